@@ -1,0 +1,225 @@
+"""Cards, decks and card notation.
+
+A Doppelkopf deck holds every card twice. There are 24 distinct cards (four suits times
+A, 10, K, D, B, 9); a :class:`Card` is one of them, and a hand is a list of cards that may
+hold the same card twice.
+
+Card values are called **Augen** (A 11, 10 10, K 4, D 3, B 2, 9 0); the whole deck holds
+240 Augen with or without the nines (TSR 2.2).
+
+Notation: a card is written as suit + rank, either with suit symbols (``♣D``, ``♥10``) or with
+two-letter German suit names (``KrD``, ``He10``): Kr = Kreuz (♣), Pi = Pik (♠), He = Herz (♥),
+Ka = Karo (♦); ranks A, 10, K, D (Dame), B (Bube), 9. Parsing ignores case and also accepts
+``Kreuz-Dame`` style names.
+
+>>> Card.parse("♣D") is Card.parse("KrD") is Card.KREUZ_DAME
+True
+>>> str(Card.HERZ_ZEHN), Card.HERZ_ZEHN.short, Card.HERZ_ZEHN.german
+('♥10', 'He10', 'Herz-Zehn')
+>>> sum(card.augen for card in deck(with_nines=True))
+240
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+
+SUITS = ("KREUZ", "PIK", "HERZ", "KARO")
+SUIT_SYMBOLS = ("♣", "♠", "♥", "♦")
+SUIT_SHORT = ("Kr", "Pi", "He", "Ka")
+SUIT_GERMAN = ("Kreuz", "Pik", "Herz", "Karo")
+
+RANKS = ("ASS", "ZEHN", "KOENIG", "DAME", "BUBE", "NEUN")
+RANK_SHORT = ("A", "10", "K", "D", "B", "9")
+RANK_GERMAN = ("Ass", "Zehn", "König", "Dame", "Bube", "Neun")
+RANK_AUGEN = (11, 10, 4, 3, 2, 0)
+
+#: Suit indices, as used by :attr:`Card.suit`.
+KREUZ, PIK, HERZ, KARO = range(4)
+#: Rank indices, as used by :attr:`Card.rank`.
+ASS, ZEHN, KOENIG, DAME, BUBE, NEUN = range(6)
+
+
+class CardError(ValueError):
+    """A card or hand could not be parsed; the message names the text that failed."""
+
+
+class Card(enum.IntEnum):
+    """One of the 24 distinct Doppelkopf cards; the value is ``suit * 6 + rank``.
+
+    Members are named ``SUIT_RANK`` in German: ``Card.KREUZ_DAME``, ``Card.KARO_ASS``.
+    """
+
+    KREUZ_ASS = 0
+    KREUZ_ZEHN = 1
+    KREUZ_KOENIG = 2
+    KREUZ_DAME = 3
+    KREUZ_BUBE = 4
+    KREUZ_NEUN = 5
+    PIK_ASS = 6
+    PIK_ZEHN = 7
+    PIK_KOENIG = 8
+    PIK_DAME = 9
+    PIK_BUBE = 10
+    PIK_NEUN = 11
+    HERZ_ASS = 12
+    HERZ_ZEHN = 13
+    HERZ_KOENIG = 14
+    HERZ_DAME = 15
+    HERZ_BUBE = 16
+    HERZ_NEUN = 17
+    KARO_ASS = 18
+    KARO_ZEHN = 19
+    KARO_KOENIG = 20
+    KARO_DAME = 21
+    KARO_BUBE = 22
+    KARO_NEUN = 23
+
+    @property
+    def suit(self) -> int:
+        """Printed suit index: 0 Kreuz, 1 Pik, 2 Herz, 3 Karo (not the suit in a game)."""
+        return self.value // 6
+
+    @property
+    def rank(self) -> int:
+        """Rank index: 0 Ass, 1 Zehn, 2 König, 3 Dame, 4 Bube, 5 Neun."""
+        return self.value % 6
+
+    @property
+    def augen(self) -> int:
+        """Card value in Augen (TSR 2.2): A 11, 10 10, K 4, D 3, B 2, 9 0."""
+        return AUGEN[self.value]
+
+    @property
+    def short(self) -> str:
+        """ASCII notation, for example ``KrD`` or ``He10``."""
+        return SUIT_SHORT[self.suit] + RANK_SHORT[self.rank]
+
+    @property
+    def symbol(self) -> str:
+        """Symbol notation, for example ``♣D`` or ``♥10``."""
+        return SUIT_SYMBOLS[self.suit] + RANK_SHORT[self.rank]
+
+    @property
+    def german(self) -> str:
+        """German display name, for example ``Kreuz-Dame``."""
+        return f"{SUIT_GERMAN[self.suit]}-{RANK_GERMAN[self.rank]}"
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse one card in symbol, short or German notation.
+
+        Raises :class:`CardError` naming the text when it is no card.
+        """
+        card = _PARSE.get(_norm(text))
+        if card is None:
+            raise CardError(
+                f"not a card: {text!r} (write suit and rank, e.g. ♣D, KrD, He10, Karo-Ass)"
+            )
+        return card
+
+
+AUGEN: tuple[int, ...] = tuple(RANK_AUGEN[i % 6] for i in range(24))
+ALL_CARDS: tuple[Card, ...] = tuple(Card)
+NINES: frozenset[Card] = frozenset(c for c in Card if c.rank == NEUN)
+
+
+def _norm(text: str) -> str:
+    return text.strip().lower().replace("-", "").replace(" ", "").replace("_", "")
+
+
+def _build_parse_table() -> dict[str, Card]:
+    table: dict[str, Card] = {}
+    suit_words = [
+        (SUIT_SYMBOLS[s], SUIT_SHORT[s], SUIT_GERMAN[s], SUITS[s], ("♣♧", "♠♤", "♥♡", "♦♢")[s])
+        for s in range(4)
+    ]
+    rank_words = [
+        (RANK_SHORT[r], RANK_GERMAN[r], RANKS[r]) + (("as",) if r == ASS else ())
+        for r in range(6)
+    ]
+    extra_rank = {KOENIG: ("koenig",)}
+    for card in Card:
+        suits = list(suit_words[card.suit][:4]) + list(suit_words[card.suit][4])
+        ranks = list(rank_words[card.rank]) + list(extra_rank.get(card.rank, ()))
+        for s in suits:
+            for r in ranks:
+                table[_norm(s + r)] = card
+    return table
+
+
+_PARSE = _build_parse_table()
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Parse cards separated by spaces or commas (or an iterable of card texts).
+
+    >>> parse_cards("KrD, ♠A He10")
+    [<Card.KREUZ_DAME: 3>, <Card.PIK_ASS: 6>, <Card.HERZ_ZEHN: 13>]
+
+    Raises :class:`CardError` naming the first text that is no card.
+    """
+    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [Card.parse(p) for p in parts]
+
+
+def format_cards(cards: Iterable[int], ascii_only: bool = False) -> str:
+    """Write cards in symbol (default) or short notation, separated by spaces."""
+    return " ".join(Card(c).short if ascii_only else Card(c).symbol for c in cards)
+
+
+def deck(with_nines: bool = True) -> list[Card]:
+    """The full deck, each card twice: 48 cards, or 40 without nines; 240 Augen either way."""
+    cards = [c for c in Card if with_nines or c.rank != NEUN]
+    return sorted(cards * 2)
+
+
+def augen(cards: Iterable[int]) -> int:
+    """Sum of the Augen of ``cards``."""
+    return sum(AUGEN[c] for c in cards)
+
+
+def shuffled_deck(seed: int | None, with_nines: bool = True) -> list[Card]:
+    """A deck shuffled by :class:`random.Random` seeded with ``seed``: same seed, same order."""
+    cards = deck(with_nines)
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+def cut(cards: Sequence[Card], position: int, minimum: int = 3) -> list[Card]:
+    """Cut the pack: the top ``position`` cards go under the rest.
+
+    At least ``minimum`` cards must be lifted and left (seed 000, "Spielvorbereitung").
+    Raises :class:`ValueError` naming the allowed range otherwise.
+    """
+    if not minimum <= position <= len(cards) - minimum:
+        raise ValueError(f"cut at {position}: must be between {minimum} and {len(cards) - minimum}")
+    return list(cards[position:]) + list(cards[:position])
+
+
+def deal(
+    cards: Sequence[Card], dealer: int, packets: Sequence[int], players: int = 4
+) -> list[list[Card]]:
+    """Deal ``cards`` clockwise starting left of ``dealer`` in rounds of ``packets``.
+
+    ``packets`` lists the packet size of each round, for example ``(3, 3, 3, 3)`` (TSR 3.3) or
+    ``(3, 4, 3)`` (seed 000, "Spielvorbereitung"). Returns one hand per seat 0..3 (seat order is
+    clockwise). Raises :class:`ValueError` if the packets do not use up the cards.
+    """
+    if sum(packets) * players != len(cards):
+        raise ValueError(
+            f"deal packets {tuple(packets)} give {sum(packets) * players} cards, deck has {len(cards)}"
+        )
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    pos = 0
+    for size in packets:
+        for i in range(players):
+            seat = (dealer + 1 + i) % players
+            hands[seat].extend(cards[pos : pos + size])
+            pos += size
+    return hands

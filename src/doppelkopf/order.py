@@ -1,0 +1,111 @@
+"""Card order in each game type: which cards are trump, suit membership, and the trick winner.
+
+A :class:`CardOrder` assigns each of the 24 cards a *group* (the trump group, or the Fehl suit it
+belongs to in this game) and a *power* (higher beats lower within the group, trump beats Fehl).
+
+Sources: TSR 2.3 (Rangfolge der Karten) for the normal game and each solo.
+
+>>> from doppelkopf.cards import Card
+>>> order = card_order(GameType.NORMAL)
+>>> order.is_trump(Card.KARO_NEUN), order.is_trump(Card.HERZ_ASS)
+(True, False)
+>>> Card(order.trumps_high_to_low[0])
+<Card.HERZ_ZEHN: 13>
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .cards import ASS, BUBE, DAME, HERZ, KARO, KOENIG, KREUZ, NEUN, PIK, ZEHN, Card
+from .rules import GameType
+
+#: Group index of trump; Fehl groups use the printed suit index 0..3.
+TRUMP = 4
+
+_FEHL_RANKS = (ASS, ZEHN, KOENIG, DAME, BUBE, NEUN)  # natural order, high to low
+
+
+def _card(suit: int, rank: int) -> int:
+    return suit * 6 + rank
+
+
+class CardOrder:
+    """Trump and Fehl order of one game type.
+
+    Attributes:
+        group: tuple of 24 ints, ``TRUMP`` (4) or the Fehl suit 0..3 of each card.
+        power: tuple of 24 ints; higher wins within a group; trump powers exceed all Fehl.
+        trumps_high_to_low: the distinct trump cards, best first.
+        dulle: the card that is the Dulle in this game (Herz-10) or -1 when it is no trump.
+    """
+
+    __slots__ = ("game_type", "group", "power", "trumps_high_to_low", "dulle")
+
+    def __init__(self, game_type: GameType, trumps_high_to_low: list[int]) -> None:
+        self.game_type = game_type
+        self.trumps_high_to_low = tuple(trumps_high_to_low)
+        group = [c // 6 for c in range(24)]
+        power = [0] * 24
+        for card in range(24):
+            power[card] = 10 - _FEHL_RANKS.index(card % 6)
+        n = len(trumps_high_to_low)
+        for i, card in enumerate(trumps_high_to_low):
+            group[card] = TRUMP
+            power[card] = 100 + n - i
+        self.group = tuple(group)
+        self.power = tuple(power)
+        herz10 = int(Card.HERZ_ZEHN)
+        self.dulle = herz10 if group[herz10] == TRUMP else -1
+
+    def is_trump(self, card: int) -> bool:
+        return self.group[card] == TRUMP
+
+    def sort_key(self, card: int) -> tuple[int, int]:
+        """Key for sorting a hand by rank: trumps first (best first), then Fehl by suit."""
+        g = self.group[card]
+        return (0 if g == TRUMP else 1 + g, -self.power[card])
+
+    def sorted_hand(self, cards: list[int]) -> list[int]:
+        return sorted(cards, key=self.sort_key)
+
+
+@lru_cache(maxsize=None)
+def card_order(game_type: GameType) -> CardOrder:
+    """The :class:`CardOrder` of ``game_type`` (cached; TSR 2.3)."""
+    damen = [_card(s, DAME) for s in (KREUZ, PIK, HERZ, KARO)]
+    buben = [_card(s, BUBE) for s in (KREUZ, PIK, HERZ, KARO)]
+    herz10 = [int(Card.HERZ_ZEHN)]
+    if game_type in (GameType.DAMEN,):
+        return CardOrder(game_type, damen)
+    if game_type in (GameType.BUBEN,):
+        return CardOrder(game_type, buben)
+    if game_type is GameType.FLEISCHLOS:
+        return CardOrder(game_type, [])
+    suit = {GameType.KREUZ: KREUZ, GameType.PIK: PIK, GameType.HERZ: HERZ}.get(game_type, KARO)
+    suit_trumps = [_card(suit, r) for r in (ASS, ZEHN, KOENIG, NEUN) if _card(suit, r) != herz10[0]]
+    return CardOrder(game_type, herz10 + damen + buben + suit_trumps)
+
+
+def trick_winner_index(order: CardOrder, cards: list[int] | tuple[int, ...], second_dulle_wins: bool) -> int:
+    """Index (0..3) in ``cards`` (in play order) of the card that wins the trick.
+
+    The first card sets the group to follow; a trump beats every Fehl card; within a group the
+    higher power wins; of two equal cards the first played wins (TSR 2.3), unless
+    ``second_dulle_wins`` and both are the Dulle.
+    """
+    group, power = order.group, order.power
+    best = 0
+    best_card = cards[0]
+    best_group = group[best_card]
+    best_power = power[best_card]
+    for i in range(1, len(cards)):
+        c = cards[i]
+        g = group[c]
+        if g == best_group:
+            p = power[c]
+            if p > best_power or (second_dulle_wins and c == best_card and c == order.dulle):
+                best, best_card, best_power = i, c, p
+        elif g == TRUMP:
+            best, best_card, best_group, best_power = i, c, g, power[c]
+    return best

@@ -1,0 +1,404 @@
+"""The running score list ("Liste") of a session and its settlement in money.
+
+Seed 004, "Die Liste führen": one column per player, after every game the running total
+(laufender Stand) in Punkte. The Punkte of a game always balance, so the totals sum to zero after
+every game; :class:`Sheet` checks this after each row as the guard against writing errors.
+
+Seed 004, "Abrechnen in Geld": the totals are already balanced, whoever has +10 receives 10 Punkte,
+whoever has −4 pays 4. :func:`settle` turns them into money transfers, as few as possible.
+
+All amounts here are Punkte (score points of games), never Augen (card points), and money is in
+whole cents.
+
+The list of seed 004:
+
+>>> sheet = Sheet(["Anna", "Ben", "Carla", "Dirk"])
+>>> sheet.add("Kreuzsolo Anna", {"Anna": 9, "Ben": -3, "Carla": -3, "Dirk": -3}).totals
+(9, -3, -3, -3)
+>>> sheet.add("Re Ben & Carla +4", [-4, 4, 4, -4]).totals
+(5, 1, 1, -7)
+>>> sheet.add("Re Ben & Carla verliert −5", [5, -5, -5, 5]).totals
+(10, -4, -4, -2)
+>>> for t in sheet.settlement(cents_per_point=10):
+...     print(t.payer, "zahlt", t.payee, format_euro(t.cents))
+Ben zahlt Anna 0,40 €
+Carla zahlt Anna 0,40 €
+Dirk zahlt Anna 0,20 €
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .scoring import Score
+
+#: Largest number of players :func:`settle` accepts (the search runs over all subsets).
+MAX_SETTLE_PLAYERS = 12
+
+MINUS = "\u2212"  # the real minus sign, as in seed 004 ("−0,40 €")
+
+
+class SheetError(ValueError):
+    """Bad input for the list or its settlement; the message names the problem (player, row, field)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One game on the list.
+
+    Attributes:
+        label: what the game was, e.g. ``"Kreuzsolo Anna"``.
+        points: Punkte of each player in player order, already multiplied by ``multiplier``
+            (0 for a player who sat out). They sum to zero.
+        multiplier: factor of the game, 1 normally, 2 in a Bockrunde (seed 004, "Sonderfälle").
+        totals: running totals (laufender Stand) of each player in player order after this game.
+    """
+
+    label: str
+    points: tuple[int, ...]
+    multiplier: int
+    totals: tuple[int, ...]
+
+    @property
+    def base_points(self) -> tuple[int, ...]:
+        """Punkte of each player before the multiplier, as given to :meth:`Sheet.add`."""
+        return tuple(p // self.multiplier for p in self.points)
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One payment of the settlement: ``payer`` gives ``payee`` ``cents`` (> 0) cents."""
+
+    payer: str
+    payee: str
+    cents: int
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Sheet:
+    """The list of a session: players, rows of games, running totals in Punkte.
+
+    Rows are only ever appended whole: an invalid row raises :class:`SheetError` and leaves the
+    sheet as it was.
+
+    Raises:
+        SheetError: fewer than 4 players, a name that is not a non-empty string, or a name twice.
+    """
+
+    def __init__(self, players: Sequence[str]) -> None:
+        if isinstance(players, str):
+            raise SheetError("players: expected a sequence of names, got one string")
+        names = tuple(players)
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise SheetError(f"players: a player name must be a non-empty string, got {name!r}")
+        if len(names) < 4:
+            raise SheetError(f"players: Doppelkopf needs at least 4 players, got {len(names)}")
+        seen: set[str] = set()
+        for name in names:
+            if name in seen:
+                raise SheetError(f"players: {name!r} appears twice")
+            seen.add(name)
+        self._players = names
+        self._index = {name: i for i, name in enumerate(names)}
+        self._rows: list[Row] = []
+
+    def __repr__(self) -> str:
+        return f"Sheet(players={list(self._players)!r}, rows={len(self._rows)})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sheet):
+            return NotImplemented
+        return self._players == other._players and self._rows == other._rows
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The player names in column order."""
+        return self._players
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        """The games so far, oldest first."""
+        return tuple(self._rows)
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Running total in Punkte of each player (0 before the first game); they sum to zero."""
+        last = self._rows[-1].totals if self._rows else (0,) * len(self._players)
+        return dict(zip(self._players, last, strict=True))
+
+    def add(self, label: str, points: Mapping[str, int] | Sequence[int], multiplier: int = 1) -> Row:
+        """Append one game and return its row.
+
+        ``points`` are the Punkte of the game per player: a mapping name -> Punkte (players not in
+        it, e.g. sitting out at a table of five, get 0) or a sequence in player order with one entry
+        per player. Each is multiplied by ``multiplier`` (>= 1; 2 in a Bockrunde).
+
+        Raises:
+            SheetError: label not a string, unknown player, wrong number of entries, a value that
+                is not an int, multiplier below 1, or Punkte not summing to zero (seed 004: the
+                Punkte are always balanced). The sheet is unchanged then.
+        """
+        if not isinstance(label, str):
+            raise SheetError(f"label: expected a string, got {label!r}")
+        if not _is_int(multiplier) or multiplier < 1:
+            raise SheetError(f"row {label!r}: multiplier must be an int >= 1, got {multiplier!r}")
+        base = self._points_tuple(label, points)
+        total = sum(base)
+        if total != 0:
+            raise SheetError(f"row {label!r}: Punkte must sum to zero, got sum {total:+d}")
+        counted = tuple(p * multiplier for p in base)
+        before = self._rows[-1].totals if self._rows else (0,) * len(self._players)
+        row = Row(label, counted, multiplier, tuple(t + p for t, p in zip(before, counted, strict=True)))
+        self._rows.append(row)
+        return row
+
+    def _points_tuple(self, label: str, points: Mapping[str, int] | Sequence[int]) -> tuple[int, ...]:
+        n = len(self._players)
+        if isinstance(points, Mapping):
+            values = [0] * n
+            for name, value in points.items():
+                if name not in self._index:
+                    raise SheetError(f"row {label!r}: unknown player {name!r}; players are {list(self._players)}")
+                values[self._index[name]] = value
+        elif isinstance(points, (str, bytes)) or not isinstance(points, Sequence):
+            raise SheetError(f"row {label!r}: points must be a mapping or a sequence of ints, got {points!r}")
+        else:
+            if len(points) != n:
+                raise SheetError(f"row {label!r}: expected {n} entries (one per player), got {len(points)}")
+            values = list(points)
+        for name, value in zip(self._players, values, strict=True):
+            if not _is_int(value):
+                raise SheetError(f"row {label!r}: Punkte of {name!r} must be an int, got {value!r}")
+        return tuple(values)
+
+    def add_score(self, label: str, score: Score, seats: Sequence[str], multiplier: int = 1) -> Row:
+        """Append a game scored by :func:`doppelkopf.scoring.score`.
+
+        ``seats`` are the names of the 4 players at seats 0..3 (the order of ``score.points``);
+        other players of the sheet sat out and get 0.
+
+        Raises:
+            SheetError: not 4 seats, a seat name twice or not a player, or anything :meth:`add` rejects.
+        """
+        if isinstance(seats, str) or len(seats) != 4:
+            raise SheetError(f"row {label!r}: seats must name exactly 4 players, got {seats!r}")
+        if len(set(seats)) != 4:
+            raise SheetError(f"row {label!r}: seats name a player twice: {list(seats)}")
+        if len(score.points) != 4:
+            raise SheetError(f"row {label!r}: score must have 4 points, got {len(score.points)}")
+        for name in seats:
+            if name not in self._index:
+                raise SheetError(f"row {label!r}: unknown player {name!r}; players are {list(self._players)}")
+        return self.add(label, dict(zip(seats, score.points, strict=True)), multiplier)
+
+    def check(self) -> None:
+        """Verify the list: every row sums to zero and every running total is the sum of the
+        Punkte so far (seed 004: "die beste Kontrolle gegen Schreibfehler").
+
+        Raises:
+            SheetError: naming the first row (0-based index and label) that fails.
+        """
+        running = [0] * len(self._players)
+        for index, row in enumerate(self._rows):
+            if len(row.points) != len(running) or len(row.totals) != len(running):
+                raise SheetError(f"row {index} ({row.label!r}): wrong number of entries")
+            if sum(row.points) != 0:
+                raise SheetError(f"row {index} ({row.label!r}): Punkte sum to {sum(row.points):+d}, not zero")
+            running = [t + p for t, p in zip(running, row.points, strict=True)]
+            if tuple(running) != row.totals:
+                raise SheetError(f"row {index} ({row.label!r}): totals {row.totals} should be {tuple(running)}")
+
+    def settlement(self, cents_per_point: int) -> list[Transfer]:
+        """The fewest transfers settling the current totals at ``cents_per_point``; see :func:`settle`."""
+        return settle(self.totals, cents_per_point)
+
+    # -- plain data ---------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data: ``{"players": [...], "rows": [{"label", "points", "multiplier"}]}``.
+
+        ``points`` are the Punkte before the multiplier in player order (as given to :meth:`add`);
+        totals are not stored, :meth:`from_dict` recomputes them.
+        """
+        return {
+            "players": list(self._players),
+            "rows": [
+                {"label": row.label, "points": list(row.base_points), "multiplier": row.multiplier}
+                for row in self._rows
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Sheet:
+        """Rebuild a sheet from :meth:`to_dict` data, replaying every row through :meth:`add`.
+
+        ``multiplier`` may be left out (1).
+
+        Raises:
+            SheetError: naming the field (``players``, ``rows``) or the row index and field
+                (``rows[2].points: ...``) that is missing, of the wrong type or fails a check.
+        """
+        if not isinstance(data, Mapping):
+            raise SheetError(f"sheet data must be a mapping, got {type(data).__name__}")
+        unknown = sorted(set(data) - {"players", "rows"})
+        if unknown:
+            raise SheetError(f"sheet data: unknown keys {unknown}")
+        if "players" not in data:
+            raise SheetError("players: missing")
+        players = data["players"]
+        if not isinstance(players, list):
+            raise SheetError(f"players: expected a list of names, got {type(players).__name__}")
+        sheet = cls(players)
+        rows = data.get("rows", [])
+        if not isinstance(rows, list):
+            raise SheetError(f"rows: expected a list, got {type(rows).__name__}")
+        for index, row in enumerate(rows):
+            where = f"rows[{index}]"
+            if not isinstance(row, Mapping):
+                raise SheetError(f"{where}: expected a mapping, got {type(row).__name__}")
+            unknown = sorted(set(row) - {"label", "points", "multiplier"})
+            if unknown:
+                raise SheetError(f"{where}: unknown keys {unknown}")
+            for key in ("label", "points"):
+                if key not in row:
+                    raise SheetError(f"{where}.{key}: missing")
+            label, points, multiplier = row["label"], row["points"], row.get("multiplier", 1)
+            if not isinstance(label, str):
+                raise SheetError(f"{where}.label: expected a string, got {label!r}")
+            if not isinstance(points, list) or len(points) != len(sheet.players):
+                raise SheetError(f"{where}.points: expected a list of {len(sheet.players)} ints, got {points!r}")
+            if not all(_is_int(p) for p in points):
+                raise SheetError(f"{where}.points: every entry must be an int, got {points!r}")
+            if not _is_int(multiplier) or multiplier < 1:
+                raise SheetError(f"{where}.multiplier: must be an int >= 1, got {multiplier!r}")
+            try:
+                sheet.add(label, points, multiplier)
+            except SheetError as exc:
+                raise SheetError(f"{where}.points: {exc}") from None
+        return sheet
+
+
+# -- settlement in money -----------------------------------------------------------------------
+
+
+def settle(totals: Mapping[str, int], cents_per_point: int) -> list[Transfer]:
+    """Settle the totals in money with the fewest possible transfers (seed 004, "Abrechnen in Geld").
+
+    Each player's balance is ``total * cents_per_point`` cents, positive = receives. With ``m``
+    players of non-zero balance the minimum number of transfers is ``m - k``, where ``k`` is the
+    largest number of disjoint groups of them whose balances each sum to zero: each group of ``g``
+    settles with ``g - 1`` transfers and no transfer can join two groups profitably. ``k`` is found
+    by a dynamic programme over subsets (exact, up to :data:`MAX_SETTLE_PLAYERS` players).
+
+    The result is deterministic: sorted by the payer's position in ``totals``, then the payee's.
+
+    >>> settle({"A": 5, "B": 3, "C": -5, "D": -3}, 10)
+    [Transfer(payer='C', payee='A', cents=50), Transfer(payer='D', payee='B', cents=30)]
+
+    Raises:
+        SheetError: more than 12 players, a total that is not an int, ``cents_per_point`` not an
+            int >= 1, or totals not summing to zero.
+    """
+    names = list(totals)
+    if len(names) > MAX_SETTLE_PLAYERS:
+        raise SheetError(f"settle: at most {MAX_SETTLE_PLAYERS} players, got {len(names)}")
+    if not _is_int(cents_per_point) or cents_per_point < 1:
+        raise SheetError(f"settle: cents_per_point must be an int >= 1, got {cents_per_point!r}")
+    for name in names:
+        if not _is_int(totals[name]):
+            raise SheetError(f"settle: total of {name!r} must be an int, got {totals[name]!r}")
+    total = sum(totals.values())
+    if total != 0:
+        raise SheetError(f"settle: totals must sum to zero, got sum {total:+d}")
+    order = {name: i for i, name in enumerate(names)}
+    open_ = [(name, totals[name] * cents_per_point) for name in names if totals[name] != 0]
+    transfers: list[Transfer] = []
+    for group in _zero_sum_groups([balance for _, balance in open_]):
+        transfers.extend(_settle_group([open_[i] for i in group]))
+    transfers.sort(key=lambda t: (order[t.payer], order[t.payee]))
+    return transfers
+
+
+def _zero_sum_groups(balances: Sequence[int]) -> list[list[int]]:
+    """Partition the indices of ``balances`` (summing to zero) into the most zero-sum groups.
+
+    ``best[mask]`` is the largest number of zero-sum prefixes over all orderings of the subset
+    ``mask``; removing the last element of an ordering gives the recurrence. Walking back through
+    the optimal choices yields an ordering whose zero-sum prefixes cut it into the groups.
+    """
+    m = len(balances)
+    full = (1 << m) - 1
+    sums = [0] * (full + 1)
+    best = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask & (mask - 1)] + balances[low]
+        best[mask] = max(best[mask & ~(1 << i)] for i in range(m) if mask >> i & 1) + (sums[mask] == 0)
+    ordering: list[int] = []
+    mask = full
+    while mask:
+        gain = sums[mask] == 0
+        for i in range(m):
+            if mask >> i & 1 and best[mask & ~(1 << i)] + gain == best[mask]:
+                ordering.append(i)
+                mask &= ~(1 << i)
+                break
+    ordering.reverse()
+    groups: list[list[int]] = []
+    current: list[int] = []
+    running = 0
+    for i in ordering:
+        current.append(i)
+        running += balances[i]
+        if running == 0:
+            groups.append(sorted(current))
+            current = []
+    return groups
+
+
+def _settle_group(group: Sequence[tuple[str, int]]) -> list[Transfer]:
+    """Settle one zero-sum group of ``g`` players with at most ``g - 1`` transfers.
+
+    The biggest debtor pays the biggest creditor until one of them is even (ties by position);
+    each transfer clears at least one player, the last one clears two.
+    """
+    balance = {name: cents for name, cents in group}
+    names = [name for name, _ in group]
+    out: list[Transfer] = []
+    while True:
+        creditors = [n for n in names if balance[n] > 0]
+        debtors = [n for n in names if balance[n] < 0]
+        if not creditors:
+            return out
+        payee = max(creditors, key=lambda n: balance[n])
+        payer = min(debtors, key=lambda n: balance[n])
+        cents = min(balance[payee], -balance[payer])
+        out.append(Transfer(payer, payee, cents))
+        balance[payee] -= cents
+        balance[payer] += cents
+
+
+def format_euro(cents: int) -> str:
+    """Cents as German euro amount, like seed 004: ``1,00 €``, ``−0,40 €`` (real minus sign U+2212).
+
+    Thousands are grouped with a dot: ``1.234,56 €``.
+
+    >>> format_euro(100), format_euro(-40), format_euro(0), format_euro(123456)
+    ('1,00 €', '−0,40 €', '0,00 €', '1.234,56 €')
+
+    Raises:
+        SheetError: ``cents`` is not an int.
+    """
+    if not _is_int(cents):
+        raise SheetError(f"format_euro: cents must be an int, got {cents!r}")
+    euros, rest = divmod(abs(cents), 100)
+    sign = MINUS if cents < 0 else ""
+    return f"{sign}{euros:,}".replace(",", ".") + f",{rest:02d} €"
