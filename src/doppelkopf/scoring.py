@@ -6,7 +6,9 @@ The scheme is the one of seed 004 ("Das Schema in vier Schritten") and TSR 7:
    announced, Re wins with 120 and Kontra needs 121. A party that made an Absage must fulfil it
    (151, 181, 211 Augen, all tricks); a party without Absage against an Absage of the other side
    wins with 90, 60, 30 Augen or one trick. If both parties made Absagen, neither may reach its goal:
-   then nobody wins and only the Sonderpunkte are netted (seed 004, "Sonderfälle").
+   then nobody wins. TSR 7.1.3 still scores for each party what it played (the other side under
+   90/60/30/schwarz, Augen reached against an Absage), netted; seed 004 ("Sonderfälle") nets only
+   the Sonderpunkte (option ``nobody_wins``).
 2. Game points of the winner (TSR 7.2.2): 1 gewonnen; 1 each for the loser under 90, 60, 30 and
    schwarz; 2 each for Re and Kontra angesagt; 1 for each Absage of either party; 1 each for 120,
    90, 60, 30 Augen reached against the loser's keine 90, 60, 30, schwarz; 1 gegen die Alten when
@@ -204,8 +206,8 @@ def winner(summary: GameSummary) -> Party | None:
 def _validate(summary: GameSummary, rules: RuleSet) -> None:
     if not 0 <= summary.augen_re <= 240:
         raise ScoreError(f"augen_re: {summary.augen_re} is outside 0..240")
-    if not 1 <= len(summary.re_seats) <= 3 or not summary.re_seats <= {0, 1, 2, 3}:
-        raise ScoreError(f"re: the Re party must be 1 to 3 of the seats 0..3, got {sorted(summary.re_seats)}")
+    if not 1 <= len(summary.re_seats) <= 2 or not summary.re_seats <= {0, 1, 2, 3}:
+        raise ScoreError(f"re: the Re party must be 1 or 2 of the seats 0..3, got {sorted(summary.re_seats)}")
     if summary.game_type.is_declared_solo and len(summary.re_seats) != 1:
         raise ScoreError("re: in a solo the Re party is the soloist alone")
     if summary.game_type is GameType.STILLE_HOCHZEIT and len(summary.re_seats) != 1:
@@ -316,14 +318,12 @@ def _distribute(summary: GameSummary, side: Party, value: int, factor: int) -> t
     """Punkte per seat: ``value`` for each player of ``side`` in two against two; one against
     three: the lone player ``factor`` × value, each of the three a third of that."""
     signs = [1 if summary.party_of(seat) is side else -1 for seat in range(4)]
-    re_count = len(summary.re_seats)
-    if re_count == 2:
+    if len(summary.re_seats) == 2:
         return tuple(s * value for s in signs)  # type: ignore[return-value]
-    lone = Party.RE if re_count == 1 else Party.KONTRA
     each = value * factor // 3
     out = []
     for seat in range(4):
-        alone = summary.party_of(seat) is lone
+        alone = seat in summary.re_seats
         out.append(signs[seat] * (each * 3 if alone else each))
     return tuple(out)  # type: ignore[return-value]
 
