@@ -1,0 +1,850 @@
+"""Game records: save a played game, load it back, replay and check it, show it trick by trick.
+
+A :class:`GameRecord` holds everything needed to play a game again move by move: the rule set
+(its name plus every option, so a record keeps its meaning when a preset changes later), the
+player names, the seed, the dealer, the four dealt hands, the Pflichtsolo state of the seats and
+every action in order as ``(seat, action)``. It also stores the result as it was scored (winner,
+game value in Punkte, Punkte per seat, the items of the score table), so :func:`verify` can check
+that replaying the actions still gives the same result.
+
+The file format is JSON (version 1), with cards and actions written as the ASCII keys of
+:meth:`doppelkopf.game.Action.key` (``KrD``, ``announce:keine_90``, ``vorbehalt:kreuz``)::
+
+    {
+      "format": "doppelkopf-record",
+      "version": 1,
+      "rules": {"preset": "ddv", "options": {...every RuleSet option...}},
+      "players": ["Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4"],
+      "seed": 7,
+      "dealer": 0,
+      "pflichtsolo_done": [false, false, false, false],
+      "hands": [["KrA", ...], [...], [...], [...]],
+      "actions": [[1, "vorbehalt:normal"], ..., [2, "announce:ansage"], [2, "He10"], ...],
+      "result": {"game_type": "normal", "re_seats": [0, 2], "augen_re": 131, "winner": "re",
+                 "value": 1, "points": [1, -1, 1, -1], "solo": false, "factor": 1,
+                 "items": [["gewonnen", 1]]},
+      "meta": {"created": "...", "game_number": 3}
+    }
+
+``result`` is ``null`` for a game that is not finished. The hands are authoritative: the seed is
+kept for information (a deal may have been cut by hand), it is not used to deal again.
+
+Several records go in one JSON Lines file (:func:`save_many`, :func:`load_many`, :func:`append`):
+one record per line.
+
+Every problem with a record raises :class:`RecordError` with a one-line message naming the source,
+then the JSON line and column, the field (``hands[2][5]``, ``result.points``) or the action
+(``actions[17]``) at fault.
+
+>>> from doppelkopf.game import random_game
+>>> from doppelkopf.rules import DDV
+>>> game = random_game(DDV, seed=5)
+>>> record = record_game(game, ["Anna", "Ben", "Carla", "Dirk"], game_number=1)
+>>> again = from_json(to_json(record))
+>>> again == record, replay(again).score() == game.score()
+(True, True)
+>>> verify(again)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import uuid
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .cards import AUGEN, Card, CardError
+from .game import Action, Game, IllegalAction, Phase
+from .rules import GameType, Party, RuleError, RuleSet
+from .scoring import SONDERPUNKT_LABELS, Score, Sonderpunkt
+
+#: Value of the ``format`` field; tells a record file from other JSON files.
+FORMAT_NAME = "doppelkopf-record"
+#: The record format version this module writes and reads.
+FORMAT_VERSION = 1
+#: Player names used when a record names none.
+DEFAULT_PLAYERS: tuple[str, str, str, str] = ("Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4")
+
+_FIELDS = (
+    "format",
+    "version",
+    "rules",
+    "players",
+    "seed",
+    "dealer",
+    "pflichtsolo_done",
+    "hands",
+    "actions",
+    "result",
+    "meta",
+)
+_REQUIRED = ("format", "version", "rules", "seed", "dealer", "hands", "actions", "result")
+_Fail = Callable[[str, str], "RecordError"]
+_RESULT_FIELDS = ("game_type", "re_seats", "augen_re", "winner", "value", "points", "solo", "factor", "items")
+
+
+class RecordError(ValueError):
+    """A record cannot be read, written, replayed or verified.
+
+    The one-line message names the source (file or ``<record>``), then the JSON line and column,
+    the field or the action index at fault, and the rule the game engine reports.
+    """
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    """The stored result of a finished game, as scored when it was recorded.
+
+    Attributes:
+        game_type: the game played (a Stille Hochzeit as such).
+        re_seats: seats 0..3 of the Re party at the end, ascending.
+        augen_re: Augen won by Re, 0..240.
+        winner: ``Party.RE``, ``Party.KONTRA`` or ``None`` (nobody reached its goal, TSR 7.1.3).
+        value: game value in Punkte.
+        points: Punkte of each seat 0..3 (they sum to zero).
+        solo: scored as a solo; ``factor``: the lone player's multiple of the value.
+        items: ``(key, Punkte)`` of each line of the score table (keys of
+            :class:`doppelkopf.scoring.ScoreItem`, e.g. ``("gewonnen", 1)``).
+    """
+
+    game_type: GameType
+    re_seats: tuple[int, ...]
+    augen_re: int
+    winner: Party | None
+    value: int
+    points: tuple[int, int, int, int]
+    solo: bool
+    factor: int
+    items: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def of_game(cls, game: Game) -> RecordResult:
+        """The result of the finished ``game`` (its summary and :meth:`Game.score`)."""
+        summary = game.summary()
+        return cls.of_score(summary.game_type, summary.re_seats, summary.augen_re, game.score())
+
+    @classmethod
+    def of_score(cls, game_type: GameType, re_seats: Iterable[int], augen_re: int, score: Score) -> RecordResult:
+        return cls(
+            game_type=game_type,
+            re_seats=tuple(sorted(re_seats)),
+            augen_re=augen_re,
+            winner=score.winner,
+            value=score.value,
+            points=score.points,
+            solo=score.solo,
+            factor=score.factor,
+            items=tuple((item.key, item.punkte) for item in score.items),
+        )
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as stored: enough to replay it action by action, plus its result.
+
+    Attributes:
+        rules: the full rule set the game was played under.
+        players: names of seats 0..3 (clockwise).
+        seed: the seed the deal was shuffled with, or ``None`` (information only; ``hands`` decide).
+        dealer: the dealer's seat 0..3.
+        hands: the four hands as dealt, each a sorted tuple of :class:`~doppelkopf.cards.Card`.
+        actions: every action in order as ``(seat, action int)`` (see :class:`~doppelkopf.game.Action`);
+            announcements carry the seat that made them, also out of turn.
+        pflichtsolo_done: per seat whether it had played its Pflichtsolo before this game (TSR 4.2).
+        result: the stored result, or ``None`` when the game was not finished.
+        meta: free JSON data such as ``created`` (timestamp) or ``game_number``; not compared
+            for hashing.
+        version: the record format version (:data:`FORMAT_VERSION`).
+    """
+
+    rules: RuleSet
+    players: tuple[str, str, str, str]
+    seed: int | None
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    actions: tuple[tuple[int, int], ...]
+    pflichtsolo_done: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    result: RecordResult | None = None
+    meta: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    version: int = FORMAT_VERSION
+
+    @property
+    def finished(self) -> bool:
+        """Whether the record holds a result (the game was played to the end)."""
+        return self.result is not None
+
+
+# -- building records ---------------------------------------------------------------------------
+
+
+def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -> GameRecord:
+    """The record of ``game`` (finished or not) with seat names ``players`` and metadata ``meta``.
+
+    ``players`` defaults to :data:`DEFAULT_PLAYERS`. ``meta`` values must be JSON data (str, int,
+    float, bool, None, lists and dicts of them); they are stored as JSON gives them back (tuples
+    become lists). Raises :class:`RecordError` naming ``players`` or ``meta.<key>`` otherwise.
+    """
+    names = _check_players(DEFAULT_PLAYERS if players is None else players, "players")
+    clean: dict[str, Any] = {}
+    for key in sorted(meta):
+        try:
+            text = json.dumps(meta[key], ensure_ascii=False, allow_nan=False, sort_keys=True)
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"meta.{key}: not JSON data ({exc})") from None
+        clean[key] = json.loads(text)
+    return GameRecord(
+        rules=game.rules,
+        players=names,
+        seed=game.seed,
+        dealer=game.dealer,
+        hands=tuple(tuple(Card(c) for c in hand) for hand in game.initial_hands),
+        actions=tuple((int(seat), int(action)) for seat, action in game.history),
+        pflichtsolo_done=(
+            game.pflichtsolo_done[0],
+            game.pflichtsolo_done[1],
+            game.pflichtsolo_done[2],
+            game.pflichtsolo_done[3],
+        ),
+        result=RecordResult.of_game(game) if game.is_terminal else None,
+        meta=clean,
+    )
+
+
+def _check_players(players: Sequence[Any], where: str) -> tuple[str, str, str, str]:
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise RecordError(f"{where}: expected a list of 4 names, got {players!r}")
+    if len(players) != 4:
+        raise RecordError(f"{where}: expected 4 names, got {len(players)}")
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise RecordError(f"{where}: a player name must be a non-empty string, got {name!r}")
+    if len(set(players)) != 4:
+        raise RecordError(f"{where}: every name must be different, got {list(players)!r}")
+    return (players[0], players[1], players[2], players[3])
+
+
+# -- replay and verification --------------------------------------------------------------------
+
+
+def replay(record: GameRecord, source: str = "<record>") -> Game:
+    """Play the record's actions again from its deal and return the game (finished or not).
+
+    The game is built with the record's rules, hands, dealer, seed and ``pflichtsolo_done`` and
+    every action is applied for its seat, step for step what :meth:`Game.replay` does; the loop
+    is here so that an error names the action by its 0-based index in the file.
+
+    Raises :class:`RecordError` naming ``hands`` when the hands are no legal deal, or
+    ``actions[i]`` (0-based) with the rule the engine reports for the first illegal action.
+    """
+    try:
+        game = Game(record.rules, record.hands, record.dealer, record.seed, record.pflichtsolo_done)
+    except IllegalAction as exc:
+        raise RecordError(f"{source}: hands: {_strip_prefix(str(exc), 'deal: ')} (not a legal deal)") from None
+    for index, (seat, action) in enumerate(record.actions):
+        try:
+            game.apply(action, seat)
+        except IllegalAction as exc:
+            raise RecordError(f"{source}: actions[{index}] (seat {seat}, {_action_text(action)}): {exc}") from None
+    return game
+
+
+def verify(record: GameRecord, source: str = "<record>") -> None:
+    """Replay ``record`` and check its stored result against the game's score.
+
+    Raises :class:`RecordError` when replaying fails (see :func:`replay`), when the actions finish
+    the game but no result is stored or the other way round, or naming each ``result.<field>``
+    whose stored value differs from the replayed one.
+    """
+    game = replay(record, source)
+    if not game.is_terminal:
+        if record.result is not None:
+            raise RecordError(f"{source}: result: stored, but the actions do not finish the game")
+        return
+    if record.result is None:
+        raise RecordError(f"{source}: result: missing, but the actions finish the game")
+    actual = RecordResult.of_game(game)
+    diffs = []
+    for name in _RESULT_FIELDS:
+        stored, replayed = getattr(record.result, name), getattr(actual, name)
+        if stored != replayed:
+            diffs.append(
+                f"result.{name}: stored {_json_compact(_result_field(name, stored))}, "
+                f"replayed {_json_compact(_result_field(name, replayed))}"
+            )
+    if diffs:
+        raise RecordError(f"{source}: the stored result differs from the replayed game: " + "; ".join(diffs))
+
+
+def _strip_prefix(text: str, prefix: str) -> str:
+    return text[len(prefix) :] if text.startswith(prefix) else text
+
+
+def _action_text(action: int) -> str:
+    try:
+        return Action.key(action)
+    except IllegalAction:
+        return str(action)
+
+
+# -- JSON ---------------------------------------------------------------------------------------
+
+
+def to_dict(record: GameRecord) -> dict[str, Any]:
+    """The record as plain JSON data, keys in the fixed order of the file format."""
+    result: dict[str, Any] | None = None
+    if record.result is not None:
+        result = {name: _result_field(name, getattr(record.result, name)) for name in _RESULT_FIELDS}
+    return {
+        "format": FORMAT_NAME,
+        "version": record.version,
+        "rules": {"preset": record.rules.name, "options": record.rules.to_dict()},
+        "players": list(record.players),
+        "seed": record.seed,
+        "dealer": record.dealer,
+        "pflichtsolo_done": list(record.pflichtsolo_done),
+        "hands": [[Card(c).short for c in hand] for hand in record.hands],
+        "actions": [[seat, Action.key(action)] for seat, action in record.actions],
+        "result": result,
+        "meta": {key: record.meta[key] for key in sorted(record.meta)},
+    }
+
+
+def _result_field(name: str, value: Any) -> Any:
+    if name == "game_type":
+        return value.key
+    if name == "winner":
+        return None if value is None else value.name.lower()
+    if name == "items":
+        return [[key, punkte] for key, punkte in value]
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def to_json(record: GameRecord) -> str:
+    """The record as pretty JSON text (2-space indent, fixed key order, one hand and one action
+    per line, ASCII card keys; player names and metadata may hold any Unicode). No trailing
+    newline. Raises :class:`RecordError` if ``meta`` holds something that is not JSON data."""
+    return _pretty(to_dict(record), "")
+
+
+def to_json_line(record: GameRecord) -> str:
+    """The record as one line of JSON (for JSON Lines files), without the newline."""
+    try:
+        return json.dumps(to_dict(record), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"meta: not JSON data ({exc})") from None
+
+
+def _json_compact(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"meta: not JSON data ({exc})") from None
+
+
+def _pretty(value: Any, indent: str) -> str:
+    """JSON with dicts and nested lists broken into lines and flat lists kept on one line."""
+    inner = indent + "  "
+    if isinstance(value, dict) and value:
+        body = ",\n".join(f"{inner}{_json_compact(str(k))}: {_pretty(v, inner)}" for k, v in value.items())
+        return "{\n" + body + "\n" + indent + "}"
+    if isinstance(value, list) and any(isinstance(v, (list, dict)) for v in value):
+        body = ",\n".join(inner + _pretty(v, inner) for v in value)
+        return "[\n" + body + "\n" + indent + "]"
+    return _json_compact(value)
+
+
+def from_json(text: str, source: str = "<record>") -> GameRecord:
+    """Read one record from JSON text and check it.
+
+    Checks every field (types, the format name and version, the rule options, card and action
+    keys, that the hands are a legal deal) and replays the actions, so every action must be
+    legal when it was made. The stored result is checked for form only; :func:`verify` compares
+    it with the replayed game.
+
+    Raises :class:`RecordError` naming ``source`` and the JSON line and column for text that is no
+    JSON (for example a truncated file), or the field or ``actions[i]`` at fault.
+    """
+    return from_dict(_parse_json(text, source), source)
+
+
+def _parse_json(text: str, source: str, line: int | None = None) -> Any:
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        lineno = exc.lineno if line is None else line
+        raise RecordError(f"{source}: line {lineno}, column {exc.colno}: invalid JSON: {exc.msg}") from None
+    except ValueError as exc:
+        where = f"line {line}: " if line is not None else ""
+        raise RecordError(f"{source}: {where}invalid JSON: {exc}") from None
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def from_dict(data: Any, source: str = "<record>") -> GameRecord:
+    """Build and check a record from JSON data (as :func:`to_dict` gives); see :func:`from_json`."""
+    record = _build(data, source)
+    replay(record, source)  # every action must be legal where it stands
+    return record
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _build(data: Any, source: str) -> GameRecord:
+    def fail(where: str, message: str) -> RecordError:
+        return RecordError(f"{source}: {where}: {message}")
+
+    if not isinstance(data, dict):
+        raise RecordError(f"{source}: expected a JSON object (a game record), got {_kind(data)}")
+    unknown = [key for key in data if key not in _FIELDS]
+    if unknown:
+        raise RecordError(f"{source}: unknown field {unknown[0]!r} (fields: {', '.join(_FIELDS)})")
+    for key in _REQUIRED:
+        if key not in data:
+            raise fail(key, "missing")
+    if data["format"] != FORMAT_NAME:
+        raise fail("format", f"expected {FORMAT_NAME!r}, got {data['format']!r} (not a game record)")
+    version = data["version"]
+    if not _is_int(version) or version != FORMAT_VERSION:
+        raise fail("version", f"{version!r} is not supported (this program reads version {FORMAT_VERSION})")
+
+    rules = _build_rules(data["rules"], fail)
+
+    if "players" in data:
+        players_data = data["players"]
+        if not isinstance(players_data, list):
+            raise fail("players", f"expected a list of 4 names, got {_kind(players_data)}")
+        try:
+            players = _check_players(players_data, "players")
+        except RecordError as exc:
+            raise RecordError(f"{source}: {exc}") from None
+    else:
+        players = DEFAULT_PLAYERS
+
+    seed = data["seed"]
+    if seed is not None and not _is_int(seed):
+        raise fail("seed", f"expected an integer or null, got {seed!r}")
+    dealer = data["dealer"]
+    if not _is_int(dealer) or not 0 <= dealer <= 3:
+        raise fail("dealer", f"expected a seat 0..3, got {dealer!r}")
+
+    done_data = data.get("pflichtsolo_done", [False] * 4)
+    if not isinstance(done_data, list) or len(done_data) != 4 or not all(type(d) is bool for d in done_data):
+        raise fail("pflichtsolo_done", f"expected 4 booleans (true/false), got {done_data!r}")
+    pflichtsolo_done = (done_data[0], done_data[1], done_data[2], done_data[3])
+
+    hands = _build_hands(data["hands"], fail)
+    actions = _build_actions(data["actions"], fail)
+    result = None if data["result"] is None else _build_result(data["result"], fail)
+
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise fail("meta", f"expected an object, got {_kind(meta)}")
+
+    return GameRecord(
+        rules=rules,
+        players=players,
+        seed=seed,
+        dealer=dealer,
+        hands=hands,
+        actions=actions,
+        pflichtsolo_done=pflichtsolo_done,
+        result=result,
+        meta=meta,
+        version=version,
+    )
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(type(value), repr(value))
+
+
+def _build_rules(data: Any, fail: _Fail) -> RuleSet:
+    if not isinstance(data, dict):
+        raise fail("rules", f"expected an object with 'preset' and 'options', got {_kind(data)}")
+    unknown = [key for key in data if key not in ("preset", "options")]
+    if unknown:
+        raise fail("rules", f"unknown field {unknown[0]!r} (fields: preset, options)")
+    if not isinstance(data.get("preset"), str):
+        raise fail("rules.preset", f"expected the rule set's name, got {data.get('preset')!r}")
+    options = data.get("options")
+    if not isinstance(options, dict):
+        raise fail("rules.options", f"expected an object with every rule option, got {_kind(options)}")
+    if "preset" in options:
+        raise fail("rules.options", "'preset' is no rule option (the options are stored in full)")
+    try:
+        return RuleSet.from_dict(options)
+    except (RuleError, TypeError, ValueError) as exc:
+        raise fail("rules.options", str(exc)) from None
+
+
+def _build_hands(data: Any, fail: _Fail) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(data, list) or len(data) != 4:
+        raise fail("hands", f"expected 4 lists of card keys, got {_json_compact(data)[:60]}")
+    hands = []
+    for seat, hand in enumerate(data):
+        if not isinstance(hand, list):
+            raise fail(f"hands[{seat}]", f"expected a list of card keys, got {_kind(hand)}")
+        cards = []
+        for index, key in enumerate(hand):
+            if not isinstance(key, str):
+                raise fail(f"hands[{seat}][{index}]", f"expected a card key like 'KrD', got {key!r}")
+            try:
+                cards.append(Card.parse(key))
+            except CardError as exc:
+                raise fail(f"hands[{seat}][{index}]", str(exc)) from None
+        hands.append(tuple(sorted(cards)))
+    return tuple(hands)
+
+
+def _build_actions(data: Any, fail: _Fail) -> tuple[tuple[int, int], ...]:
+    if not isinstance(data, list):
+        raise fail("actions", f"expected a list of [seat, action] pairs, got {_kind(data)}")
+    actions = []
+    for index, item in enumerate(data):
+        where = f"actions[{index}]"
+        if not isinstance(item, list) or len(item) != 2:
+            raise fail(where, f"expected [seat, action], got {_json_compact(item)}")
+        seat, key = item
+        if not _is_int(seat) or not 0 <= seat <= 3:
+            raise fail(where, f"seat must be 0..3, got {seat!r}")
+        if not isinstance(key, str):
+            raise fail(where, f"expected an action key like 'KrD' or 'announce:ansage', got {key!r}")
+        try:
+            action = Action.from_key(key)
+        except IllegalAction as exc:
+            raise fail(where, str(exc)) from None
+        actions.append((seat, action))
+    return tuple(actions)
+
+
+def _build_result(data: Any, fail: _Fail) -> RecordResult:
+    if not isinstance(data, dict):
+        raise fail("result", f"expected an object or null, got {_kind(data)}")
+    for key in data:
+        if key not in _RESULT_FIELDS:
+            raise fail("result", f"unknown field {key!r} (fields: {', '.join(_RESULT_FIELDS)})")
+    for key in _RESULT_FIELDS:
+        if key not in data:
+            raise fail(f"result.{key}", "missing")
+    try:
+        game_type = GameType.parse(data["game_type"]) if isinstance(data["game_type"], str) else None
+    except RuleError:
+        game_type = None
+    if game_type is None:
+        raise fail("result.game_type", f"expected a game type key like 'normal' or 'kreuz', got {data['game_type']!r}")
+    re_seats = data["re_seats"]
+    if not isinstance(re_seats, list) or not all(_is_int(s) and 0 <= s <= 3 for s in re_seats):
+        raise fail("result.re_seats", f"expected a list of seats 0..3, got {re_seats!r}")
+    augen_re = data["augen_re"]
+    if not _is_int(augen_re) or not 0 <= augen_re <= 240:
+        raise fail("result.augen_re", f"expected Augen 0..240, got {augen_re!r}")
+    winners = {"re": Party.RE, "kontra": Party.KONTRA, None: None}
+    if data["winner"] is not None and (not isinstance(data["winner"], str) or data["winner"] not in winners):
+        raise fail("result.winner", f'expected "re", "kontra" or null, got {data["winner"]!r}')
+    for key in ("value", "factor"):
+        if not _is_int(data[key]):
+            raise fail(f"result.{key}", f"expected an integer (Punkte), got {data[key]!r}")
+    points = data["points"]
+    if not isinstance(points, list) or len(points) != 4 or not all(_is_int(p) for p in points):
+        raise fail("result.points", f"expected 4 integers (Punkte per seat), got {points!r}")
+    if type(data["solo"]) is not bool:
+        raise fail("result.solo", f"expected true or false, got {data['solo']!r}")
+    items_data = data["items"]
+    if not isinstance(items_data, list):
+        raise fail("result.items", f"expected a list of [key, Punkte] pairs, got {_kind(items_data)}")
+    items = []
+    for index, item in enumerate(items_data):
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and _is_int(item[1])):
+            raise fail(f"result.items[{index}]", f"expected [key, Punkte], got {_json_compact(item)}")
+        items.append((item[0], item[1]))
+    return RecordResult(
+        game_type=game_type,
+        re_seats=tuple(re_seats),
+        augen_re=augen_re,
+        winner=winners[data["winner"]],
+        value=data["value"],
+        points=(points[0], points[1], points[2], points[3]),
+        solo=data["solo"],
+        factor=data["factor"],
+        items=tuple(items),
+    )
+
+
+# -- files --------------------------------------------------------------------------------------
+
+
+def save(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write one record as pretty JSON to ``path`` atomically.
+
+    The text is written to a temporary file in the same folder and moved over ``path`` with
+    :func:`os.replace`, so ``path`` holds either its old content or the whole new record, never a
+    half-written file. Raises :class:`RecordError` naming the path when writing fails.
+    """
+    _write_atomic(Path(path), to_json(record) + "\n")
+
+
+def save_many(records: Iterable[GameRecord], path: str | os.PathLike[str]) -> None:
+    """Write ``records`` to ``path`` as JSON Lines (one record per line), atomically like :func:`save`."""
+    _write_atomic(Path(path), "".join(to_json_line(record) + "\n" for record in records))
+
+
+def append(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Add ``record`` as the last line of the JSON Lines file ``path`` (created if missing).
+
+    The earlier lines are kept as they are (not checked); the file is rewritten atomically like
+    :func:`save`, so a failure leaves it as it was.
+    """
+    target = Path(path)
+    old = ""
+    if target.exists():
+        old = _read_text(target)
+        if old and not old.endswith("\n"):
+            old += "\n"
+    _write_atomic(target, old + to_json_line(record) + "\n")
+
+
+def load(path: str | os.PathLike[str]) -> GameRecord:
+    """Read and check the single record in ``path`` (see :func:`from_json`).
+
+    Raises :class:`RecordError` naming the path and the line/column, field or action at fault.
+    """
+    target = Path(path)
+    return from_json(_read_text(target), str(target))
+
+
+def load_many(path: str | os.PathLike[str]) -> list[GameRecord]:
+    """Read and check every record of the JSON Lines file ``path``; blank lines are skipped.
+
+    Raises :class:`RecordError` naming the path and the line number (and column for broken
+    JSON) of the first bad record.
+    """
+    target = Path(path)
+    records = []
+    for number, line in enumerate(_read_text(target).split("\n"), start=1):
+        if not line.strip():
+            continue
+        data = _parse_json(line, str(target), line=number)
+        records.append(from_dict(data, f"{target}: line {number}"))
+    return records
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    data = text.encode("utf-8")
+    temp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.chmod(temp, stat.S_IMODE(os.stat(path).st_mode))
+        except FileNotFoundError:
+            pass
+        os.replace(temp, path)
+    except OSError as exc:
+        _remove(temp)
+        raise RecordError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    except BaseException:
+        _remove(temp)
+        raise
+
+
+def _remove(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+# -- trick by trick -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AnnouncementView:
+    """An announcement as it happened: ``seat``, its ``party``, the ``level`` reached (1..5), the
+    spoken ``label`` (Re, Kontra, keine 90, ...) and ``before_card``: how many cards of its trick
+    were down when it was made (0 = before the trick's first card)."""
+
+    seat: int
+    party: Party
+    level: int
+    label: str
+    before_card: int
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """One trick for showing a game trick by trick.
+
+    Attributes:
+        number: 1-based trick number.
+        leader: the seat that led.
+        plays: ``(seat, card)`` in play order.
+        winner: seat that won the trick, ``None`` while it is not complete.
+        winning_index: index in ``plays`` of the card that won, or ``None``.
+        augen: Augen in the trick (so far).
+        winner_party: the winner's party as it stood at the end of the game, or ``None``.
+        announcements: announcements made since the previous trick was complete, up to this
+            trick's last card.
+        sonderpunkte: Sonderpunkte made in this trick that count in the score (finished games
+            only; none in a solo unless the rule set says so, TSR 7.2.4).
+    """
+
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int | None
+    winning_index: int | None
+    augen: int
+    winner_party: Party | None
+    announcements: tuple[AnnouncementView, ...]
+    sonderpunkte: tuple[Sonderpunkt, ...]
+
+    @property
+    def complete(self) -> bool:
+        return self.winner is not None
+
+
+def trick_views(game: Game) -> list[TrickView]:
+    """The tricks of ``game`` (replayed from a record, or in progress) with the announcements made
+    before and within each, in order. A trick in progress (or an empty one that already has an
+    announcement) comes last with ``winner`` ``None``."""
+    announcements: list[list[AnnouncementView]] = [[]]
+    made = iter(game.announcements)
+    cards_down = 0
+    for _seat, action in game.history:
+        if Action.is_card(action):
+            cards_down += 1
+            if cards_down % 4 == 0:
+                announcements.append([])
+        elif Action.is_announcement(action):
+            a = next(made)
+            announcements[-1].append(AnnouncementView(a.seat, a.party, a.level, a.label, cards_down % 4))
+    sonder: dict[int, list[Sonderpunkt]] = {}
+    if game.is_terminal:
+        # only the Sonderpunkte the score counted (it lists them per party; none in a solo)
+        counted = {p for p in Party if any(i.key == f"sonderpunkte_{p.name.lower()}" for i in game.score().items)}
+        for s in game.summary().sonderpunkte:
+            if s.trick is not None and s.party in counted:
+                sonder.setdefault(s.trick, []).append(s)
+    views = []
+    for index, trick in enumerate(game.tricks):
+        win = trick.seats.index(trick.winner)
+        views.append(
+            TrickView(
+                number=index + 1,
+                leader=trick.seats[0],
+                plays=tuple(zip(trick.seats, (Card(c) for c in trick.cards), strict=True)),
+                winner=trick.winner,
+                winning_index=win,
+                augen=trick.augen,
+                winner_party=game.party[trick.winner],
+                announcements=tuple(announcements[index]) if index < len(announcements) else (),
+                sonderpunkte=tuple(sonder.get(index, ())),
+            )
+        )
+    current = len(game.tricks)
+    pending = announcements[current] if current < len(announcements) else []
+    if not game.is_terminal and game.phase is Phase.PLAY and (game.trick_cards or pending):
+        views.append(
+            TrickView(
+                number=current + 1,
+                leader=game.leader,
+                plays=tuple(zip(game.trick_seats, (Card(c) for c in game.trick_cards), strict=True)),
+                winner=None,
+                winning_index=None,
+                augen=sum(AUGEN[c] for c in game.trick_cards),
+                winner_party=None,
+                announcements=tuple(pending),
+                sonderpunkte=(),
+            )
+        )
+    return views
+
+
+def trick_lines(game: Game, players: Sequence[str] | None = None, ascii_only: bool = False) -> list[str]:
+    """Plain-text lines showing ``game`` trick by trick: the Vorbehalte, the game played, one line
+    per trick (cards with their players, announcements where they were made, the winner with the
+    card that won, the trick's Augen) and the result in Punkte.
+
+    ``players`` names seats 0..3 (default :data:`DEFAULT_PLAYERS`); ``ascii_only`` writes cards
+    as ``KrD`` instead of ``♣D``.
+    """
+    names = _check_players(DEFAULT_PLAYERS if players is None else players, "players")
+
+    def card_text(card: int) -> str:
+        return Card(card).short if ascii_only else Card(card).symbol
+
+    lines = []
+    answers = [
+        f"{names[seat]} {game.describe(action, seat)}" for seat, action in game.history if Action.is_vorbehalt(action)
+    ]
+    if answers:
+        lines.append("Vorbehalte: " + ", ".join(answers))
+    if game.phase is not Phase.VORBEHALT:
+        played = game.game_type.german
+        if game.declarer is not None:
+            played += f" ({names[game.declarer]})"
+        lines.append(f"Spiel: {played}")
+    for view in trick_views(game):
+        parts = []
+        for position in range(len(view.plays) + 1):
+            for a in view.announcements:
+                if a.before_card == position:
+                    parts.append(f"{names[a.seat]}: {a.label}!")
+            if position < len(view.plays):
+                seat, card = view.plays[position]
+                parts.append(f"{names[seat]} {card_text(card)}")
+        text = f"Stich {view.number}: " + ", ".join(parts)
+        if view.winner is not None and view.winning_index is not None:
+            text += f" -> {names[view.winner]} mit {card_text(view.plays[view.winning_index][1])}, {view.augen} Augen"
+        if view.sonderpunkte:
+            text += (
+                " ("
+                + ", ".join(f"{SONDERPUNKT_LABELS.get(s.kind, s.kind)} {s.party.label}" for s in view.sonderpunkte)
+                + ")"
+            )
+        lines.append(text)
+    if game.is_terminal:
+        result = game.score()
+        summary = game.summary()
+        who = "niemand gewinnt" if result.winner is None else f"{result.winner.label} gewinnt"
+        lines.append(f"Ergebnis: {who}, Re {summary.augen_re} Augen, Spielwert {result.value} Punkte")
+        lines.append("Punkte: " + ", ".join(f"{names[s]} {result.points[s]:+d}" for s in range(4)))
+    else:
+        lines.append("(Spiel nicht beendet)")
+    return lines

@@ -1,0 +1,535 @@
+"""Game records: round trips, replay, verification, error messages, atomic files, trick view."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from doppelkopf import record as rec
+from doppelkopf import rules as rules_module
+from doppelkopf.cards import Card, parse_cards
+from doppelkopf.game import Action, Game
+from doppelkopf.record import (
+    DEFAULT_PLAYERS,
+    GameRecord,
+    RecordError,
+    from_json,
+    load,
+    load_many,
+    record_game,
+    replay,
+    save,
+    save_many,
+    to_json,
+    trick_lines,
+    trick_views,
+    verify,
+)
+from doppelkopf.rules import DDV, GameType, Party, RuleSet
+
+NO_NINES = DDV.replace(name="ohne neunen", with_nines=False, deal_packets=(3, 4, 3))
+HOUSE = DDV.replace(name="haus", dulle="second", solo_factor=6, sonderpunkte_in_solo=True)
+RULE_SETS = (DDV, NO_NINES, HOUSE)
+
+
+def play_random(
+    rules: RuleSet,
+    seed: int,
+    dealer: int = 0,
+    pflichtsolo_done: Sequence[bool] = (False, False, False, False),
+    stop_after: int | None = None,
+) -> Game:
+    """Play with random legal actions asked from the game: mostly gesund, sometimes a Vorbehalt,
+    and now and then an announcement by a random seat (also out of turn)."""
+    rng = random.Random(seed)
+    game = Game.new(rules, seed=seed, dealer=dealer, pflichtsolo_done=pflichtsolo_done)
+    while not game.is_terminal and (stop_after is None or len(game.history) < stop_after):
+        if rng.random() < 0.15:
+            seat = rng.randrange(4)
+            announcements = [a for a in game.legal_actions(seat) if Action.is_announcement(a)]
+            if announcements:
+                game.apply(rng.choice(announcements), seat)
+                continue
+        legal = game.legal_actions()
+        if Action.GESUND in legal and rng.random() < 0.7:
+            game.apply(Action.GESUND)
+        else:
+            game.apply(rng.choice(legal))
+    return game
+
+
+def hand(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+# A deal written by hand (each card twice). Seats 0 and 1 hold one Kreuz-Dame each: Re.
+HANDS = [
+    hand("KrA KrA PiA PiA HeA HeA KaA KaA PiK PiK HeK KrD"),
+    hand("Kr10 Kr10 Pi10 Pi10 He10 He10 Ka10 Ka10 KaK KaK HeK KrD"),
+    hand("KrK KrK PiD PiD HeD HeD KaD KaD KrB KrB PiB PiB"),
+    hand("Kr9 Kr9 Pi9 Pi9 He9 He9 Ka9 Ka9 HeB HeB KaB KaB"),
+]
+NAMES = ("Anna", "Ben", "Carla", "Dirk")
+
+
+def two_tricks() -> Game:
+    """Dealer Dirk (3): Anna answers first and leads (TSR 4.1, 5.1). Everyone gesund.
+    Trick 1: Anna ♣A, Carla says Kontra before Ben plays, Ben ♣10, Carla ♣K, Dirk ♣9:
+    Anna wins with the ♣A, 11 + 10 + 4 + 0 = 25 Augen.
+    Trick 2: Anna ♠A, Ben ♠10, Carla (no Pik Fehl: her Pik-Damen and -Buben are trumps) trumps
+    with ♦D, Dirk ♠9: Carla wins with the ♦D, 11 + 10 + 3 + 0 = 24 Augen."""
+    game = Game(DDV, HANDS, dealer=3)
+    for seat in (0, 1, 2, 3):
+        game.apply(Action.GESUND, seat)
+    game.apply(Card.KREUZ_ASS, 0)
+    game.apply(Action.announce(1), 2)
+    for seat, card in ((1, "Kr10"), (2, "KrK"), (3, "Kr9"), (0, "PiA"), (1, "Pi10"), (2, "KaD"), (3, "Pi9")):
+        game.apply(Card.parse(card), seat)
+    return game
+
+
+# -- round trips --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("seed", range(12))
+def test_random_game_round_trip(rules: RuleSet, seed: int) -> None:
+    game = play_random(rules, seed, dealer=seed % 4, pflichtsolo_done=[bool(seed >> i & 1) for i in range(4)])
+    record = record_game(game, NAMES, game_number=seed, created="2025-01-01T20:00:00")
+    text = to_json(record)
+    loaded = from_json(text)
+    assert loaded == record
+    assert to_json(loaded) == text  # stable text
+    again = replay(loaded)
+    assert again.score() == game.score()
+    assert again.tricks == game.tricks
+    assert again.history == game.history
+    assert loaded.result is not None and loaded.result.points == game.score().points
+    verify(loaded)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**40),
+    dealer=st.integers(min_value=0, max_value=3),
+    done=st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans()),
+    rules=st.sampled_from(RULE_SETS),
+)
+def test_property_json_replay_gives_same_score_and_tricks(
+    seed: int, dealer: int, done: tuple[bool, bool, bool, bool], rules: RuleSet
+) -> None:
+    game = play_random(rules, seed, dealer, done)
+    loaded = from_json(to_json(record_game(game)))
+    again = replay(loaded)
+    assert again.is_terminal
+    assert again.score() == game.score()
+    assert again.tricks == game.tricks
+    assert sum(t.augen for t in again.tricks) == 240
+    assert loaded.result is not None and sum(loaded.result.points) == 0
+
+
+def test_unfinished_game_round_trip_has_no_result() -> None:
+    game = play_random(DDV, 11, stop_after=15)
+    record = record_game(game)
+    assert record.result is None and not record.finished
+    loaded = from_json(to_json(record))
+    assert loaded == record
+    verify(loaded)
+    assert replay(loaded).history == game.history
+
+
+def test_defaults_players_and_meta() -> None:
+    record = record_game(play_random(DDV, 2), round=(1, 2))
+    assert record.players == DEFAULT_PLAYERS == ("Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4")
+    assert record.meta == {"round": [1, 2]}  # stored as JSON gives it back
+    data = json.loads(to_json(record))
+    del data["players"], data["meta"], data["pflichtsolo_done"]
+    loaded = rec.from_dict(data)
+    assert loaded.players == DEFAULT_PLAYERS and loaded.meta == {} and loaded.pflichtsolo_done == (False,) * 4
+
+
+def test_file_uses_ascii_keys_and_unicode_names(tmp_path: Path) -> None:
+    record = record_game(two_tricks(), ["Jürgen", "Ben", "Carla", "Dirk"])
+    path = tmp_path / "game.json"
+    save(record, path)
+    text = path.read_text(encoding="utf-8")
+    assert '"Jürgen"' in text
+    data = json.loads(text)
+    assert data["hands"][0][:2] == ["KrA", "KrA"]
+    assert data["actions"][:6] == [
+        [0, "vorbehalt:normal"],
+        [1, "vorbehalt:normal"],
+        [2, "vorbehalt:normal"],
+        [3, "vorbehalt:normal"],
+        [0, "KrA"],
+        [2, "announce:ansage"],
+    ]
+    assert data["rules"] == {"preset": "ddv", "options": DDV.to_dict()}
+    assert load(path) == record
+
+
+def test_record_keeps_its_rules_when_the_preset_changes(monkeypatch: pytest.MonkeyPatch) -> None:
+    record = record_game(play_random(DDV, 4))
+    text = to_json(record)
+    monkeypatch.setitem(rules_module.PRESETS, "ddv", NO_NINES)
+    loaded = from_json(text)
+    assert loaded.rules == DDV and loaded.rules.with_nines
+    verify(loaded)
+
+
+def test_pflichtsolo_state_decides_who_leads() -> None:
+    """Dealer Anna (0): Ben is asked first, Carla declares a Kreuzsolo. Carla has played her
+    Pflichtsolo already, so this is a Lustsolo and Ben, left of the dealer, leads (TSR 5.1.1)."""
+    game = Game(DDV, HANDS, dealer=0, pflichtsolo_done=(False, False, True, False))
+    for seat, key in (
+        (1, "vorbehalt:normal"),
+        (2, "vorbehalt:kreuz"),
+        (3, "vorbehalt:normal"),
+        (0, "vorbehalt:normal"),
+    ):
+        game.apply(Action.from_key(key), seat)
+    game.apply(Card.PIK_ZEHN, 1)
+    record = record_game(game)
+    loaded = from_json(to_json(record))
+    assert loaded.pflichtsolo_done == (False, False, True, False)
+    assert replay(loaded).game_type is GameType.KREUZ
+    data = json.loads(to_json(record))
+    data["pflichtsolo_done"] = [False, False, False, False]  # now a Pflichtsolo: Carla would lead
+    with pytest.raises(RecordError, match=r"actions\[4\] \(seat 1, Pi10\): it is seat 2's turn"):
+        rec.from_dict(data)
+
+
+# -- multi-record files -------------------------------------------------------------------------
+
+
+def test_save_many_and_load_many(tmp_path: Path) -> None:
+    records = [record_game(play_random(DDV, s), game_number=s + 1) for s in range(3)]
+    path = tmp_path / "session.jsonl"
+    save_many(records, path)
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 3
+    assert load_many(path) == records
+    rec.append(records[0], path)
+    assert load_many(path) == records + [records[0]]
+
+
+def test_load_many_names_the_bad_line(tmp_path: Path) -> None:
+    records = [record_game(play_random(DDV, s)) for s in range(3)]
+    path = tmp_path / "session.jsonl"
+    save_many(records, path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    data = json.loads(lines[1])
+    data["dealer"] = 7
+    path.write_text("\n".join([lines[0], json.dumps(data), lines[2]]) + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"session\.jsonl: line 2: dealer: expected a seat 0\.\.3, got 7"):
+        load_many(path)
+    # the last line cut off after 40 characters: the JSON ends inside line 3
+    path.write_text("\n".join([lines[0], lines[1], lines[2][:40]]) + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"session\.jsonl: line 3, column \d+: invalid JSON"):
+        load_many(path)
+
+
+# -- errors -------------------------------------------------------------------------------------
+
+
+def test_truncated_file_names_line_and_column(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    save(record_game(play_random(DDV, 8)), path)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    # keep the first 10 lines: the JSON stops at the start of line 11, where a value is missing
+    path.write_text("".join(lines[:10]), encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        load(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}: line 11, column 1: invalid JSON")
+    assert "\n" not in message
+
+
+def test_not_json_object_and_wrong_format() -> None:
+    with pytest.raises(RecordError, match="expected a JSON object"):
+        from_json("[1, 2]")
+    with pytest.raises(RecordError, match="format: expected 'doppelkopf-record'"):
+        from_json(json.dumps({key: None for key in rec._REQUIRED} | {"format": "sheet"}))
+    with pytest.raises(RecordError, match="line 1, column 1: invalid JSON"):
+        from_json("")
+
+
+def tampered(game: Game, change: str, value: object) -> str:
+    """The game's record as JSON with the field at dotted path ``change`` set to ``value``."""
+    data = json.loads(to_json(record_game(game)))
+    *parents, last = change.split(".")
+    target = data
+    for key in parents:
+        target = target[int(key)] if isinstance(target, list) else target[key]
+    if isinstance(target, list):
+        target[int(last)] = value
+    else:
+        target[last] = value
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "value", "message"),
+    [
+        ("version", 2, r"version: 2 is not supported \(this program reads version 1\)"),
+        ("hands.1.0", "Xy7", r"hands\[1\]\[0\]: not a card: 'Xy7'"),
+        ("hands.1.0", 3, r"hands\[1\]\[0\]: expected a card key"),
+        ("dealer", True, r"dealer: expected a seat 0\.\.3, got True"),
+        ("seed", "7", r"seed: expected an integer or null"),
+        ("players", ["A", "B", "C"], r"players: expected 4 names, got 3"),
+        ("players", ["A", "B", "C", "A"], r"players: every name must be different"),
+        ("rules.options.solo_factor", 4, r"rules\.options: solo_factor: must be a multiple of 3"),
+        ("rules.options.flying_pigs", True, r"rules\.options: unknown rule option 'flying_pigs'"),
+        ("actions.3", [3, "announce:keine_99"], r"actions\[3\]: unknown announcement 'keine_99'"),
+        ("actions.3", [4, "vorbehalt:normal"], r"actions\[3\]: seat must be 0\.\.3, got 4"),
+        ("actions.3", "KrD", r"actions\[3\]: expected \[seat, action\]"),
+        ("result.winner", "nobody", r"result\.winner: expected \"re\", \"kontra\" or null"),
+        ("result.points", [1, 2, 3], r"result\.points: expected 4 integers"),
+        ("meta", [], r"meta: expected an object"),
+    ],
+)
+def test_bad_fields_are_named(change: str, value: object, message: str) -> None:
+    text = tampered(play_random(DDV, 21), change, value)
+    with pytest.raises(RecordError, match="^<record>: " + message):
+        from_json(text)
+
+
+def test_hands_that_are_no_legal_deal() -> None:
+    data = json.loads(to_json(record_game(two_tricks())))
+    data["hands"][3][0] = "KrA"  # Dirk's first ♣9 becomes a third ♣A
+    with pytest.raises(RecordError, match=r"^<record>: hands: ♣A appears 3 times, expected 2 \(not a legal deal\)$"):
+        rec.from_dict(data)
+    data["hands"][3] = data["hands"][3][1:]
+    with pytest.raises(RecordError, match=r"hands: each of the 4 hands needs 12 cards"):
+        rec.from_dict(data)
+
+
+def test_tampered_action_names_its_index_and_the_rule() -> None:
+    """In the hand-made game action 4 is Anna's ♣A lead. Anna holds no ♣10: playing it is
+    illegal. Action 6 is Ben's ♣10 on the ♣A lead; Ben also holds Pik, but must follow Kreuz."""
+    data = json.loads(to_json(record_game(two_tricks())))
+    assert data["actions"][4] == [0, "KrA"] and data["actions"][6] == [1, "Kr10"]
+    bad = json.loads(json.dumps(data))
+    bad["actions"][4] = [0, "Kr10"]
+    with pytest.raises(RecordError, match=r"^<record>: actions\[4\] \(seat 0, Kr10\): ♣10 is not in your hand$"):
+        rec.from_dict(bad)
+    bad = json.loads(json.dumps(data))
+    bad["actions"][6] = [1, "Pi10"]
+    with pytest.raises(RecordError, match=r"actions\[6\] \(seat 1, Pi10\): .*Bedienpflicht, TSR 5\.2"):
+        rec.from_dict(bad)
+    bad = json.loads(json.dumps(data))
+    bad["actions"][6] = [3, "Kr9"]
+    with pytest.raises(RecordError, match=r"actions\[6\] \(seat 3, Kr9\): it is seat 1's turn, not seat 3's"):
+        rec.from_dict(bad)
+
+
+def test_tampered_action_in_random_game() -> None:
+    game = play_random(DDV, 5)
+    record = record_game(game)
+    index = next(i for i, (_, a) in enumerate(record.actions) if Action.is_card(a))
+    seat = record.actions[index][0]
+    missing = next(c for c in Card if c not in record.hands[seat])
+    data = json.loads(to_json(record))
+    data["actions"][index] = [seat, missing.short]
+    with pytest.raises(RecordError, match=rf"actions\[{index}\] \(seat {seat}, {missing.short}\): .* not in your hand"):
+        from_json(json.dumps(data))
+
+
+def test_tampered_result_fails_verify() -> None:
+    game = play_random(DDV, 9)
+    points = list(game.score().points)
+    text = tampered(game, "result.points", [points[1], points[0], points[2], points[3] + 1])
+    loaded = from_json(text)  # well-formed: loads
+    with pytest.raises(RecordError, match=r"stored result differs from the replayed game: result\.points: stored"):
+        verify(loaded)
+    value = game.score().value
+    with pytest.raises(RecordError, match=rf"result\.value: stored {value + 2}, replayed {value}"):
+        verify(from_json(tampered(game, "result.value", value + 2)))
+    with pytest.raises(RecordError, match="result: missing, but the actions finish the game"):
+        verify(from_json(tampered(game, "result", None)))
+
+
+def test_result_stored_for_unfinished_game_fails_verify() -> None:
+    finished = record_game(play_random(DDV, 3))
+    unfinished = record_game(play_random(DDV, 3, stop_after=20))
+    bogus = dataclasses.replace(unfinished, result=finished.result)
+    with pytest.raises(RecordError, match="result: stored, but the actions do not finish the game"):
+        verify(bogus)
+
+
+def test_meta_must_be_json() -> None:
+    with pytest.raises(RecordError, match="^meta.when: not JSON data"):
+        record_game(play_random(DDV, 1), when=object())
+    with pytest.raises(RecordError, match="^players: expected 4 names, got 2"):
+        record_game(play_random(DDV, 1), ["A", "B"])
+
+
+# -- atomic writing -----------------------------------------------------------------------------
+
+
+def test_failed_serialisation_leaves_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    first = record_game(play_random(DDV, 1))
+    save(first, path)
+    before = path.read_bytes()
+
+    def broken(record: GameRecord) -> str:
+        raise RuntimeError("disk full of nonsense")
+
+    monkeypatch.setattr(rec, "to_json", broken)
+    with pytest.raises(RuntimeError):
+        save(record_game(play_random(DDV, 2)), path)
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["game.json"]
+
+
+def test_failed_replace_leaves_old_file_and_no_temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    save(record_game(play_random(DDV, 1)), path)
+    before = path.read_bytes()
+
+    def refuse(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(RecordError, match=r"game\.json: cannot write: Permission denied"):
+        save(record_game(play_random(DDV, 2)), path)
+    with pytest.raises(RecordError, match=r"session\.jsonl: cannot write"):
+        save_many([record_game(play_random(DDV, 2))], tmp_path / "session.jsonl")
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["game.json"]
+    assert load(path) == record_game(play_random(DDV, 1))
+
+
+def test_missing_or_unreadable_file(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match=r"nope\.json: cannot read: No such file or directory"):
+        load(tmp_path / "nope.json")
+    (tmp_path / "bin.json").write_bytes(b"\xff\xfe{}")
+    with pytest.raises(RecordError, match=r"bin\.json: not UTF-8 text"):
+        load(tmp_path / "bin.json")
+
+
+# -- trick by trick -----------------------------------------------------------------------------
+
+
+def test_trick_views_of_hand_made_game() -> None:
+    game = replay(from_json(to_json(record_game(two_tricks(), NAMES))))
+    views = trick_views(game)
+    assert len(views) == 2
+    first, second = views
+    assert first.number == 1 and first.leader == 0
+    assert first.plays == ((0, Card.KREUZ_ASS), (1, Card.KREUZ_ZEHN), (2, Card.KREUZ_KOENIG), (3, Card.KREUZ_NEUN))
+    assert (first.winner, first.winning_index, first.augen) == (0, 0, 25)
+    assert first.winner_party is Party.RE
+    assert len(first.announcements) == 1
+    kontra = first.announcements[0]
+    assert (kontra.seat, kontra.party, kontra.level, kontra.label, kontra.before_card) == (
+        2,
+        Party.KONTRA,
+        1,
+        "Kontra",
+        1,
+    )
+    assert (second.leader, second.winner, second.winning_index, second.augen) == (0, 2, 2, 24)
+    assert second.winner_party is Party.KONTRA and second.announcements == ()
+    assert trick_lines(game, NAMES, ascii_only=True) == [
+        "Vorbehalte: Anna gesund, Ben gesund, Carla gesund, Dirk gesund",
+        "Spiel: Normalspiel",
+        "Stich 1: Anna KrA, Carla: Kontra!, Ben Kr10, Carla KrK, Dirk Kr9 -> Anna mit KrA, 25 Augen",
+        "Stich 2: Anna PiA, Ben Pi10, Carla KaD, Dirk Pi9 -> Carla mit KaD, 24 Augen",
+        "(Spiel nicht beendet)",
+    ]
+
+
+def test_trick_views_with_trick_in_progress() -> None:
+    """Carla won trick 2 and leads trick 3. Before that Anna replies Re to Carla's Kontra with 10
+    cards (Erwiderung: one card fewer than the 11 the Kontra needed, TSR 6.4.4); then Carla leads
+    the ♠D (3 Augen)."""
+    game = two_tricks()
+    game.apply(Action.announce(1), 0)
+    game.apply(Card.PIK_DAME, 2)
+    last = trick_views(game)[-1]
+    assert last.number == 3 and last.leader == 2 and last.winner is None
+    assert last.plays == ((2, Card.PIK_DAME),) and last.augen == 3
+    assert [(a.seat, a.label, a.before_card) for a in last.announcements] == [(0, "Re", 0)]
+    assert trick_lines(game, NAMES)[-2] == "Stich 3: Anna: Re!, Carla ♠D"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_trick_views_cover_the_whole_game(seed: int) -> None:
+    game = replay(from_json(to_json(record_game(play_random(DDV, seed)))))
+    views = trick_views(game)
+    assert [v.number for v in views] == list(range(1, 13))
+    assert sum(v.augen for v in views) == 240
+    assert [v.winner for v in views] == [t.winner for t in game.tricks]
+    assert [v.plays[v.winning_index][0] for v in views if v.winning_index is not None] == [v.winner for v in views]
+    made = [(a.seat, a.level) for v in views for a in v.announcements]
+    assert made == [(a.seat, a.level) for a in game.announcements]
+    assert all(0 <= a.before_card <= 3 for v in views for a in v.announcements)
+    lines = trick_lines(game)
+    assert sum(line.startswith("Stich ") for line in lines) == 12
+    assert lines[-1].startswith("Punkte: ")
+
+
+# -- robustness ---------------------------------------------------------------------------------
+
+BASE_TEXT = to_json(record_game(play_random(DDV, 4)))
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=False),
+    st.text(max_size=5),
+    st.sampled_from(["KrD", "announce:ansage", "vorbehalt:normal", "re", "normal"]),
+    st.lists(st.integers(min_value=-1, max_value=5), max_size=5),
+    st.just([[0, "KrD"]]),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+
+
+def _leaf_paths(value: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    out = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _leaf_paths(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out += _leaf_paths(item, path + (index,))
+    return out
+
+
+BASE_PATHS = _leaf_paths(json.loads(BASE_TEXT))
+
+
+@settings(max_examples=300, deadline=None)
+@given(path=st.sampled_from(BASE_PATHS), junk=JUNK, delete=st.booleans())
+def test_any_changed_field_loads_or_gives_one_line_record_error(
+    path: tuple[str | int, ...], junk: object, delete: bool
+) -> None:
+    data = json.loads(BASE_TEXT)
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    if delete and isinstance(target, dict):
+        del target[path[-1]]
+    else:
+        target[path[-1]] = junk
+    try:
+        record = from_json(json.dumps(data))
+        verify(record)
+    except RecordError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("<record>: ")
+
+
+@settings(max_examples=100, deadline=None)
+@given(cut=st.integers(min_value=0, max_value=len(BASE_TEXT) - 1))
+def test_any_truncation_names_line_and_column(cut: int) -> None:
+    with pytest.raises(RecordError, match=r"^<record>: line \d+, column \d+: invalid JSON: "):
+        from_json(BASE_TEXT[:cut])
