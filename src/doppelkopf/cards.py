@@ -118,9 +118,7 @@ class Card(enum.IntEnum):
         """
         card = _PARSE.get(_norm(text))
         if card is None:
-            raise CardError(
-                f"not a card: {text!r} (write suit and rank, e.g. ♣D, KrD, He10, Karo-Ass)"
-            )
+            raise CardError(f"not a card: {text!r} (write suit and rank, e.g. ♣D, KrD, He10, Karo-Ass)")
         return card
 
 
@@ -136,13 +134,9 @@ def _norm(text: str) -> str:
 def _build_parse_table() -> dict[str, Card]:
     table: dict[str, Card] = {}
     suit_words = [
-        (SUIT_SYMBOLS[s], SUIT_SHORT[s], SUIT_GERMAN[s], SUITS[s], ("♣♧", "♠♤", "♥♡", "♦♢")[s])
-        for s in range(4)
+        (SUIT_SYMBOLS[s], SUIT_SHORT[s], SUIT_GERMAN[s], SUITS[s], ("♣♧", "♠♤", "♥♡", "♦♢")[s]) for s in range(4)
     ]
-    rank_words = [
-        (RANK_SHORT[r], RANK_GERMAN[r], RANKS[r]) + (("as",) if r == ASS else ())
-        for r in range(6)
-    ]
+    rank_words = [(RANK_SHORT[r], RANK_GERMAN[r], RANKS[r]) + (("as",) if r == ASS else ()) for r in range(6)]
     extra_rank = {KOENIG: ("koenig",)}
     for card in Card:
         suits = list(suit_words[card.suit][:4]) + list(suit_words[card.suit][4])
@@ -194,17 +188,18 @@ def shuffled_deck(seed: int | None, with_nines: bool = True) -> list[Card]:
 def cut(cards: Sequence[Card], position: int, minimum: int = 3) -> list[Card]:
     """Cut the pack: the top ``position`` cards go under the rest.
 
-    At least ``minimum`` cards must be lifted and left (seed 000, "Spielvorbereitung").
+    At least ``minimum`` cards must be lifted and left (TSR 3.3.4; seed 000, "Spielvorbereitung").
     Raises :class:`ValueError` naming the allowed range otherwise.
     """
     if not minimum <= position <= len(cards) - minimum:
-        raise ValueError(f"cut at {position}: must be between {minimum} and {len(cards) - minimum}")
+        raise ValueError(
+            f"cut at {position}: at least {minimum} cards must be lifted and left, "
+            f"so cut between {minimum} and {len(cards) - minimum} (TSR 3.3.4)"
+        )
     return list(cards[position:]) + list(cards[:position])
 
 
-def deal(
-    cards: Sequence[Card], dealer: int, packets: Sequence[int], players: int = 4
-) -> list[list[Card]]:
+def deal(cards: Sequence[Card], dealer: int, packets: Sequence[int], players: int = 4) -> list[list[Card]]:
     """Deal ``cards`` clockwise starting left of ``dealer`` in rounds of ``packets``.
 
     ``packets`` lists the packet size of each round, for example ``(3, 3, 3, 3)`` (TSR 3.3) or
@@ -212,9 +207,7 @@ def deal(
     clockwise). Raises :class:`ValueError` if the packets do not use up the cards.
     """
     if sum(packets) * players != len(cards):
-        raise ValueError(
-            f"deal packets {tuple(packets)} give {sum(packets) * players} cards, deck has {len(cards)}"
-        )
+        raise ValueError(f"deal packets {tuple(packets)} give {sum(packets) * players} cards, deck has {len(cards)}")
     hands: list[list[Card]] = [[] for _ in range(players)]
     pos = 0
     for size in packets:

@@ -308,11 +308,14 @@ class Game:
 
         For the current player in play: the cards that may be played (Bedienpflicht, TSR 5.2)
         and the announcements the deadlines allow; for any other seat only announcements.
+        Raises IllegalAction for a seat outside 0..3.
         """
         if self.phase is Phase.FINISHED:
             return []
         if seat is None:
             seat = self.current_player
+        if seat not in range(4):
+            raise IllegalAction(f"no seat {seat}: seats are 0..3")
         if self.phase is Phase.VORBEHALT:
             return self._legal_vorbehalte(seat) if seat == self.current_player else []
         actions = self._legal_cards(seat) if seat == self.current_player else []
@@ -400,6 +403,8 @@ class Game:
         """
         if seat is None:
             seat = self.current_player
+        if seat not in range(4):
+            raise IllegalAction(f"no seat {seat}: seats are 0..3")
         action = int(action)
         if self.phase is Phase.FINISHED:
             raise IllegalAction("the game is over")
@@ -417,6 +422,8 @@ class Game:
         if action not in self._legal_vorbehalte(seat):
             if Action.is_vorbehalt(action) and Action.game_type(action) is GameType.HOCHZEIT:
                 raise IllegalAction("Hochzeit needs both Kreuz-Damen (TSR 4.4)")
+            if Action.is_vorbehalt(action) and Action.game_type(action) is GameType.STILLE_HOCHZEIT:
+                raise IllegalAction("a Stille Hochzeit is no Vorbehalt: with both Kreuz-Damen say gesund (TSR 4.4.5)")
             if Action.is_vorbehalt(action):
                 raise IllegalAction(f"{Action.game_type(action).german} is not allowed by the rule set")
             raise IllegalAction("the Vorbehaltsabfrage is on: answer gesund or a Vorbehalt (TSR 4.1)")
@@ -560,8 +567,8 @@ class Game:
     def _played_count(self, card: int, seat: int) -> int:
         n = 0
         for t in self.tricks:
-            n += sum(1 for c, s in zip(t.cards, t.seats) if c == card and s == seat)
-        n += sum(1 for c, s in zip(self.trick_cards, self.trick_seats) if c == card and s == seat)
+            n += sum(1 for c, s in zip(t.cards, t.seats, strict=True) if c == card and s == seat)
+        n += sum(1 for c, s in zip(self.trick_cards, self.trick_seats, strict=True) if c == card and s == seat)
         return n
 
     def known_parties(self) -> tuple[Party | None, ...]:
@@ -614,7 +621,7 @@ class Game:
             own_party=own_party,
             known_parties=self.known_parties(),
             tricks=tuple(self.tricks),
-            trick=tuple(zip(self.trick_seats, self.trick_cards)),
+            trick=tuple(zip(self.trick_seats, self.trick_cards, strict=True)),
             leader=self.leader,
             announcements=tuple(self.announcements),
             hand_sizes=tuple(len(h) for h in self.hands),
@@ -630,10 +637,12 @@ class Game:
         dealer: int,
         actions: Iterable[tuple[int, int]],
         seed: int | None = None,
+        pflichtsolo_done: Sequence[bool] = (False, False, False, False),
     ) -> Game:
-        """Rebuild a game from its deal and ``(seat, action)`` history; raises IllegalAction
-        naming the position of the first illegal step."""
-        game = cls(rules, hands, dealer, seed)
+        """Rebuild a game from its deal and ``(seat, action)`` history; ``pflichtsolo_done`` must be
+        the one of the original game (it decides Pflicht- or Lustsolo and who leads). Raises
+        IllegalAction naming the position of the first illegal step."""
+        game = cls(rules, hands, dealer, seed, pflichtsolo_done)
         for index, (seat, action) in enumerate(actions):
             try:
                 game.apply(action, seat)

@@ -15,7 +15,7 @@ Sources: TSR 2.3 (Rangfolge der Karten) for the normal game and each solo.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .cards import ASS, BUBE, DAME, HERZ, KARO, KOENIG, KREUZ, NEUN, PIK, ZEHN, Card
 from .rules import GameType
@@ -70,7 +70,7 @@ class CardOrder:
         return sorted(cards, key=self.sort_key)
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_order(game_type: GameType) -> CardOrder:
     """The :class:`CardOrder` of ``game_type`` (cached; TSR 2.3)."""
     damen = [_card(s, DAME) for s in (KREUZ, PIK, HERZ, KARO)]

@@ -153,9 +153,7 @@ class RuleSet:
         "TSR 5.3.3 (equal cards: the first played wins, Herz-10 included)",
         ("first", "second", "second_except_last"),
     )
-    solo_types: tuple[str, ...] = _opt(
-        ALL_SOLI, "Soli that may be declared as a Vorbehalt", "TSR 2.3.3", ALL_SOLI
-    )
+    solo_types: tuple[str, ...] = _opt(ALL_SOLI, "Soli that may be declared as a Vorbehalt", "TSR 2.3.3", ALL_SOLI)
     solo_lead: str = _opt(
         "pflichtsolo",
         "Who leads the first trick of a solo: the soloist in a Pflichtsolo only (left of the dealer in a "
@@ -171,12 +169,16 @@ class RuleSet:
         ("first_foreign",),
     )
     hochzeit_alone_as: str = _opt(
-        "solo", "A Hochzeit without partner is scored as a solo or as a normal game", "TSR 4.4.3 b",
+        "solo",
+        "A Hochzeit without partner is scored as a solo or as a normal game",
+        "TSR 4.4.3 b",
         ("solo", "normal"),
     )
     stille_hochzeit_as: str = _opt(
-        "solo", "A Stille Hochzeit (both Kreuz-Damen, no Vorbehalt) is scored as a solo or as a normal game",
-        "TSR 4.4.5; seed 004, Sonderfälle", ("solo", "normal"),
+        "solo",
+        "A Stille Hochzeit (both Kreuz-Damen, no Vorbehalt) is scored as a solo or as a normal game",
+        "TSR 4.4.5; seed 004, Sonderfälle",
+        ("solo", "normal"),
     )
     announcement_deadlines: tuple[int, ...] = _opt(
         (11, 10, 9, 8, 7),
@@ -190,7 +192,8 @@ class RuleSet:
         "TSR 6.4.4",
     )
     hochzeit_shift: bool = _opt(
-        True, "In a Hochzeit the deadlines move back by one card per trick before the Klärungsstich",
+        True,
+        "In a Hochzeit the deadlines move back by one card per trick before the Klärungsstich",
         "TSR 6.4.2",
     )
     solo_factor: int = _opt(
@@ -203,7 +206,9 @@ class RuleSet:
         "TSR 7.1.3; seed 004, Sonderfälle",
         ("tsr", "sonderpunkte"),
     )
-    gegen_die_alten: bool = _opt(True, "Kontra gets one Punkt for winning against the Kreuz-Damen (not in a solo)", "TSR 7.2.3")
+    gegen_die_alten: bool = _opt(
+        True, "Kontra gets one Punkt for winning against the Kreuz-Damen (not in a solo)", "TSR 7.2.3"
+    )
     sonderpunkte: tuple[str, ...] = _opt(
         ("doppelkopf", "fuchs_gefangen", "karlchen"),
         "Sonderpunkte that count in a normal game or Hochzeit",
@@ -228,10 +233,11 @@ class RuleSet:
                             raise RuleError(f"{f.name}: {v!r} is not one of {', '.join(map(str, choices))}")
             elif choices and value not in choices:
                 raise RuleError(f"{f.name}: {value!r} is not one of {', '.join(map(str, choices))}")
-            expected = type(f.default)
+            default: Any = f.default
+            expected = type(default)
             if expected is tuple:
-                if any(type(v) is not type(f.default[0]) for v in value) if f.default else False:
-                    raise RuleError(f"{f.name}: every entry must be {type(f.default[0]).__name__}")
+                if any(type(v) is not type(default[0]) for v in value) if default else False:
+                    raise RuleError(f"{f.name}: every entry must be {type(default[0]).__name__}")
             elif type(value) is not expected:
                 raise RuleError(f"{f.name}: expected {expected.__name__}, got {value!r}")
         cards = 48 if self.with_nines else 40
@@ -241,6 +247,8 @@ class RuleSet:
             )
         if len(self.announcement_deadlines) != 5:
             raise RuleError("announcement_deadlines: needs 5 numbers (Re/Kontra, keine 90, 60, 30, schwarz)")
+        if not 0 <= self.cut_minimum <= cards // 2:
+            raise RuleError(f"cut_minimum: must be between 0 and {cards // 2}")
         if not 1 <= self.hochzeit_tricks <= cards // 4:
             raise RuleError(f"hochzeit_tricks: must be between 1 and {cards // 4}")
         if self.solo_factor < 3 or self.solo_factor % 3:
@@ -267,8 +275,7 @@ class RuleSet:
     def to_dict(self) -> dict[str, Any]:
         """All options as a plain dict (tuples become lists)."""
         return {
-            f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
-            for f in dataclasses.fields(self)
+            f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v for f in dataclasses.fields(self)
         }
 
     @classmethod

@@ -1,0 +1,230 @@
+"""Rules of the game as a player checks them: the card order of every game type (TSR 2.3), who wins
+a trick (TSR 5.3.3), and the rule set with its TSR defaults and its errors.
+
+The orders below are written out by hand from the TSR, high to low.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from doppelkopf.cards import Card, deck, parse_cards
+from doppelkopf.order import card_order, trick_winner_index
+from doppelkopf.rules import DDV, GameType, RuleError, RuleSet, get_preset
+
+KREUZ, PIK, HERZ, KARO = 0, 1, 2, 3
+NORMAL_TRUMPS = "♥10 ♣D ♠D ♥D ♦D ♣B ♠B ♥B ♦B ♦A ♦10 ♦K ♦9"
+DAMEN_BUBEN = "♣D ♠D ♥D ♦D ♣B ♠B ♥B ♦B"
+
+
+def fehl(game_type: GameType, suit: int) -> list[Card]:
+    """The Fehl cards of ``suit`` in ``game_type``, high to low as the order ranks them."""
+    order = card_order(game_type)
+    cards = [card for card in Card if order.group[card] == suit]
+    return sorted(cards, key=lambda card: -order.power[card])
+
+
+def assert_order(game_type: GameType, trumps: str, fehl_suits: dict[int, str]) -> None:
+    """``trumps`` and each Fehl suit high to low; every power strictly decreasing; nothing else."""
+    order = card_order(game_type)
+    expected_trumps = parse_cards(trumps)
+    assert [Card(c) for c in order.trumps_high_to_low] == expected_trumps
+    assert [card for card in Card if order.is_trump(card)] == sorted(expected_trumps)
+    powers = [order.power[c] for c in expected_trumps]
+    assert powers == sorted(powers, reverse=True) and len(set(powers)) == len(powers)
+    for suit in (KREUZ, PIK, HERZ, KARO):
+        assert fehl(game_type, suit) == parse_cards(fehl_suits.get(suit, "")), f"suit {suit}"
+    if expected_trumps and any(fehl_suits.values()):
+        lowest_trump = min(order.power[c] for c in expected_trumps)
+        assert all(order.power[c] < lowest_trump for c in Card if not order.is_trump(c))
+
+
+def test_normal_game_order() -> None:
+    """TSR 2.3.4: ♥10, the Damen, the Buben (Kreuz Pik Herz Karo), then ♦A ♦10 ♦K ♦9; Fehl
+    Kreuz and Pik A 10 K 9, Herz A K 9. 26 trumps and 22 Fehl cards in the deck."""
+    fehl_suits = {KREUZ: "♣A ♣10 ♣K ♣9", PIK: "♠A ♠10 ♠K ♠9", HERZ: "♥A ♥K ♥9"}
+    for game_type in (GameType.NORMAL, GameType.HOCHZEIT, GameType.STILLE_HOCHZEIT, GameType.KARO):
+        assert_order(game_type, NORMAL_TRUMPS, fehl_suits)
+    order = card_order(GameType.NORMAL)
+    assert sum(order.is_trump(c) for c in deck()) == 26
+    assert order.dulle == Card.HERZ_ZEHN
+
+
+@pytest.mark.parametrize(
+    ("game_type", "suit_trumps", "fehl_suits"),
+    [
+        (GameType.KREUZ, "♣A ♣10 ♣K ♣9", {PIK: "♠A ♠10 ♠K ♠9", HERZ: "♥A ♥K ♥9", KARO: "♦A ♦10 ♦K ♦9"}),
+        (GameType.PIK, "♠A ♠10 ♠K ♠9", {KREUZ: "♣A ♣10 ♣K ♣9", HERZ: "♥A ♥K ♥9", KARO: "♦A ♦10 ♦K ♦9"}),
+        (GameType.HERZ, "♥A ♥K ♥9", {KREUZ: "♣A ♣10 ♣K ♣9", PIK: "♠A ♠10 ♠K ♠9", KARO: "♦A ♦10 ♦K ♦9"}),
+    ],
+)
+def test_farbsolo_order(game_type: GameType, suit_trumps: str, fehl_suits: dict[int, str]) -> None:
+    """TSR 2.3.5: the chosen suit's A 10 K 9 take the place of Karo; in the Herz-Solo ♥10 is
+    already the top trump, so only ♥A ♥K ♥9 follow the Buben; the ♥10 is never a Herz Fehl card."""
+    assert_order(game_type, "♥10 " + DAMEN_BUBEN + " " + suit_trumps, fehl_suits)
+
+
+@pytest.mark.parametrize(
+    ("game_type", "trumps"),
+    [(GameType.NORMAL, 26), (GameType.KREUZ, 26), (GameType.PIK, 26), (GameType.KARO, 26), (GameType.HERZ, 24)],
+)
+def test_trump_counts(game_type: GameType, trumps: int) -> None:
+    """TSR 2.3.5: Herz-Solo 24 trumps and 24 Fehl cards, the other Farbsoli 26 and 22."""
+    order = card_order(game_type)
+    assert sum(order.is_trump(c) for c in deck()) == trumps
+    assert sum(not order.is_trump(c) for c in deck()) == 48 - trumps
+
+
+def test_damensolo_order() -> None:
+    """TSR 2.3.6: only the four Damen are trump (8 cards); every suit A 10 K B 9, the ♥10 a plain
+    Herz card, so there is no Dulle."""
+    assert_order(
+        GameType.DAMEN,
+        "♣D ♠D ♥D ♦D",
+        {KREUZ: "♣A ♣10 ♣K ♣B ♣9", PIK: "♠A ♠10 ♠K ♠B ♠9", HERZ: "♥A ♥10 ♥K ♥B ♥9", KARO: "♦A ♦10 ♦K ♦B ♦9"},
+    )
+    assert sum(card_order(GameType.DAMEN).is_trump(c) for c in deck()) == 8
+    assert card_order(GameType.DAMEN).dulle == -1
+
+
+def test_bubensolo_order() -> None:
+    """TSR 2.3.6: only the four Buben are trump (8 cards); every suit A 10 K D 9."""
+    assert_order(
+        GameType.BUBEN,
+        "♣B ♠B ♥B ♦B",
+        {KREUZ: "♣A ♣10 ♣K ♣D ♣9", PIK: "♠A ♠10 ♠K ♠D ♠9", HERZ: "♥A ♥10 ♥K ♥D ♥9", KARO: "♦A ♦10 ♦K ♦D ♦9"},
+    )
+    assert sum(card_order(GameType.BUBEN).is_trump(c) for c in deck()) == 8
+
+
+def test_fleischlos_order() -> None:
+    """TSR 2.3.7: no trump at all; every suit A 10 K D B 9."""
+    suits = {s: " ".join(f"{sym}{r}" for r in ("A", "10", "K", "D", "B", "9")) for s, sym in enumerate("♣♠♥♦")}
+    assert_order(GameType.FLEISCHLOS, "", suits)
+    assert card_order(GameType.FLEISCHLOS).trumps_high_to_low == ()
+
+
+def test_sorted_hand_puts_trumps_first() -> None:
+    order = card_order(GameType.NORMAL)
+    hand = [int(c) for c in parse_cards("♣A ♦9 ♥10 ♥9 ♣D ♠K")]
+    assert [Card(c) for c in order.sorted_hand(hand)] == parse_cards("♥10 ♣D ♦9 ♣A ♠K ♥9")
+
+
+# -- who wins a trick (TSR 5.3.3) ------------------------------------------------------------------
+
+
+def winner(game_type: GameType, cards: str, second_dulle_wins: bool = False) -> int:
+    return trick_winner_index(card_order(game_type), [int(c) for c in parse_cards(cards)], second_dulle_wins)
+
+
+@pytest.mark.parametrize(
+    ("cards", "expected", "why"),
+    [
+        ("♣K ♣A ♣9 ♣10", 1, "the highest card of the suit led wins"),
+        ("♣A ♣10 ♦9 ♣K", 2, "the smallest trump beats the Fehl suit led (TSR 2.3.2)"),
+        ("♣A ♦9 ♣D ♣K", 2, "of two trumps on a Fehl lead the higher wins"),
+        ("♠9 ♣A ♥A ♣10", 0, "a Fehl led that nobody follows or trumps wins"),
+        ("♥A ♥A ♥K ♥9", 0, "of two equal cards the first played wins"),
+        ("♥10 ♥10 ♣D ♦9", 0, "the first Herz-10 wins, the TSR names it explicitly"),
+        ("♦9 ♥10 ♣D ♥10", 1, "the first Herz-10 wins also when it is not led"),
+        ("♣D ♠D ♣D ♥10", 3, "the Herz-10 is the highest trump"),
+        ("♦9 ♦K ♦10 ♦A", 3, "Karo A 10 K 9 are the lowest trumps"),
+        ("♣B ♣D ♠B ♣B", 1, "a Dame beats every Bube; Kreuz-Bube is a trump, not Kreuz"),
+        ("♥9 ♥K ♥10 ♥A", 2, "Herz-10 is trump on a Herz lead and beats the Herz Fehl"),
+    ],
+)
+def test_trick_winner_normal_game(cards: str, expected: int, why: str) -> None:
+    """TSR 5.3.3 in the normal game (order TSR 2.3.4)."""
+    assert winner(GameType.NORMAL, cards) == expected, why
+
+
+def test_second_dulle_rule() -> None:
+    """Rule dulle="second": the second Herz-10 beats the first; other equal cards keep the TSR
+    order (first wins), and in a Damensolo the ♥10 is no Dulle."""
+    assert winner(GameType.NORMAL, "♥10 ♥10 ♣D ♦9", second_dulle_wins=True) == 1
+    assert winner(GameType.NORMAL, "♦9 ♥10 ♣D ♥10", second_dulle_wins=True) == 3
+    assert winner(GameType.NORMAL, "♣D ♣D ♦9 ♦9", second_dulle_wins=True) == 0
+    assert winner(GameType.DAMEN, "♥10 ♥10 ♥9 ♥K", second_dulle_wins=True) == 0
+
+
+@pytest.mark.parametrize(
+    ("game_type", "cards", "expected", "why"),
+    [
+        (GameType.DAMEN, "♥K ♥10 ♥A ♥B", 2, "Damensolo: Herz A 10 K B 9, no trump led"),
+        (GameType.DAMEN, "♥K ♥10 ♦D ♥A", 2, "Damensolo: the Karo-Dame trumps"),
+        (GameType.DAMEN, "♣A ♣B ♥10 ♣10", 0, "Damensolo: Buben follow their suit; ♥10 is a discard"),
+        (GameType.BUBEN, "♣D ♣K ♦B ♣A", 2, "Bubensolo: Karo-Bube trumps the Kreuz-Dame lead"),
+        (GameType.BUBEN, "♣K ♣D ♣10 ♣9", 2, "Bubensolo: Kreuz A 10 K D 9"),
+        (GameType.FLEISCHLOS, "♠9 ♣A ♥10 ♦A", 0, "Fleischloser: no trump, the Pik-9 led wins"),
+        (GameType.FLEISCHLOS, "♣B ♣D ♣9 ♣K", 3, "Fleischloser: A 10 K D B 9"),
+        (GameType.HERZ, "♥A ♥K ♥10 ♦A", 2, "Herz-Solo: Herz is trump, ♥10 on top"),
+        (GameType.HERZ, "♦9 ♦A ♥9 ♦10", 2, "Herz-Solo: the Herz-9 trumps Karo"),
+        (GameType.KREUZ, "♦A ♦10 ♣9 ♦K", 2, "Kreuz-Solo: Karo is Fehl, the Kreuz-9 trumps it"),
+        (GameType.PIK, "♣B ♠9 ♠A ♥10", 3, "Pik-Solo: ♥10 above the Buben and the Pik cards"),
+    ],
+)
+def test_trick_winner_soli(game_type: GameType, cards: str, expected: int, why: str) -> None:
+    """TSR 5.3.3 with the solo orders of TSR 2.3.5-2.3.7."""
+    assert winner(game_type, cards) == expected, why
+
+
+# -- the rule set ----------------------------------------------------------------------------------
+
+
+def test_ddv_defaults_are_the_tsr() -> None:
+    """Each default as the TSR has it (paragraphs in the field metadata)."""
+    rules = get_preset("ddv")
+    assert rules == DDV == RuleSet()
+    assert rules.with_nines and rules.hand_size == 12 and rules.deal_packets == (3, 3, 3, 3)  # 2.2.1, 3.3.7
+    assert rules.cut_minimum == 3  # 3.3.4
+    assert rules.dulle == "first"  # 5.3.3
+    assert set(rules.allowed_soli) == {g for g in GameType if g.is_declared_solo}  # 2.3.3
+    assert rules.solo_lead == "pflichtsolo"  # 4.2.2, 4.3.1, 5.1.1
+    assert rules.hochzeit_tricks == 3  # 4.4.3
+    assert rules.announcement_deadlines == (11, 10, 9, 8, 7)  # 6.2.2, 6.3.4
+    assert rules.reply_extra_cards == 1  # 6.4.4
+    assert rules.hochzeit_shift  # 6.4.2
+    assert rules.solo_factor == 3  # 7.2.4
+    assert not rules.sonderpunkte_in_solo and rules.gegen_die_alten  # 7.2.3, 7.2.4
+    assert rules.doppelkopf_augen == 40  # 7.2.3
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"dulle": "zweite"}, "dulle: 'zweite' is not one of first, second, second_except_last"),
+        ({"solo_types": ("damen", "armut")}, "solo_types: 'armut'"),
+        ({"with_nines": "yes"}, "with_nines: expected bool"),
+        ({"deal_packets": (3, 3, 3)}, "deal_packets: (3, 3, 3) deal 36 cards, deck has 48"),
+        ({"with_nines": False}, "deal_packets: (3, 3, 3, 3) deal 48 cards, deck has 40"),
+        ({"announcement_deadlines": (11, 10)}, "announcement_deadlines: needs 5 numbers"),
+        ({"hochzeit_tricks": 0}, "hochzeit_tricks: must be between 1 and 12"),
+        ({"solo_factor": 4}, "solo_factor: must be a multiple of 3"),
+        ({"cut_minimum": 30}, "cut_minimum: must be between 0 and 24"),
+        ({"cut_minimum": -1}, "cut_minimum: must be between 0 and 24"),
+        ({"farbe": 1}, "unknown rule option 'farbe'"),
+    ],
+)
+def test_bad_options_name_the_field(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(RuleError) as info:
+        DDV.replace(**changes)
+    assert message in str(info.value)
+
+
+def test_toml_round_trip_and_errors() -> None:
+    rules = DDV.replace(dulle="second", solo_types=("damen", "buben"), with_nines=False, deal_packets=(3, 4, 3))
+    assert RuleSet.from_toml(rules.to_toml()) == rules
+    assert RuleSet.from_toml('preset = "ddv"\ndulle = "second"\n') == DDV.replace(dulle="second")
+    with pytest.raises(RuleError, match="not valid TOML"):
+        RuleSet.from_toml("dulle = ")
+    with pytest.raises(RuleError, match="unknown rule option 'dule'"):
+        RuleSet.from_toml('dule = "second"')
+    with pytest.raises(RuleError, match="unknown rule set 'skat'"):
+        get_preset("skat")
+
+
+def test_game_type_names() -> None:
+    assert GameType.parse("Damensolo") is GameType.DAMEN
+    assert GameType.parse("stille hochzeit") is GameType.STILLE_HOCHZEIT
+    with pytest.raises(RuleError, match="unknown game type 'Armut'"):
+        GameType.parse("Armut")
