@@ -145,7 +145,7 @@ def test_new_game_refuses_a_short_cut() -> None:
 
 
 def test_new_game_without_nines() -> None:
-    rules = DDV.replace(with_nines=False, deal_packets=(3, 4, 3))
+    rules = DDV.replace(with_nines=False, deal_packets=(3, 4, 3), announcement_deadlines=(9, 8, 7, 6, 5))
     game = Game.new(rules, seed=3)
     assert [len(h) for h in game.initial_hands] == [10] * 4
     assert augen(c for h in game.initial_hands for c in h) == 240

@@ -224,6 +224,8 @@ class Game:
         self.dealer = dealer % 4
         self.seed = seed
         self.pflichtsolo_done = tuple(bool(x) for x in pflichtsolo_done)
+        if len(self.pflichtsolo_done) != 4:
+            raise IllegalAction("pflichtsolo_done: needs one entry per seat (4)")
         self.pflichtsolo = False  # the declared solo is the soloist's Pflichtsolo
         self.hands: list[list[int]] = [sorted(int(c) for c in h) for h in hands]
         self.initial_hands: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
@@ -589,9 +591,10 @@ class Game:
         for s in range(4):
             if self._played_count(Card.KREUZ_DAME, s):
                 known[s] = Party.RE
-        for party in Party:
-            if known.count(party) == 2:
-                known = [k if k is not None else party.other for k in known]
+        # Two known Re players settle the rest as Kontra. Two known Kontra players do not settle
+        # the rest as Re: the game may be a Stille Hochzeit that looks normal (TSR 5.5.1).
+        if known.count(Party.RE) == 2:
+            known = [k if k is not None else Party.KONTRA for k in known]
         return tuple(known)
 
     def information_state(self, seat: int) -> InformationState:
@@ -647,7 +650,11 @@ class Game:
             try:
                 game.apply(action, seat)
             except IllegalAction as exc:
-                raise IllegalAction(f"action {index + 1} (seat {seat}, {Action.key(action)}): {exc}") from None
+                try:
+                    name = Action.key(action)
+                except IllegalAction:
+                    name = str(action)
+                raise IllegalAction(f"action {index + 1} (seat {seat}, {name}): {exc}") from None
         return game
 
 

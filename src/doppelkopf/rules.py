@@ -247,6 +247,11 @@ class RuleSet:
             )
         if len(self.announcement_deadlines) != 5:
             raise RuleError("announcement_deadlines: needs 5 numbers (Re/Kontra, keine 90, 60, 30, schwarz)")
+        if not self.hand_size >= self.announcement_deadlines[0] >= 1:
+            raise RuleError(
+                f"announcement_deadlines: Re/Kontra needs {self.announcement_deadlines[0]} cards in hand, "
+                f"but a hand holds {self.hand_size}"
+            )
         if not 0 <= self.cut_minimum <= cards // 2:
             raise RuleError(f"cut_minimum: must be between 0 and {cards // 2}")
         if not 1 <= self.hochzeit_tricks <= cards // 4:
