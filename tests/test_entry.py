@@ -134,7 +134,12 @@ def test_rules_mapping_with_options() -> None:
 def test_tricks_kontra_derived_from_hand_size_without_nines() -> None:
     """With with_nines = false a hand has 10 cards: tricks_re 10 leaves Kontra 0 tricks (schwarz)."""
     entry = parse_entry(
-        base(rules={"with_nines": False, "deal_packets": [3, 4, 3]}, augen_re=240, tricks_re=10, extras=[])
+        base(
+            rules={"with_nines": False, "deal_packets": [3, 4, 3], "announcement_deadlines": [9, 8, 7, 6, 5]},
+            augen_re=240,
+            tricks_re=10,
+            extras=[],
+        )
     )
     assert entry.summary.tricks_kontra == 0
 

@@ -35,7 +35,9 @@ from doppelkopf.record import (
 )
 from doppelkopf.rules import DDV, GameType, Party, RuleSet
 
-NO_NINES = DDV.replace(name="ohne neunen", with_nines=False, deal_packets=(3, 4, 3), announcement_deadlines=(9, 8, 7, 6, 5))
+NO_NINES = DDV.replace(
+    name="ohne neunen", with_nines=False, deal_packets=(3, 4, 3), announcement_deadlines=(9, 8, 7, 6, 5)
+)
 HOUSE = DDV.replace(name="haus", dulle="second", solo_factor=6, sonderpunkte_in_solo=True)
 RULE_SETS = (DDV, NO_NINES, HOUSE)
 

@@ -212,7 +212,13 @@ def test_bad_options_name_the_field(changes: dict[str, object], message: str) ->
 
 
 def test_toml_round_trip_and_errors() -> None:
-    rules = DDV.replace(dulle="second", solo_types=("damen", "buben"), with_nines=False, deal_packets=(3, 4, 3), announcement_deadlines=(9, 8, 7, 6, 5))
+    rules = DDV.replace(
+        dulle="second",
+        solo_types=("damen", "buben"),
+        with_nines=False,
+        deal_packets=(3, 4, 3),
+        announcement_deadlines=(9, 8, 7, 6, 5),
+    )
     assert RuleSet.from_toml(rules.to_toml()) == rules
     assert RuleSet.from_toml('preset = "ddv"\ndulle = "second"\n') == DDV.replace(dulle="second")
     with pytest.raises(RuleError, match="not valid TOML"):

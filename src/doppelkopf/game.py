@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import AUGEN, Card, CardError, cut, deal, deck
-from .order import CardOrder, card_order, trick_winner_index
+from .order import CardOrder, card_order, second_dulle_wins, trick_winner_index
 from .rules import (
     ANSAGE,
     KEINE_90,
@@ -505,8 +505,7 @@ class Game:
 
     def _finish_trick(self) -> None:
         last = not self.hands[self.current_player]
-        dulle = self.rules.dulle
-        second = dulle == "second" or (dulle == "second_except_last" and not last)
+        second = second_dulle_wins(self.rules, last)
         win = trick_winner_index(self.order, self.trick_cards, second)
         winner = self.trick_seats[win]
         trick = Trick(tuple(self.trick_cards), tuple(self.trick_seats), winner)

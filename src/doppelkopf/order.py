@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import cache
 
 from .cards import ASS, BUBE, DAME, HERZ, KARO, KOENIG, KREUZ, NEUN, PIK, ZEHN, Card
-from .rules import GameType
+from .rules import GameType, RuleSet
 
 #: Group index of trump; Fehl groups use the printed suit index 0..3.
 TRUMP = 4
@@ -85,6 +85,13 @@ def card_order(game_type: GameType) -> CardOrder:
     suit = {GameType.KREUZ: KREUZ, GameType.PIK: PIK, GameType.HERZ: HERZ}.get(game_type, KARO)
     suit_trumps = [_card(suit, r) for r in (ASS, ZEHN, KOENIG, NEUN) if _card(suit, r) != herz10[0]]
     return CardOrder(game_type, herz10 + damen + buben + suit_trumps)
+
+
+def second_dulle_wins(rules: RuleSet, last_trick: bool) -> bool:
+    """Whether the second Herz-10 beats the first in a trick under ``rules.dulle``: never by the
+    TSR (5.3.3, the first of equal cards wins); always with ``second``; all but in the last trick
+    with ``second_except_last``."""
+    return rules.dulle == "second" or (rules.dulle == "second_except_last" and not last_trick)
 
 
 def trick_winner_index(order: CardOrder, cards: list[int] | tuple[int, ...], second_dulle_wins: bool) -> int:

@@ -242,7 +242,6 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
     items: list[ScoreItem] = []
     side = won if won is not None else Party.RE
     if won is not None:
-        lost = won.other
         items.append(ScoreItem("gewonnen", "Gewonnen", 1))
         items.extend(_against_items(summary, won, ""))
         for party in Party:
@@ -291,7 +290,7 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
 
 
 def _against_items(summary: GameSummary, party: Party, suffix: str) -> list[ScoreItem]:
-    """"unter 90/60/30" and "schwarz" played by ``party`` against the other side (TSR 7.2.2 a)."""
+    """ "unter 90/60/30" and "schwarz" played by ``party`` against the other side (TSR 7.2.2 a)."""
     out = []
     other = summary.augen(party.other)
     for limit in (90, 60, 30):
@@ -352,7 +351,7 @@ def sonderpunkte_of_tricks(
         if "doppelkopf" in wanted and sum(AUGEN[c] for c in cards) >= rules.doppelkopf_augen:
             found.append(Sonderpunkt("doppelkopf", party, index))
         if "fuchs_gefangen" in wanted:
-            for card, seat in zip(cards, seats):
+            for card, seat in zip(cards, seats, strict=True):
                 if card == Card.KARO_ASS and party_of[seat] is not party:
                     found.append(Sonderpunkt("fuchs_gefangen", party, index))
         if "karlchen" in wanted and index == last and cards[win] == Card.KREUZ_BUBE:

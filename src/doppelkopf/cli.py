@@ -1,0 +1,399 @@
+"""The ``doko`` command line: play, simulate, score, replay and show rule sets.
+
+Every command turns bad input into a one-line error (exit status 1 or 2), never a traceback.
+Heavy imports (rich, the players) happen inside the commands so that ``doko --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from .rules import PRESETS, RuleError, RuleSet, get_preset
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from .game import Game
+    from .scoring import Score
+    from .sheet import Sheet
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SEAT_NAMES = ("Anna", "Ben", "Carla", "Dirk")
+
+
+def _friendly_errors(func: F) -> F:
+    """Turn the package's ValueErrors and OSErrors into one-line click errors."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except click.ClickException:
+            raise
+        except (ValueError, OSError) as exc:
+            raise click.ClickException(str(exc)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def load_rules(spec: str) -> RuleSet:
+    """A preset name, or the path of a TOML rule file; raises RuleError naming what failed."""
+    path = Path(spec)
+    if spec.lower().endswith(".toml") or (path.suffix and path.exists()):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RuleError(f"cannot read rule file {spec}: {exc.strerror}") from None
+        try:
+            return RuleSet.from_toml(text)
+        except RuleError as exc:
+            raise RuleError(f"{spec}: {exc}") from None
+    return get_preset(spec)
+
+
+class RulesParam(click.ParamType):
+    name = "RULES"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> RuleSet:
+        if isinstance(value, RuleSet):
+            return value
+        try:
+            return load_rules(str(value))
+        except RuleError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+RULES = RulesParam()
+rules_option = click.option(
+    "--rules",
+    "rules",
+    type=RULES,
+    default="ddv",
+    show_default=True,
+    help=f"Preset ({', '.join(sorted(PRESETS))}) or a TOML rule file.",
+)
+
+
+def _console() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="doppelkopf")
+def main() -> None:
+    """doko: play, score and keep the list of Doppelkopf.
+
+    \b
+    doko play                 you against three computer players
+    doko simulate --games 24  computer players only; list, totals, settlement
+    doko score ENTRY.json     score a game from a real table
+    doko replay RECORDS       show a saved game trick by trick
+    doko rules show [NAME]    every option of a rule set
+    """
+
+
+# -- rules --------------------------------------------------------------------------------------
+
+
+@main.group()
+def rules() -> None:
+    """Show rule sets and write them as TOML."""
+
+
+@rules.command("show")
+@click.argument("name", default="ddv")
+@click.option("--toml", "as_toml", is_flag=True, help="Print as a TOML file that --rules can load.")
+@_friendly_errors
+def rules_show(name: str, as_toml: bool) -> None:
+    """Print every option of the preset or TOML file NAME (default: ddv)."""
+    ruleset = load_rules(name)
+    if as_toml:
+        click.echo(ruleset.to_toml(), nl=False)
+        return
+    from rich.table import Table
+
+    table = Table(title=f"Rule set {ruleset.name}")
+    for column in ("Option", "Value", "Meaning", "Source"):
+        table.add_column(column, overflow="fold")
+    for row in ruleset.describe():
+        table.add_row(*row)
+    _console().print(table)
+
+
+@rules.command("list")
+def rules_list() -> None:
+    """List the presets."""
+    for name in sorted(PRESETS):
+        click.echo(name)
+
+
+# -- score --------------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("entry", type=click.File("r", encoding="utf-8"))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@_friendly_errors
+def score(entry: Any, as_json: bool) -> None:
+    """Score one game from a real table, given as a JSON ENTRY file (- for stdin).
+
+    \b
+    {"rules": "ddv", "players": ["Anna", "Ben", "Carla", "Dirk"], "game": "normal",
+     "re": ["Ben", "Carla"], "augen_re": 151, "announcements": {"re": ["re"], "kontra": []},
+     "extras": [{"type": "fuchs_gefangen", "party": "re"}]}
+    """
+    from .entry import load_entry_text, result_to_json, score_entry
+
+    source = "<stdin>" if entry.name in ("<stdin>", "-") else entry.name
+    data = load_entry_text(entry.read(), source)
+    result = score_entry(data)
+    if as_json:
+        click.echo(json.dumps(result_to_json(result), ensure_ascii=False, indent=2))
+        return
+    console = _console()
+    _print_score(console, result.score, list(result.entry.players), title=result.entry.summary.game_type.german)
+
+
+def _print_score(console: Console, result: Score, players: list[str], title: str = "") -> None:
+    from rich.table import Table
+
+    table = Table(title=title or None)
+    table.add_column("Posten")
+    table.add_column("Punkte", justify="right")
+    rows = result.table()
+    for label, value in rows[:-1]:
+        table.add_row(label, value)
+    table.add_row("[bold]Summe[/bold]", f"[bold]{rows[-1][1]}[/bold]")
+    console.print(table)
+    who = {None: "Niemand gewinnt", 0: "Re gewinnt", 1: "Kontra gewinnt"}[
+        None if result.winner is None else int(result.winner)
+    ]
+    factor = f" (Solo: ×{result.factor})" if result.solo else ""
+    console.print(who + factor + ": " + ", ".join(f"{n} {p:+d}" for n, p in zip(players, result.points, strict=True)))
+
+
+# -- sheet display ------------------------------------------------------------------------------
+
+
+def _print_sheet(console: Console, sheet: Sheet, cents: int) -> None:
+    from rich.table import Table
+
+    from .sheet import format_euro
+
+    table = Table(title="Liste")
+    table.add_column("Spiel")
+    for name in sheet.players:
+        table.add_column(name, justify="right")
+    for row in sheet.rows:
+        label = row.label + (f" (×{row.multiplier})" if row.multiplier != 1 else "")
+        table.add_row(label, *(str(t) for t in row.totals))
+    console.print(table)
+    totals = sheet.totals
+    money = Table(title=f"Abrechnung, {cents} Cent/Punkt")
+    money.add_column("Spieler")
+    money.add_column("Stand", justify="right")
+    money.add_column("Betrag", justify="right")
+    for name in sheet.players:
+        money.add_row(name, str(totals[name]), format_euro(totals[name] * cents))
+    console.print(money)
+    transfers = sheet.settlement(cents)
+    if not transfers:
+        console.print("Zahlungen: keine")
+    for t in transfers:
+        console.print(f"{t.payer} zahlt {t.payee} {format_euro(t.cents)}")
+
+
+def _game_label(game: Game, players: list[str]) -> str:
+    """A list row label in the style of seed 004: "Re Ben & Carla +4", "Kreuzsolo Anna verliert −3"."""
+    from .rules import GameType, Party
+    from .scoring import scored_as_solo
+
+    summary = game.summary()
+    result = game.score()
+    names = " & ".join(players[s] for s in sorted(summary.re_seats))
+    if scored_as_solo(summary, game.rules) or len(summary.re_seats) == 1:
+        kind = f"{game.game_type.german} {names}"
+    else:
+        kind = ("Hochzeit " if game.game_type is GameType.HOCHZEIT else "") + f"Re {names}"
+    if result.winner is None:
+        return f"{kind}: niemand gewinnt"
+    value = abs(result.points[min(summary.re_seats)])
+    return f"{kind} +{value}" if result.winner is Party.RE else f"{kind} verliert −{value}"
+
+
+# -- simulate -----------------------------------------------------------------------------------
+
+
+PLAYER_KINDS = ("rules", "random")
+
+
+def _make_player(kind: str, seed: int) -> Any:
+    from .players import RandomPlayer, RuleBasedPlayer
+
+    if kind == "random":
+        return RandomPlayer(seed=seed)
+    return RuleBasedPlayer(seed=seed)
+
+
+@main.command()
+@click.option("--games", "-n", type=click.IntRange(1, 1_000_000), default=24, show_default=True, help="Games to play.")
+@rules_option
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the session: same seed, same games.")
+@click.option(
+    "--players",
+    "kinds",
+    default="rules,rules,rules,rules",
+    show_default=True,
+    help="Four computer players, comma-separated: " + ", ".join(PLAYER_KINDS) + ".",
+)
+@click.option("--names", default=",".join(SEAT_NAMES), show_default=True, help="Four names in seat order.")
+@click.option("--cents", type=click.IntRange(1, 100_000), default=10, show_default=True, help="Cents per Punkt.")
+@click.option(
+    "--records",
+    type=click.Path(dir_okay=False, writable=True),
+    default="doko-records.jsonl",
+    show_default=True,
+    help="File for the game records (JSON Lines).",
+)
+@click.option("--no-records", is_flag=True, help="Do not save the records.")
+@click.option("--json", "as_json", is_flag=True, help="Print totals and settlement as JSON.")
+@_friendly_errors
+def simulate(
+    games: int,
+    rules: RuleSet,
+    seed: int,
+    kinds: str,
+    names: str,
+    cents: int,
+    records: str,
+    no_records: bool,
+    as_json: bool,
+) -> None:
+    """Let four computer players play GAMES games; print the Liste, totals and settlement."""
+    from rich.progress import Progress
+
+    from .players import play_session
+    from .record import record_game, save_many
+    from .sheet import Sheet
+
+    kind_list = [k.strip() for k in kinds.split(",")]
+    if len(kind_list) != 4 or any(k not in PLAYER_KINDS for k in kind_list):
+        raise click.BadParameter(f"need four of {', '.join(PLAYER_KINDS)}, got {kinds!r}", param_hint="--players")
+    name_list = [n.strip() for n in names.split(",")]
+    if len(name_list) != 4 or len(set(name_list)) != 4 or not all(name_list):
+        raise click.BadParameter(f"need four different names, got {names!r}", param_hint="--names")
+    players = [_make_player(k, seed * 4 + i) for i, k in enumerate(kind_list)]
+    sheet = Sheet(name_list)
+    saved = []
+    console = _console()
+    with Progress(console=console, transient=True, disable=as_json) as progress:
+        task = progress.add_task("Spiele", total=games)
+        for number, game in enumerate(play_session(rules, players, games, seed), start=1):
+            result = game.score()
+            sheet.add_score(_game_label(game, name_list), result, name_list)
+            if not no_records:
+                saved.append(record_game(game, name_list, game_number=number, session_seed=seed))
+            progress.advance(task)
+    if not no_records:
+        save_many(saved, records)
+    if as_json:
+        out = {
+            "games": games,
+            "rules": rules.name,
+            "seed": seed,
+            "totals": sheet.totals,
+            "rows": [{"label": r.label, "points": list(r.points)} for r in sheet.rows],
+            "settlement": [{"payer": t.payer, "payee": t.payee, "cents": t.cents} for t in sheet.settlement(cents)],
+            "records": None if no_records else records,
+        }
+        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        return
+    _print_sheet(console, sheet, cents)
+    if not no_records:
+        console.print(f"{games} Spiele gespeichert in {records}")
+
+
+# -- replay -------------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--game", "number", type=click.IntRange(1), default=None, help="Which game of the file (1 = first).")
+@_friendly_errors
+def replay(file: str, number: int | None) -> None:
+    """Show a saved game trick by trick (a record file or a JSON Lines file of records)."""
+    from .record import load_many, verify
+    from .record import replay as replay_record
+
+    records = load_many(file)
+    if number is None and len(records) > 1:
+        click.echo(f"{file} holds {len(records)} games; showing game 1 (choose with --game N).", err=True)
+    index = (number or 1) - 1
+    if index >= len(records):
+        raise click.BadParameter(f"{file} holds only {len(records)} games", param_hint="--game")
+    record = records[index]
+    verify(record)
+    game = replay_record(record)
+    console = _console()
+    players = list(record.players)
+    _print_replay(console, game, players)
+    _print_score(console, game.score(), players, title="Abrechnung")
+
+
+def _print_replay(console: Console, game: Game, players: list[str]) -> None:
+    from .record import trick_lines
+
+    for line in trick_lines(game, players):
+        console.print(line)
+
+
+# -- play ---------------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--games", "-n", type=click.IntRange(1, 1000), default=4, show_default=True, help="Games to play.")
+@rules_option
+@click.option("--seed", type=int, default=None, help="Seed of the session (default: random).")
+@click.option("--name", default="Du", show_default=True, help="Your name.")
+@click.option("--cents", type=click.IntRange(1, 100_000), default=10, show_default=True, help="Cents per Punkt.")
+@_friendly_errors
+def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int) -> None:
+    """Play against three computer players in the terminal (you sit in seat 1)."""
+    import random
+
+    from .interactive import HumanPlayer
+    from .players import RuleBasedPlayer, play_session
+    from .sheet import Sheet
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    console = _console()
+    names = [name, *[n for n in SEAT_NAMES if n != name][:3]]
+    human = HumanPlayer(console, names)
+    players = [human, *(RuleBasedPlayer(seed=seed * 4 + i) for i in range(1, 4))]
+    sheet = Sheet(names)
+    hint = "Eingaben: Karte (z. B. KrD, ♥10 oder Nummer), re, kontra, keine 90 …, ? für Hilfe."
+    console.print(f"Regeln: {rules.name}, Sitzung {seed}. {hint}")
+    for game in play_session(rules, players, games, seed):
+        result = game.score()
+        _print_score(console, result, names, title=f"Abrechnung: {game.game_type.german}")
+        sheet.add_score(_game_label(game, names), result, names)
+        _print_sheet(console, sheet, cents)
+
+
+def run() -> None:  # pragma: no cover - console entry for python -m
+    main(prog_name="doko")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

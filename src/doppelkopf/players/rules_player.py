@@ -1,0 +1,405 @@
+"""A rule-based player: conventional Doppelkopf play without search.
+
+The player reads the game only through its information state and the core: the card order
+(:func:`~doppelkopf.order.card_order`), the trick winner (:func:`~doppelkopf.order.trick_winner_index`),
+``info.legal_actions`` and ``info.rules``. Its habits:
+
+* **Vorbehalt**: "gesund" normally. A solo (Farb-, Damen-, Buben-Solo, Fleischloser) only with a
+  clearly dominant hand counted in that solo's card order; with both Kreuz-Damen a Hochzeit when
+  the hand is weak, else the Stille Hochzeit (answer "gesund").
+* **Announcements**: Re or Kontra at the first chance (out of turn if that comes first) with a
+  strong hand, see :func:`announcement_level`, also as an Erwiderung; keine 90 only with a very
+  strong hand; a soloist announces when the hand clears the solo bar by a margin.
+* **Play**: when the partner wins the trick and no opponent behind is likely to beat it,
+  *schmieren* (give Augen: a Fehl Ass or 10, the Fuchs); when an opponent wins, take the trick with
+  the cheapest card that wins and is likely to hold if the trick is worth it, else give the card
+  that costs least; lead a Fehl Ass that is likely to go through, trumps as Re with many trumps;
+  the Dulle and the Damen are not given away cheaply. The Hochzeiter lets others win until the
+  partner is found.
+
+How likely an opponent still to play can beat a trick is estimated from the unseen cards,
+the hand sizes and the voids shown (:mod:`doppelkopf.players.base`). The player is deterministic:
+equal choices are broken with a generator seeded by the player's seed, seat and game seed.
+
+>>> from doppelkopf.rules import DDV
+>>> from doppelkopf.game import Game
+>>> from doppelkopf.players.runner import play_game
+>>> game = play_game(Game.new(DDV, seed=11), [RuleBasedPlayer(seed=s) for s in range(4)])
+>>> sum(game.score().points)
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..cards import ASS, AUGEN, ZEHN, Card
+from ..game import Action, InformationState, Phase
+from ..order import TRUMP, CardOrder, card_order, second_dulle_wins, trick_winner_index
+from ..rules import ANSAGE, KEINE_90, GameType, Party, RuleSet
+from .base import Player, game_order_type, inferred_parties, unseen_cards, voids
+
+#: Risk (probability that an opponent behind beats the trick) below which a trick counts as safe.
+SAFE_RISK = 0.3
+#: Risk accepted when trying to win a trick rich in Augen.
+BOLD_RISK = 0.55
+
+
+def _p_none(total: int, hand: int, wanted: int) -> float:
+    """Probability that a hand of ``hand`` cards drawn from ``total`` unseen cards holds none of
+    ``wanted`` particular ones (hypergeometric)."""
+    p = 1.0
+    for i in range(wanted):
+        if total - i <= 0:
+            return 0.0
+        p *= max(0, total - hand - i) / (total - i)
+    return p
+
+
+@dataclass
+class HandStrength:
+    """Counts of a hand in one game type's card order.
+
+    Attributes:
+        trumps: trump cards held.
+        high: cards among the three highest distinct trumps (e.g. Dulle, Kreuz-Dame, Pik-Dame).
+        top: cards among the four highest distinct trumps.
+        aces: Fehl Asse in suits of at most three cards held (likely to win their first round).
+        losers: Fehl cards that are neither an Ass nor a 10 held with its Ass.
+        voids: Fehl suits not held at all.
+    """
+
+    trumps: int
+    high: int
+    top: int
+    aces: int
+    losers: int
+    voids: int
+
+
+def hand_strength(hand: tuple[int, ...] | list[int], order: CardOrder) -> HandStrength:
+    """:class:`HandStrength` of ``hand`` under ``order`` (only ranks and groups are read)."""
+    trumps = [c for c in hand if order.group[c] == TRUMP]
+    high_set = set(order.trumps_high_to_low[:3])
+    top_set = set(order.trumps_high_to_low[:4])
+    suits: dict[int, list[int]] = {}
+    for c in hand:
+        if order.group[c] != TRUMP:
+            suits.setdefault(order.group[c], []).append(c)
+    fehl_groups = {order.group[c] for c in range(24) if order.group[c] != TRUMP}
+    aces = losers = 0
+    for cards in suits.values():
+        ranks = [c % 6 for c in cards]
+        has_ass = ASS in ranks
+        if has_ass and len(cards) <= 3:
+            aces += ranks.count(ASS)
+        for r in ranks:
+            if r == ASS or (r == ZEHN and has_ass):
+                continue
+            losers += 1
+    return HandStrength(
+        trumps=len(trumps),
+        high=sum(1 for c in trumps if c in high_set),
+        top=sum(1 for c in trumps if c in top_set),
+        aces=aces,
+        losers=losers,
+        voids=len(fehl_groups - set(suits)),
+    )
+
+
+def _solo_ok(game_type: GameType, s: HandStrength) -> float:
+    """How far a hand exceeds the bar for the solo ``game_type`` (< 0: do not play it).
+
+    The bars were set from self-play of this player: the solo should win about two games in
+    three. A Farbsolo counts trumps plus one and a half for each of the three highest trumps,
+    less one and a half per Fehl loser; Damen- and Buben-Solo weigh the Fehl losers double."""
+    if game_type is GameType.FLEISCHLOS:
+        return 3.0 - s.losers  # no trumps: Asse and Zehnen must take the tricks
+    if game_type in (GameType.DAMEN, GameType.BUBEN):
+        return min(s.trumps - 4.0, s.trumps + s.high - 2.0 * s.losers - 2.0)
+    return min(s.trumps - 8.0, s.trumps + 1.5 * s.high - 1.5 * s.losers - 13.0)
+
+
+def announcement_level(party: Party, s: HandStrength) -> int:
+    """The announcement level a hand of a normal game is worth at its first chance: 0 none,
+    ``ANSAGE`` (Re/Kontra), ``KEINE_90``. Re (holding a Kreuz-Dame) announces with six trumps of
+    which three are among the three highest, or eight with two; Kontra needs one trump more."""
+    extra = 0 if party is Party.RE else 1
+    t = s.trumps - extra
+    if t >= 9 and s.high >= 4:
+        return KEINE_90
+    if (t >= 6 and s.high >= 3) or (t >= 8 and s.high >= 2) or (t >= 9 and s.high >= 1 and s.aces >= 1):
+        return ANSAGE
+    return 0
+
+
+class _View:
+    """What one decision needs, computed once from the information state."""
+
+    def __init__(self, info: InformationState) -> None:
+        self.info = info
+        self.game_type = game_order_type(info)
+        self.order = card_order(self.game_type)
+        self.parties = inferred_parties(info)
+        self.unseen = unseen_cards(info)
+        self.unseen_counts = Counter(self.unseen)
+        self.voids = voids(info)
+        me = info.seat
+        self.open_hochzeit = info.game_type is GameType.HOCHZEIT and None in self.parties
+        self.p_foe = [self._p_foe(s) for s in range(4)]
+        self.p_foe[me] = 0.0
+        self.trumps = self.order.trumps_high_to_low
+        self.fuchs_counts = self._fuchs_counts(info.rules)
+        last = len(info.tricks) == info.rules.hand_size - 1
+        self.second_dulle = second_dulle_wins(info.rules, last)
+
+    def _p_foe(self, seat: int) -> float:
+        mine = self.parties[self.info.seat]
+        theirs = self.parties[seat]
+        if mine is None:
+            return 1.0  # own party open (Hochzeit): every trick won is welcome
+        if theirs is not None:
+            return 0.0 if theirs is mine else 1.0
+        friends_left = 2 - self.parties.count(mine)
+        foes_left = 2 - self.parties.count(mine.other)
+        if friends_left + foes_left <= 0:
+            return 1.0
+        return max(0, foes_left) / (max(0, friends_left) + max(0, foes_left))
+
+    def _fuchs_counts(self, rules: RuleSet) -> bool:
+        solo = self.game_type.is_declared_solo or self.game_type is GameType.STILLE_HOCHZEIT
+        return "fuchs_gefangen" in rules.sonderpunkte and (not solo or rules.sonderpunkte_in_solo)
+
+    # -- cards -------------------------------------------------------------------------------
+    def is_trump(self, card: int) -> bool:
+        return self.order.group[card] == TRUMP
+
+    def keep_cost(self, card: int) -> float:
+        """What giving away ``card`` costs in strength (0 for low Fehl, up to 22 for the best
+        trump); a Fehl card that is the best left of its suit costs 3."""
+        if self.is_trump(card):
+            n = len(self.trumps)
+            f = (n - 1 - self.trumps.index(card)) / (n - 1) if n > 1 else 1.0
+            return 2.0 + 20.0 * max(0.0, f - 0.2) / 0.8
+        if self.is_boss(card):
+            return 3.0
+        return 0.0
+
+    def is_boss(self, card: int) -> bool:
+        """No unseen card of its group is higher (a Fehl card that wins its suit if not trumped)."""
+        g, p = self.order.group[card], self.order.power[card]
+        return not any(self.order.group[x] == g and self.order.power[x] > p for x in self.unseen_counts)
+
+    def augen_value(self, card: int) -> float:
+        """Augen of ``card``, plus a bonus for the Fuchs when catching it scores."""
+        bonus = 6.0 if self.fuchs_counts and card == Card.KARO_ASS else 0.0
+        return AUGEN[card] + bonus
+
+    # -- tricks ------------------------------------------------------------------------------
+    def winner(self, cards: list[int]) -> int:
+        """Index of the card that wins ``cards`` (the current trick, in play order)."""
+        return trick_winner_index(self.order, cards, self.second_dulle)
+
+    def risk(self, cards: list[int], later: list[int]) -> float:
+        """Probability that one of the seats in ``later`` that may be an opponent beats the trick
+        ``cards`` (estimated from the unseen cards, hand sizes and voids)."""
+        if not later:
+            return 0.0
+        group = self.order.group
+        led = group[cards[0]]
+        follow = off = 0
+        for x, n in self.unseen_counts.items():
+            if trick_winner_index(self.order, [*cards, x], self.second_dulle) == len(cards):
+                if group[x] == led:
+                    follow += n
+                else:
+                    off += n
+        in_led = sum(n for x, n in self.unseen_counts.items() if group[x] == led)
+        total = len(self.unseen)
+        survive = 1.0
+        for s in later:
+            pf = self.p_foe[s]
+            if pf <= 0.0:
+                continue
+            h = self.info.hand_sizes[s]
+            if led in self.voids[s]:
+                p_void, p_follow = 1.0, 0.0
+            else:
+                p_void = _p_none(total, h, in_led)
+                p_follow = 1.0 - _p_none(total, h, follow)
+            p_off = 0.0 if TRUMP in self.voids[s] else 1.0 - _p_none(total, h, off)
+            survive *= 1.0 - pf * min(1.0, p_follow + p_void * p_off)
+        return 1.0 - survive
+
+
+class RuleBasedPlayer(Player):
+    """Conventional play without search (see the module docstring); deterministic for a seed.
+
+    Args:
+        seed: breaks ties between equally good cards.
+        name: display name (default ``Regel <seed>``).
+    """
+
+    def __init__(self, seed: int = 0, name: str | None = None) -> None:
+        super().__init__(name if name is not None else f"Regel {seed}")
+        self.seed = seed
+        self.rng = random.Random(f"rule-player:{seed}")
+
+    def reset(self, seat: int, rules: RuleSet, seed: int | None) -> None:
+        super().reset(seat, rules, seed)
+        self.rng = random.Random(f"rule-player:{self.seed}:{seat}:{seed}")
+
+    # -- interface ---------------------------------------------------------------------------
+    def choose(self, info: InformationState) -> int:
+        if info.phase is Phase.VORBEHALT:
+            return self._vorbehalt(info)
+        announcement = self._announcement(info)
+        if announcement is not None:
+            return announcement
+        cards = [a for a in info.legal_actions if Action.is_card(a)]
+        if len(cards) == 1:
+            return cards[0]
+        return self._card(_View(info), cards)
+
+    def react(self, info: InformationState) -> int | None:
+        return self._announcement(info)
+
+    # -- Vorbehalt ---------------------------------------------------------------------------
+    def _vorbehalt(self, info: InformationState) -> int:
+        legal = info.legal_actions
+        best: tuple[float, int] | None = None
+        for action in legal:
+            if not Action.is_vorbehalt(action):
+                continue
+            gt = Action.game_type(action)
+            if not gt.is_declared_solo:
+                continue
+            margin = _solo_ok(gt, hand_strength(info.hand, card_order(gt)))
+            if margin >= 0 and (best is None or margin > best[0]):
+                best = (margin, action)
+        if best is not None:
+            return best[1]
+        hochzeit = Action.vorbehalt(GameType.HOCHZEIT)
+        if hochzeit in legal:
+            # the Stille Hochzeit is a Karo solo in all but name (TSR 4.4.5)
+            if _solo_ok(GameType.KARO, hand_strength(info.hand, card_order(GameType.STILLE_HOCHZEIT))) < 0:
+                return hochzeit
+        return Action.GESUND
+
+    # -- announcements -----------------------------------------------------------------------
+    def _announcement(self, info: InformationState) -> int | None:
+        legal = [a for a in info.legal_actions if Action.is_announcement(a)]
+        if not legal:
+            return None
+        gt = game_order_type(info)
+        s = hand_strength(info.hand, card_order(gt))
+        solo = gt.is_declared_solo or gt is GameType.STILLE_HOCHZEIT
+        if solo:
+            if info.declarer != info.seat:
+                return None
+            margin = _solo_ok(gt if gt.is_declared_solo else GameType.KARO, s)
+            wanted = KEINE_90 if margin >= 2 else ANSAGE if margin >= 1 else 0
+        else:
+            party = info.own_party if info.own_party is not None else Party.KONTRA
+            wanted = announcement_level(party, s)
+        levels = [Action.level(a) for a in legal]
+        if wanted < min(levels):
+            return None
+        return Action.announce(max(lv for lv in levels if lv <= wanted))
+
+    # -- card play ---------------------------------------------------------------------------
+    def _pick(self, cards: list[int], key: Callable[[int], tuple[float, ...]]) -> int:
+        """The card with the least ``key``; ties broken by the seeded generator."""
+        scored = [(key(c), c) for c in cards]
+        best = min(k for k, _ in scored)
+        ties = sorted(c for k, c in scored if k == best)
+        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+
+    def _card(self, v: _View, cards: list[int]) -> int:
+        info = v.info
+        trick = [c for _, c in info.trick]
+        if not trick:
+            return self._lead(v, cards)
+        me = info.seat
+        later = [(me + k) % 4 for k in range(1, 4 - len(trick))]
+        seats = [s for s, _ in info.trick]
+        cur_seat = seats[v.winner(trick)]
+        trick_augen = sum(AUGEN[c] for c in trick)
+        hochzeiter_open = v.open_hochzeit and info.declarer == me
+        if hochzeiter_open:
+            return self._discard(v, cards, trick, prefer_losing=True)
+        if v.p_foe[cur_seat] == 0.0 and v.risk(trick, later) <= SAFE_RISK:
+            return self._schmieren(v, cards)
+        # an opponent (or a seat that may be one) wins, or the partner's card may not hold:
+        # take the trick if it is worth the card, with the cheapest card likely to hold
+        stake = trick_augen + 4 * len(later)
+        late = len(info.hand) <= 3
+        risk = {c: v.risk([*trick, c], later) for c in cards if v.winner([*trick, c]) == len(trick)}
+        worth = [c for c in risk if self._worth(v, c, stake, late)]
+        good = [c for c in worth if risk[c] <= SAFE_RISK]
+        if good:
+            return self._pick(good, lambda c: (v.keep_cost(c), -v.augen_value(c)))
+        bold = [c for c in worth if risk[c] <= BOLD_RISK]
+        if bold and stake >= 20:
+            return self._pick(bold, lambda c: (risk[c], v.keep_cost(c)))
+        return self._discard(v, cards, trick)
+
+    @staticmethod
+    def _worth(v: _View, card: int, stake: float, late: bool) -> bool:
+        """Whether winning a trick of ``stake`` Augen justifies using ``card``."""
+        cost = v.keep_cost(card)
+        if late or cost <= 5.0:
+            return True
+        if card == v.order.dulle:
+            return stake + AUGEN[card] >= 30  # never throw a Dulle cheaply
+        return stake >= cost
+
+    def _schmieren(self, v: _View, cards: list[int]) -> int:
+        """Give the partner's trick the most Augen that cost little strength."""
+        return self._pick(cards, lambda c: (-(v.augen_value(c) - v.keep_cost(c)), v.order.power[c]))
+
+    def _discard(self, v: _View, cards: list[int], trick: list[int], prefer_losing: bool = False) -> int:
+        """The card that costs least: few Augen, little strength; optionally one that loses."""
+        info = v.info
+        suit_len = Counter(v.order.group[c] for c in info.hand)
+
+        def key(c: int) -> tuple[float, ...]:
+            loses = v.winner([*trick, c]) != len(trick) if trick else True
+            short = suit_len[v.order.group[c]] if not v.is_trump(c) else 99
+            lose_first = 0.0 if (not prefer_losing or loses) else 1.0
+            return (lose_first, v.augen_value(c) + v.keep_cost(c), short, v.order.power[c])
+
+        return self._pick(cards, key)
+
+    def _lead(self, v: _View, cards: list[int]) -> int:
+        info = v.info
+        me = info.seat
+        later = [(me + k) % 4 for k in range(1, 4)]
+        fehl = [c for c in cards if not v.is_trump(c)]
+        trumps = [c for c in cards if v.is_trump(c)]
+        foe_trumps = any(v.is_trump(x) for x in v.unseen_counts)
+        if v.open_hochzeit and info.declarer == me:
+            # the Hochzeiter wants another player to win: a low Fehl card, else a low trump
+            low = [c for c in fehl if not v.is_boss(c)] or fehl or trumps
+            return self._pick(low, lambda c: (v.augen_value(c), v.order.power[c]))
+        solo_declarer = info.declarer == me and (
+            v.game_type.is_declared_solo or v.game_type is GameType.STILLE_HOCHZEIT
+        )
+        boss_trumps = [c for c in trumps if v.risk([c], later) == 0.0]
+        if solo_declarer and trumps and foe_trumps:
+            if boss_trumps:
+                return self._pick(boss_trumps, lambda c: (-v.order.power[c],))
+        risk = {c: v.risk([c], later) for c in fehl if v.is_boss(c)}
+        safe_fehl = [c for c in risk if risk[c] <= SAFE_RISK]
+        if safe_fehl:
+            return self._pick(safe_fehl, lambda c: (risk[c], -AUGEN[c]))
+        re = v.parties[me] is Party.RE
+        if trumps and (solo_declarer or (re and len(trumps) >= 5 and foe_trumps)):
+            if boss_trumps:
+                return self._pick(boss_trumps, lambda c: (-v.order.power[c],))
+            return self._pick(trumps, lambda c: (v.augen_value(c) + v.keep_cost(c), v.order.power[c]))
+        pool = fehl or trumps
+        return self._discard(v, pool, [])
