@@ -122,9 +122,11 @@ def rules_show(name: str, as_toml: bool) -> None:
         return
     from rich.table import Table
 
-    table = Table(title=f"Rule set {ruleset.name}")
-    for column in ("Option", "Value", "Meaning", "Source"):
-        table.add_column(column, overflow="fold")
+    table = Table(title=f"Rule set {ruleset.name}", expand=True)
+    table.add_column("Option", no_wrap=True, style="bold")
+    table.add_column("Value", ratio=1)
+    table.add_column("Meaning", ratio=3)
+    table.add_column("Source", ratio=1)
     for row in ruleset.describe():
         table.add_row(*row)
     _console().print(table)
@@ -385,6 +387,7 @@ def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int) ->
     hint = "Eingaben: Karte (z. B. KrD, ♥10 oder Nummer), re, kontra, keine 90 …, ? für Hilfe."
     console.print(f"Regeln: {rules.name}, Sitzung {seed}. {hint}")
     for game in play_session(rules, players, games, seed):
+        human.show_tricks(game.tricks)
         result = game.score()
         _print_score(console, result, names, title=f"Abrechnung: {game.game_type.german}")
         sheet.add_score(_game_label(game, names), result, names)

@@ -102,7 +102,8 @@ class HumanPlayer(Player):
         self._tricks_shown = 0
         self.console.rule("Neues Spiel")
 
-    def _show_tricks(self, tricks: Sequence[Trick]) -> None:
+    def show_tricks(self, tricks: Sequence[Trick]) -> None:
+        """Print the tricks finished since the last call."""
         for number, trick in enumerate(tricks[self._tricks_shown :], start=self._tricks_shown + 1):
             cards = "  ".join(
                 f"{self.names[s]} {Card(c).symbol}" for s, c in zip(trick.seats, trick.cards, strict=True)
@@ -118,7 +119,7 @@ class HumanPlayer(Player):
                 c.print("Vorbehalte: " + ", ".join(asked))
             c.print(f"Geber: {self.names[info.dealer]}")
         else:
-            self._show_tricks(info.tricks)
+            self.show_tricks(info.tricks)
             game = info.game_type.german if info.game_type is not None else "?"
             if info.declarer is not None:
                 game += f" ({self.names[info.declarer]})"

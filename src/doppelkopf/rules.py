@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
@@ -264,7 +265,7 @@ class RuleSet:
         """Cards per hand: 12 with nines, 10 without."""
         return sum(self.deal_packets)
 
-    @property
+    @functools.cached_property
     def allowed_soli(self) -> tuple[GameType, ...]:
         return tuple(GameType.parse(s) for s in self.solo_types)
 
@@ -327,9 +328,17 @@ class RuleSet:
     def describe(self) -> list[tuple[str, str, str, str]]:
         """Rows of (option, value, description, source) for display."""
         return [
-            (f.name, _toml_value(getattr(self, f.name)), f.metadata["doc"], f.metadata["source"])
+            (f.name, _display(getattr(self, f.name)), f.metadata["doc"], f.metadata["source"])
             for f in dataclasses.fields(self)
         ]
+
+
+def _display(value: Any) -> str:
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _toml_value(value: Any) -> str:

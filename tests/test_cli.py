@@ -1,0 +1,185 @@
+"""The ``doko`` command line as a user meets it: outputs, files written, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from doppelkopf.cli import main
+from doppelkopf.record import load_many
+
+ENTRIES = Path(__file__).parent / "data" / "entries"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def one_line_error(result: object) -> str:
+    """The error output of a failed command: exactly one line, no traceback."""
+    assert result.exit_code != 0  # type: ignore[attr-defined]
+    assert result.exception is None or isinstance(result.exception, SystemExit)  # type: ignore[attr-defined]
+    text = result.output.strip()  # type: ignore[attr-defined]
+    assert "Traceback" not in text
+    lines = [line for line in text.splitlines() if line.strip()]
+    error_lines = [line for line in lines if line.startswith("Error") or "Error:" in line]
+    assert error_lines, text
+    return error_lines[-1]
+
+
+def test_score_seed004_beispiel1_text(runner: CliRunner) -> None:
+    """Seed 004 Beispiel 1: Ben and Carla (Re) get +4 each, Anna and Dirk -4."""
+    result = runner.invoke(main, ["score", str(ENTRIES / "seed004_beispiel1.json")])
+    assert result.exit_code == 0, result.output
+    assert "Summe" in result.output and "+4" in result.output
+    assert "Anna -4, Ben +4, Carla +4, Dirk -4" in result.output
+
+
+def test_score_json_from_stdin(runner: CliRunner) -> None:
+    """Seed 004 Beispiel 3: Kreuzsolo Anna with 190 Augen: Anna +9, the others -3."""
+    entry = {
+        "rules": "ddv",
+        "players": ["Anna", "Ben", "Carla", "Dirk"],
+        "game": "kreuz",
+        "re": ["Anna"],
+        "augen_re": 190,
+    }
+    result = runner.invoke(main, ["score", "-", "--json"], input=json.dumps(entry))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["winner"] == "re"
+    assert data["value"] == 3
+    assert data["points"] == {"Anna": 9, "Ben": -3, "Carla": -3, "Dirk": -3}
+    assert [item["key"] for item in data["items"]] == ["gewonnen", "unter_90", "unter_60"]
+
+
+@pytest.mark.parametrize(
+    ("entry", "needle"),
+    [
+        ({"augen_re": 250}, "augen_re"),
+        ({"re": ["Ben", "Erik"]}, "Erik"),
+        ({"game": "ramsch"}, "game"),
+    ],
+)
+def test_score_bad_entry_one_line(runner: CliRunner, entry: dict[str, object], needle: str) -> None:
+    base = json.loads((ENTRIES / "seed004_beispiel1.json").read_text(encoding="utf-8"))
+    base.update(entry)
+    result = runner.invoke(main, ["score", "-"], input=json.dumps(base))
+    assert needle in one_line_error(result)
+
+
+def test_score_broken_json_names_line(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["score", "-"], input='{"rules": "ddv",\n "players": [\n')
+    assert "line" in one_line_error(result)
+
+
+def test_simulate_prints_list_and_saves_records(runner: CliRunner, tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    result = runner.invoke(main, ["simulate", "--games", "8", "--seed", "3", "--records", str(records)])
+    assert result.exit_code == 0, result.output
+    for word in ("Liste", "Abrechnung", "Anna", "Dirk"):
+        assert word in result.output
+    saved = load_many(records)
+    assert len(saved) == 8
+    assert [r.dealer for r in saved] == [0, 1, 2, 3, 0, 1, 2, 3]
+
+
+def test_simulate_json_is_zero_sum_and_deterministic(runner: CliRunner) -> None:
+    args = ["simulate", "--games", "6", "--seed", "11", "--no-records", "--json"]
+    first = runner.invoke(main, args)
+    second = runner.invoke(main, args)
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    data = json.loads(first.output)
+    assert sum(data["totals"].values()) == 0
+    assert all(sum(row["points"]) == 0 for row in data["rows"])
+    balance = dict.fromkeys(data["totals"], 0)
+    for t in data["settlement"]:
+        balance[t["payer"]] -= t["cents"]
+        balance[t["payee"]] += t["cents"]
+    assert balance == {name: total * 10 for name, total in data["totals"].items()}
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["simulate", "--games", "0"], "--games"),
+        (["simulate", "--games", "abc"], "--games"),
+        (["simulate", "--players", "foo"], "--players"),
+        (["simulate", "--rules", "nosuch"], "nosuch"),
+        (["score", "does-not-exist.json"], "does-not-exist.json"),
+        (["replay", "does-not-exist.jsonl"], "does-not-exist.jsonl"),
+        (["rules", "show", "nosuch"], "nosuch"),
+    ],
+)
+def test_bad_arguments_one_line(runner: CliRunner, args: list[str], needle: str) -> None:
+    assert needle in one_line_error(runner.invoke(main, args))
+
+
+def test_replay_shows_tricks_and_score(runner: CliRunner, tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    runner.invoke(main, ["simulate", "--games", "2", "--seed", "5", "--records", str(records)])
+    result = runner.invoke(main, ["replay", str(records), "--game", "2"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Stich ") >= 12
+    assert "Summe" in result.output
+
+
+def test_replay_truncated_record_one_line(runner: CliRunner, tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    runner.invoke(main, ["simulate", "--games", "2", "--seed", "5", "--records", str(records)])
+    text = records.read_text(encoding="utf-8")
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(text[: len(text) // 3], encoding="utf-8")
+    assert "line" in one_line_error(runner.invoke(main, ["replay", str(broken)]))
+
+
+def test_rules_show_and_toml_round_trip(runner: CliRunner, tmp_path: Path) -> None:
+    shown = runner.invoke(main, ["rules", "show", "ddv"])
+    assert shown.exit_code == 0
+    assert "announcement_deadlines" in shown.output and "TSR" in shown.output
+    toml = runner.invoke(main, ["rules", "show", "ddv", "--toml"])
+    path = tmp_path / "mine.toml"
+    path.write_text(toml.output.replace("solo_factor = 3", "solo_factor = 6"), encoding="utf-8")
+    reread = runner.invoke(main, ["rules", "show", str(path), "--toml"])
+    assert reread.exit_code == 0, reread.output
+    assert "solo_factor = 6" in reread.output
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        ("solo_factor = \n", "TOML"),
+        ("bogus_option = 1\n", "bogus_option"),
+        ('dulle = "third"\n', "dulle"),
+    ],
+)
+def test_bad_rule_file_one_line(runner: CliRunner, tmp_path: Path, content: str, needle: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(content, encoding="utf-8")
+    assert needle in one_line_error(runner.invoke(main, ["simulate", "--games", "1", "--rules", str(path)]))
+
+
+def test_play_a_game_by_keyboard(runner: CliRunner) -> None:
+    """A scripted player: gesund, then always the first legal card by number; wrong input first.
+
+    Typing a card that is not in the hand or not allowed gets a message and a new prompt; the game
+    ends with the score table and the list.
+    """
+    lines = ["gesund"] + ["zz", "99"] + ["1"] * 60
+    # The first listed legal card is not always number 1; retry every number on refusal.
+    script = "\n".join(lines + [str(n) for _ in range(12) for n in range(1, 13)]) + "\n"
+    result = runner.invoke(main, ["play", "--games", "1", "--seed", "4"], input=script)
+    assert result.exit_code == 0, result.output
+    assert "not a card" in result.output
+    assert "Summe" in result.output and "Liste" in result.output
+
+
+def test_play_eof_aborts_cleanly(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["play", "--games", "1", "--seed", "4"], input="")
+    assert result.exit_code != 0
+    assert "Traceback" not in result.output
