@@ -59,6 +59,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .jsonutil import no_duplicate_keys
 from .rules import ANSAGE, LEVEL_KEYS, GameType, Party, RuleError, RuleSet, get_preset
 from .scoring import GameSummary, Score, ScoreError, Sonderpunkt, score
 
@@ -428,15 +429,6 @@ def result_to_json(result: EntryResult) -> dict[str, Any]:
     }
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise EntryError(f"duplicate key {key!r}")
-        out[key] = value
-    return out
-
-
 def load_entry_text(text: str, source: str) -> dict[str, Any]:
     """Parse the JSON text of an entry read from ``source`` (a file name, for messages).
 
@@ -446,10 +438,10 @@ def load_entry_text(text: str, source: str) -> dict[str, Any]:
     object.
     """
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        data = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except json.JSONDecodeError as exc:
         raise EntryError(f"{source} line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    except EntryError as exc:
+    except ValueError as exc:
         raise EntryError(f"{source}: {exc}") from None
     if not isinstance(data, dict):
         raise EntryError(f"{source}: an entry must be a JSON object {{...}}, got {_type_name(data)}")

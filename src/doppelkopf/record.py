@@ -59,6 +59,7 @@ from typing import Any
 
 from .cards import AUGEN, Card, CardError
 from .game import Action, Game, IllegalAction, Phase
+from .jsonutil import no_duplicate_keys
 from .rules import GameType, Party, RuleError, RuleSet
 from .scoring import SONDERPUNKT_LABELS, Score, Sonderpunkt
 
@@ -375,22 +376,13 @@ def from_json(text: str, source: str = "<record>") -> GameRecord:
 
 def _parse_json(text: str, source: str, line: int | None = None) -> Any:
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        return json.loads(text, object_pairs_hook=no_duplicate_keys, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         lineno = exc.lineno if line is None else line
         raise RecordError(f"{source}: line {lineno}, column {exc.colno}: invalid JSON: {exc.msg}") from None
     except ValueError as exc:
         where = f"line {line}: " if line is not None else ""
         raise RecordError(f"{source}: {where}invalid JSON: {exc}") from None
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"key {key!r} appears twice in one object")
-        out[key] = value
-    return out
 
 
 def _no_constant(name: str) -> Any:
