@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from doppelkopf.cli import main
 from doppelkopf.record import load_many
+from doppelkopf.rules import DDV, Party
 
 ENTRIES = Path(__file__).parent / "data" / "entries"
 
@@ -81,7 +82,7 @@ def test_simulate_prints_list_and_saves_records(runner: CliRunner, tmp_path: Pat
     records = tmp_path / "games.jsonl"
     result = runner.invoke(main, ["simulate", "--games", "8", "--seed", "3", "--records", str(records)])
     assert result.exit_code == 0, result.output
-    for word in ("Liste", "Abrechnung", "Anna", "Dirk"):
+    for word in ("Liste", "Settlement", "Anna", "Dirk"):
         assert word in result.output
     saved = load_many(records)
     assert len(saved) == 8
@@ -125,7 +126,7 @@ def test_replay_shows_tricks_and_score(runner: CliRunner, tmp_path: Path) -> Non
     runner.invoke(main, ["simulate", "--games", "2", "--seed", "5", "--records", str(records)])
     result = runner.invoke(main, ["replay", str(records), "--game", "2"])
     assert result.exit_code == 0, result.output
-    assert result.output.count("Stich ") >= 12
+    assert result.output.count("Trick ") >= 12
     assert "Summe" in result.output
 
 
@@ -183,3 +184,67 @@ def test_play_eof_aborts_cleanly(runner: CliRunner) -> None:
     result = runner.invoke(main, ["play", "--games", "1", "--seed", "4"], input="")
     assert result.exit_code != 0
     assert "Traceback" not in result.output
+
+
+def test_replay_reads_a_pretty_record_and_survives_a_damaged_other_line(runner: CliRunner, tmp_path: Path) -> None:
+    from doppelkopf.record import save
+
+    records = tmp_path / "games.jsonl"
+    runner.invoke(main, ["simulate", "--games", "2", "--seed", "5", "--records", str(records)])
+    first, second = records.read_text(encoding="utf-8").splitlines()
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_text(first + "\n" + second[: len(second) // 2] + "\n", encoding="utf-8")
+    intact = runner.invoke(main, ["replay", str(damaged), "--game", "1"])
+    assert intact.exit_code == 0, intact.output
+    assert "line 2" in one_line_error(runner.invoke(main, ["replay", str(damaged), "--game", "2"]))
+    pretty = tmp_path / "one.json"
+    save(load_many(records)[1], pretty)
+    shown = runner.invoke(main, ["replay", str(pretty)])
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.count("Trick ") >= 12
+
+
+def test_names_with_markup_are_printed_verbatim(runner: CliRunner) -> None:
+    """Square brackets in a name are text, not terminal markup (no crash, nothing swallowed)."""
+    result = runner.invoke(main, ["simulate", "--games", "2", "--no-records", "--names", "[/x],[bold]B,C,D"])
+    assert result.exit_code == 0, result.output
+    assert "[/x]" in result.output and "[bold]B" in result.output
+
+
+def test_list_label_keeps_the_sign_of_the_value() -> None:
+    """A Re win whose Sonderpunkte make the value negative is written with its real sign (TSR 7.2.3)."""
+    from doppelkopf.cli import _game_label
+    from doppelkopf.game import Game
+    from doppelkopf.players import RuleBasedPlayer, play_game
+
+    seen = set()
+    for seed in range(300):
+        game = play_game(Game.new(DDV, seed=seed), [RuleBasedPlayer(seed=i) for i in range(4)])
+        label = _game_label(game, ["A", "B", "C", "D"])
+        result = game.score()
+        re_points = result.points[min(game.summary().re_seats)]
+        sign = "+" if re_points >= 0 else "−"
+        assert label.endswith(f"{sign}{abs(re_points)}"), (label, result.points)
+        assert ("verliert" in label) == (result.winner is Party.KONTRA)
+        seen.add(sign)
+    assert seen == {"+", "−"}
+
+
+def test_typed_ansage_must_be_the_own_party() -> None:
+    """A Kontra player typing "re" is told to say kontra; it never announces for the wrong side."""
+    from doppelkopf.game import Action, Game
+    from doppelkopf.interactive import parse_move
+
+    game = Game.new(DDV, seed=2, dealer=3)
+    for _ in range(4):
+        game.apply(Action.GESUND)
+    seat = game.current_player
+    info = game.information_state(seat)
+    own = info.own_party
+    assert own is not None
+    wrong, right = ("re", "kontra") if own is Party.KONTRA else ("kontra", "re")
+    with pytest.raises(ValueError, match=f"you are {own.label}"):
+        parse_move(wrong, info, list(info.hand))
+    assert parse_move(right, info, list(info.hand)) == Action.announce(1)
+    with pytest.raises(ValueError, match="no card number 13"):
+        parse_move("13", info, list(info.hand))

@@ -287,7 +287,7 @@ def tampered(game: Game, change: str, value: object) -> str:
         ("seed", "7", r"seed: expected an integer or null"),
         ("players", ["A", "B", "C"], r"players: expected 4 names, got 3"),
         ("players", ["A", "B", "C", "A"], r"players: every name must be different"),
-        ("rules.options.solo_factor", 4, r"rules\.options: solo_factor: must be a multiple of 3"),
+        ("rules.options.solo_factor", 4, r"rules\.options: solo_factor: must be 3, 6, 9"),
         ("rules.options.flying_pigs", True, r"rules\.options: unknown rule option 'flying_pigs'"),
         ("actions.3", [3, "announce:keine_99"], r"actions\[3\]: unknown announcement 'keine_99'"),
         ("actions.3", [4, "vorbehalt:normal"], r"actions\[3\]: seat must be 0\.\.3, got 4"),
@@ -443,10 +443,10 @@ def test_trick_views_of_hand_made_game() -> None:
     assert second.winner_party is Party.KONTRA and second.announcements == ()
     assert trick_lines(game, NAMES, ascii_only=True) == [
         "Vorbehalte: Anna gesund, Ben gesund, Carla gesund, Dirk gesund",
-        "Spiel: Normalspiel",
-        "Stich 1: Anna KrA, Carla: Kontra!, Ben Kr10, Carla KrK, Dirk Kr9 -> Anna mit KrA, 25 Augen",
-        "Stich 2: Anna PiA, Ben Pi10, Carla KaD, Dirk Pi9 -> Carla mit KaD, 24 Augen",
-        "(Spiel nicht beendet)",
+        "Game: Normalspiel",
+        "Trick 1: Anna KrA, Carla: Kontra!, Ben Kr10, Carla KrK, Dirk Kr9 -> Anna with KrA, 25 Augen",
+        "Trick 2: Anna PiA, Ben Pi10, Carla KaD, Dirk Pi9 -> Carla with KaD, 24 Augen",
+        "(game not finished)",
     ]
 
 
@@ -461,7 +461,7 @@ def test_trick_views_with_trick_in_progress() -> None:
     assert last.number == 3 and last.leader == 2 and last.winner is None
     assert last.plays == ((2, Card.PIK_DAME),) and last.augen == 3
     assert [(a.seat, a.label, a.before_card) for a in last.announcements] == [(0, "Re", 0)]
-    assert trick_lines(game, NAMES)[-2] == "Stich 3: Anna: Re!, Carla ♠D"
+    assert trick_lines(game, NAMES)[-2] == "Trick 3: Anna: Re!, Carla ♠D"
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -476,7 +476,7 @@ def test_trick_views_cover_the_whole_game(seed: int) -> None:
     assert made == [(a.seat, a.level) for a in game.announcements]
     assert all(0 <= a.before_card <= 3 for v in views for a in v.announcements)
     lines = trick_lines(game)
-    assert sum(line.startswith("Stich ") for line in lines) == 12
+    assert sum(line.startswith("Trick ") for line in lines) == 12
     assert lines[-1].startswith("Punkte: ")
 
 

@@ -199,7 +199,7 @@ def test_ddv_defaults_are_the_tsr() -> None:
         ({"with_nines": False}, "deal_packets: (3, 3, 3, 3) deal 48 cards, deck has 40"),
         ({"announcement_deadlines": (11, 10)}, "announcement_deadlines: needs 5 numbers"),
         ({"hochzeit_tricks": 0}, "hochzeit_tricks: must be between 1 and 12"),
-        ({"solo_factor": 4}, "solo_factor: must be a multiple of 3"),
+        ({"solo_factor": 4}, "solo_factor: must be 3, 6, 9"),
         ({"cut_minimum": 30}, "cut_minimum: must be between 0 and 24"),
         ({"cut_minimum": -1}, "cut_minimum: must be between 0 and 24"),
         ({"farbe": 1}, "unknown rule option 'farbe'"),
@@ -234,3 +234,17 @@ def test_game_type_names() -> None:
     assert GameType.parse("stille hochzeit") is GameType.STILLE_HOCHZEIT
     with pytest.raises(RuleError, match="unknown game type 'Armut'"):
         GameType.parse("Armut")
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"announcement_deadlines": (11, 12, 9, 8, 7)}, "must not rise"),
+        ({"doppelkopf_augen": 500}, "doppelkopf_augen: must be between 1 and 44"),
+        ({"solo_factor": 0}, "solo_factor: must be 3, 6, 9"),
+    ],
+)
+def test_impossible_values_are_refused(changes: dict[str, object], message: str) -> None:
+    """Values no table can play are refused with the field named (a rule file is never half-read)."""
+    with pytest.raises(RuleError, match=message):
+        DDV.replace(**changes)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from .game import Game
+    from .record import GameRecord
     from .scoring import Score
     from .sheet import Sheet
 
@@ -85,7 +86,7 @@ rules_option = click.option(
 def _console() -> Console:
     from rich.console import Console
 
-    return Console(highlight=False)
+    return Console(highlight=False, markup=False)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -163,10 +164,13 @@ def score(entry: Any, as_json: bool) -> None:
         click.echo(json.dumps(result_to_json(result), ensure_ascii=False, indent=2))
         return
     console = _console()
-    _print_score(console, result.score, list(result.entry.players), title=result.entry.summary.game_type.german)
+    summary = result.entry.summary
+    _print_score(console, result.score, list(result.entry.players), summary.game_type.german, summary.augen_re)
 
 
-def _print_score(console: Console, result: Score, players: list[str], title: str = "") -> None:
+def _print_score(
+    console: Console, result: Score, players: list[str], title: str = "", augen_re: int | None = None
+) -> None:
     from rich.table import Table
 
     table = Table(title=title or None)
@@ -175,12 +179,12 @@ def _print_score(console: Console, result: Score, players: list[str], title: str
     rows = result.table()
     for label, value in rows[:-1]:
         table.add_row(label, value)
-    table.add_row("[bold]Summe[/bold]", f"[bold]{rows[-1][1]}[/bold]")
+    table.add_row("Summe", rows[-1][1], style="bold")
     console.print(table)
-    who = {None: "Niemand gewinnt", 0: "Re gewinnt", 1: "Kontra gewinnt"}[
-        None if result.winner is None else int(result.winner)
-    ]
-    factor = f" (Solo: ×{result.factor})" if result.solo else ""
+    who = "Nobody wins" if result.winner is None else f"{result.winner.label} wins"
+    if augen_re is not None:
+        who += f" (Re {augen_re} Augen, Kontra {240 - augen_re} Augen)"
+    factor = f", soloist ×{result.factor}" if result.solo else ""
     console.print(who + factor + ": " + ", ".join(f"{n} {p:+d}" for n, p in zip(players, result.points, strict=True)))
 
 
@@ -193,7 +197,7 @@ def _print_sheet(console: Console, sheet: Sheet, cents: int) -> None:
     from .sheet import format_euro
 
     table = Table(title="Liste")
-    table.add_column("Spiel")
+    table.add_column("Game")
     for name in sheet.players:
         table.add_column(name, justify="right")
     for row in sheet.rows:
@@ -201,18 +205,18 @@ def _print_sheet(console: Console, sheet: Sheet, cents: int) -> None:
         table.add_row(label, *(str(t) for t in row.totals))
     console.print(table)
     totals = sheet.totals
-    money = Table(title=f"Abrechnung, {cents} Cent/Punkt")
-    money.add_column("Spieler")
-    money.add_column("Stand", justify="right")
-    money.add_column("Betrag", justify="right")
+    money = Table(title=f"Settlement, {cents} cents per Punkt")
+    money.add_column("Player")
+    money.add_column("Total", justify="right")
+    money.add_column("Amount", justify="right")
     for name in sheet.players:
         money.add_row(name, str(totals[name]), format_euro(totals[name] * cents))
     console.print(money)
     transfers = sheet.settlement(cents)
     if not transfers:
-        console.print("Zahlungen: keine")
+        console.print("Nobody pays.")
     for t in transfers:
-        console.print(f"{t.payer} zahlt {t.payee} {format_euro(t.cents)}")
+        console.print(f"{t.payer} pays {t.payee} {format_euro(t.cents)}")
 
 
 def _game_label(game: Game, players: list[str]) -> str:
@@ -227,10 +231,11 @@ def _game_label(game: Game, players: list[str]) -> str:
         kind = f"{game.game_type.german} {names}"
     else:
         kind = ("Hochzeit " if game.game_type is GameType.HOCHZEIT else "") + f"Re {names}"
+    re_points = result.points[min(summary.re_seats)]
+    text = f"{re_points:+d}".replace("-", "−")
     if result.winner is None:
-        return f"{kind}: niemand gewinnt"
-    value = abs(result.points[min(summary.re_seats)])
-    return f"{kind} +{value}" if result.winner is Party.RE else f"{kind} verliert −{value}"
+        return f"{kind}: nobody wins, {text}"
+    return f"{kind} {text}" if result.winner is Party.RE else f"{kind} verliert {text}"
 
 
 # -- simulate -----------------------------------------------------------------------------------
@@ -299,7 +304,7 @@ def simulate(
     saved = []
     console = _console()
     with Progress(console=console, transient=True, disable=as_json) as progress:
-        task = progress.add_task("Spiele", total=games)
+        task = progress.add_task("Games", total=games)
         for number, game in enumerate(play_session(rules, players, games, seed), start=1):
             result = game.score()
             sheet.add_score(_game_label(game, name_list), result, name_list)
@@ -322,7 +327,7 @@ def simulate(
         return
     _print_sheet(console, sheet, cents)
     if not no_records:
-        console.print(f"{games} Spiele gespeichert in {records}")
+        console.print(f"{games} game records saved in {records}")
 
 
 # -- replay -------------------------------------------------------------------------------------
@@ -334,22 +339,44 @@ def simulate(
 @_friendly_errors
 def replay(file: str, number: int | None) -> None:
     """Show a saved game trick by trick (a record file or a JSON Lines file of records)."""
-    from .record import load_many, verify
     from .record import replay as replay_record
+    from .record import verify
 
-    records = load_many(file)
-    if number is None and len(records) > 1:
-        click.echo(f"{file} holds {len(records)} games; showing game 1 (choose with --game N).", err=True)
-    index = (number or 1) - 1
-    if index >= len(records):
-        raise click.BadParameter(f"{file} holds only {len(records)} games", param_hint="--game")
-    record = records[index]
-    verify(record)
-    game = replay_record(record)
+    record = _read_record(file, number)
+    verify(record, file)
+    game = replay_record(record, file)
     console = _console()
     players = list(record.players)
     _print_replay(console, game, players)
-    _print_score(console, game.score(), players, title="Abrechnung")
+    _print_score(console, game.score(), players, "Score", game.summary().augen_re)
+
+
+def _read_record(file: str, number: int | None) -> GameRecord:
+    """Game ``number`` (1-based) of a JSON Lines file of records, or the one record of a record file.
+
+    Only the chosen line is parsed, so a damaged line elsewhere does not hide an intact game.
+    """
+    from .record import RecordError, from_json
+
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{file}: not a UTF-8 text file") from None
+    stripped = text.strip()
+    if not stripped:
+        raise RecordError(f"{file}: the file is empty, it holds no game")
+    lines = [(i, line) for i, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if stripped.startswith("{") and not all(line.lstrip().startswith("{") for _, line in lines):
+        if number not in (None, 1):
+            raise click.BadParameter(f"{file} holds a single game", param_hint="--game")
+        return from_json(text, file)
+    if number is None and len(lines) > 1:
+        click.echo(f"{file} holds {len(lines)} games; showing game 1 (choose with --game N).", err=True)
+    index = (number or 1) - 1
+    if index >= len(lines):
+        raise click.BadParameter(f"{file} holds only {len(lines)} games", param_hint="--game")
+    lineno, line = lines[index]
+    return from_json(line, f"{file} line {lineno}")
 
 
 def _print_replay(console: Console, game: Game, players: list[str]) -> None:
@@ -368,15 +395,27 @@ def _print_replay(console: Console, game: Game, players: list[str]) -> None:
 @click.option("--seed", type=int, default=None, help="Seed of the session (default: random).")
 @click.option("--name", default="Du", show_default=True, help="Your name.")
 @click.option("--cents", type=click.IntRange(1, 100_000), default=10, show_default=True, help="Cents per Punkt.")
+@click.option(
+    "--records",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Save the games played as records in this JSON Lines file.",
+)
 @_friendly_errors
-def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int) -> None:
-    """Play against three computer players in the terminal (you sit in seat 1)."""
+def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int, records: str | None) -> None:
+    """Play against three computer players in the terminal (you sit in seat 1).
+
+    Ctrl-C or Ctrl-D stops; the Liste of the finished games is shown (and saved with --records).
+    """
     import random
 
     from .interactive import HumanPlayer
     from .players import RuleBasedPlayer, play_session
+    from .record import record_game, save_many
     from .sheet import Sheet
 
+    if not name.strip():
+        raise click.BadParameter("your name must not be empty", param_hint="--name")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     console = _console()
@@ -384,14 +423,28 @@ def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int) ->
     human = HumanPlayer(console, names)
     players = [human, *(RuleBasedPlayer(seed=seed * 4 + i) for i in range(1, 4))]
     sheet = Sheet(names)
-    hint = "Eingaben: Karte (z. B. KrD, ♥10 oder Nummer), re, kontra, keine 90 …, ? für Hilfe."
-    console.print(f"Regeln: {rules.name}, Sitzung {seed}. {hint}")
-    for game in play_session(rules, players, games, seed):
-        human.show_tricks(game.tricks)
-        result = game.score()
-        _print_score(console, result, names, title=f"Abrechnung: {game.game_type.german}")
-        sheet.add_score(_game_label(game, names), result, names)
-        _print_sheet(console, sheet, cents)
+    saved = []
+    hint = "Type a card (KrD, ♥10 or its number), re, kontra, keine 90 …, ? for help."
+    console.print(f"Rules: {rules.name}, session {seed}. {hint}")
+    try:
+        for number, game in enumerate(play_session(rules, players, games, seed), start=1):
+            human.show_tricks(game.tricks)
+            result = game.score()
+            _print_score(console, result, names, f"Score: {game.game_type.german}", game.summary().augen_re)
+            sheet.add_score(_game_label(game, names), result, names)
+            saved.append(record_game(game, names, game_number=number, session_seed=seed))
+            _print_sheet(console, sheet, cents)
+    except (click.Abort, KeyboardInterrupt):
+        console.print()
+        console.print(f"Stopped after {len(sheet.rows)} finished games.")
+        if sheet.rows:
+            _print_sheet(console, sheet, cents)
+        if records and saved:
+            save_many(saved, records)
+        raise click.Abort() from None
+    if records:
+        save_many(saved, records)
+        console.print(f"{len(saved)} game records saved in {records}")
 
 
 def run() -> None:  # pragma: no cover - console entry for python -m

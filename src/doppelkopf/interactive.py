@@ -10,12 +10,13 @@ from collections.abc import Sequence
 
 import click
 from rich.console import Console
+from rich.text import Text
 
 from .cards import Card, CardError
 from .game import Action, InformationState, Phase, Trick
 from .order import card_order
 from .players import Player
-from .rules import LEVEL_KEYS, GameType, RuleSet, level_label
+from .rules import GameType, Party, RuleSet, level_label
 
 _LEVEL_WORDS = {
     "re": 1,
@@ -34,9 +35,9 @@ _LEVEL_WORDS = {
 }
 
 HELP = (
-    "Karte: Nummer aus der Liste, oder Farbe+Wert wie KrD, ♥10, PiA, KaK (Kr/Pi/He/Ka oder ♣♠♥♦). "
-    "Ansagen: re, kontra, keine 90 (k90), keine 60, keine 30, schwarz. "
-    "Vorbehalt: gesund, hochzeit, oder ein Solo: kreuz, pik, herz, karo, damen, buben, fleischlos."
+    "Card: its number in your hand, or suit and rank such as KrD, ♥10, PiA, KaK (Kr/Pi/He/Ka or ♣♠♥♦). "
+    "Announcements: re, kontra, keine 90 (k90), keine 60, keine 30, schwarz. "
+    "Vorbehalt: gesund, hochzeit, or a solo: kreuz, pik, herz, karo, damen, buben, fleischlos."
 )
 
 
@@ -67,15 +68,24 @@ def parse_move(text: str, info: InformationState, shown: Sequence[int]) -> int:
         return action
     if word in _LEVEL_WORDS:
         level = _LEVEL_WORDS[word]
+        own = info.own_party
+        if (
+            level == 1
+            and own is not None
+            and word[0] != own.label[0].lower()
+            and not (word[0] == "c" and own.label[0] == "K")
+        ):
+            raise ValueError(f"you are {own.label}: your Ansage is {own.label.lower()}")
         action = Action.announce(level)
         if action not in legal:
-            own = info.own_party
-            if level == 1 and own is not None and word.startswith(("re", "k", "c")) and word[0] != own.label[0].lower():
-                raise ValueError(f"you are {own.label}: say {own.label.lower()}")
-            raise ValueError(f"{raw}: not allowed now (deadline passed, already said, or not yet allowed)")
+            if own is None:
+                raise ValueError("no announcement before the Klärungsstich of the Hochzeit (TSR 4.4.4)")
+            raise ValueError(f"{raw}: not allowed now (already said, or its deadline has passed)")
         return action
     if word.isdigit() and 1 <= int(word) <= len(shown):
         card = shown[int(word) - 1]
+    elif word.isdigit():
+        raise ValueError(f"no card number {word}: your cards are numbered 1 to {len(shown)}")
     else:
         try:
             card = int(Card.parse(raw))
@@ -84,7 +94,7 @@ def parse_move(text: str, info: InformationState, shown: Sequence[int]) -> int:
     if card not in info.hand:
         raise ValueError(f"{Card(card).symbol} is not in your hand")
     if card not in legal:
-        raise ValueError(f"{Card(card).symbol}: you must follow the suit led (Bedienpflicht)")
+        raise ValueError(f"{Card(card).symbol}: you must follow the suit led (Bedienpflicht, TSR 5.2)")
     return card
 
 
@@ -100,7 +110,7 @@ class HumanPlayer(Player):
     def reset(self, seat: int, rules: RuleSet, seed: int | None = None) -> None:
         super().reset(seat, rules, seed)
         self._tricks_shown = 0
-        self.console.rule("Neues Spiel")
+        self.console.rule("New game")
 
     def show_tricks(self, tricks: Sequence[Trick]) -> None:
         """Print the tricks finished since the last call."""
@@ -108,59 +118,60 @@ class HumanPlayer(Player):
             cards = "  ".join(
                 f"{self.names[s]} {Card(c).symbol}" for s, c in zip(trick.seats, trick.cards, strict=True)
             )
-            self.console.print(f"Stich {number}: {cards} → {self.names[trick.winner]} ({trick.augen} Augen)")
+            self.console.print(f"Trick {number}: {cards} -> {self.names[trick.winner]} ({trick.augen} Augen)")
         self._tricks_shown = len(tricks)
 
     def choose(self, info: InformationState) -> int:
         c = self.console
         if info.phase is Phase.VORBEHALT:
             asked = [f"{self.names[s]}: {v}" for s, v in enumerate(info.vorbehalte) if v is not None]
-            if asked:
-                c.print("Vorbehalte: " + ", ".join(asked))
-            c.print(f"Geber: {self.names[info.dealer]}")
+            c.print(f"Dealer: {self.names[info.dealer]}" + ("   Vorbehalte: " + ", ".join(asked) if asked else ""))
         else:
             self.show_tricks(info.tricks)
             game = info.game_type.german if info.game_type is not None else "?"
             if info.declarer is not None:
                 game += f" ({self.names[info.declarer]})"
-            party = info.own_party.label if info.own_party is not None else "offen"
-            line = f"Spiel: {game}   Du bist: {party}"
+            party = info.own_party.label if info.own_party is not None else "open until the Klärungsstich"
+            line = f"Game: {game}   You are: {party}"
+            if info.game_type is GameType.HOCHZEIT and info.own_party is not None:
+                re = [self.names[s] for s, p in enumerate(info.known_parties) if p is Party.RE]
+                line += "   Re: " + " & ".join(re)
             if info.announcements:
-                line += "   Ansagen: " + ", ".join(f"{self.names[a.seat]} {a.label}" for a in info.announcements)
+                line += "   Announced: " + ", ".join(f"{self.names[a.seat]} {a.label}" for a in info.announcements)
             c.print(line)
             if info.trick:
-                c.print("Stich: " + "  ".join(f"{self.names[s]} {Card(card).symbol}" for s, card in info.trick))
+                c.print("Trick: " + "  ".join(f"{self.names[s]} {Card(card).symbol}" for s, card in info.trick))
             else:
-                c.print("Du spielst aus.")
+                c.print("You lead.")
         order = card_order(info.game_type if info.game_type is not None else GameType.NORMAL)
         shown = order.sorted_hand(list(info.hand))
         legal = set(info.legal_actions)
-        hand = "  ".join(
-            f"[bold]{i}:{Card(card).symbol}[/bold]" if card in legal else f"[dim]{i}:{Card(card).symbol}[/dim]"
-            for i, card in enumerate(shown, start=1)
-        )
-        c.print("Deine Karten: " + hand)
+        hand = Text("Your cards: ")
+        for i, card in enumerate(shown, start=1):
+            if card in legal:
+                hand.append(f"{i}:{Card(card).symbol}  ", style="bold")
+            else:
+                hand.append(f"({Card(card).symbol})  ", style="dim")
+        c.print(hand)
         if info.phase is Phase.VORBEHALT:
             options = ["gesund"] + [Action.game_type(a).key for a in info.legal_actions if a != Action.GESUND]
             prompt = "Vorbehalt? (" + ", ".join(options) + ")"
         else:
             calls = [
                 level_label(Action.level(a), info.own_party)
-                if info.own_party is not None
-                else LEVEL_KEYS.get(Action.level(a), "")
                 for a in info.legal_actions
-                if Action.is_announcement(a)
+                if Action.is_announcement(a) and info.own_party is not None
             ]
-            prompt = "Deine Karte" + (f" (oder Ansage: {', '.join(calls)})" if calls else "")
+            prompt = "Your card" + (f" (or announce: {', '.join(calls)})" if calls else "")
         while True:
             try:
                 text = c.input(prompt + ": ")
             except EOFError:
                 raise click.Abort() from None
-            if text.strip() in ("?", "hilfe", "help"):
+            if text.strip() in ("?", "help", "hilfe"):
                 c.print(HELP)
                 continue
             try:
                 return parse_move(text, info, shown)
             except ValueError as exc:
-                c.print(f"[red]{exc}[/red]")
+                c.print(Text(str(exc), style="red"))

@@ -811,7 +811,7 @@ def trick_lines(game: Game, players: Sequence[str] | None = None, ascii_only: bo
         played = game.game_type.german
         if game.declarer is not None:
             played += f" ({names[game.declarer]})"
-        lines.append(f"Spiel: {played}")
+        lines.append(f"Game: {played}")
     for view in trick_views(game):
         parts = []
         for position in range(len(view.plays) + 1):
@@ -821,9 +821,9 @@ def trick_lines(game: Game, players: Sequence[str] | None = None, ascii_only: bo
             if position < len(view.plays):
                 seat, card = view.plays[position]
                 parts.append(f"{names[seat]} {card_text(card)}")
-        text = f"Stich {view.number}: " + ", ".join(parts)
+        text = f"Trick {view.number}: " + ", ".join(parts)
         if view.winner is not None and view.winning_index is not None:
-            text += f" -> {names[view.winner]} mit {card_text(view.plays[view.winning_index][1])}, {view.augen} Augen"
+            text += f" -> {names[view.winner]} with {card_text(view.plays[view.winning_index][1])}, {view.augen} Augen"
         if view.sonderpunkte:
             text += (
                 " ("
@@ -834,9 +834,12 @@ def trick_lines(game: Game, players: Sequence[str] | None = None, ascii_only: bo
     if game.is_terminal:
         result = game.score()
         summary = game.summary()
-        who = "niemand gewinnt" if result.winner is None else f"{result.winner.label} gewinnt"
-        lines.append(f"Ergebnis: {who}, Re {summary.augen_re} Augen, Spielwert {result.value} Punkte")
+        who = "nobody wins" if result.winner is None else f"{result.winner.label} wins"
+        lines.append(
+            f"Result: {who}, Re {summary.augen_re} Augen, Kontra {summary.augen_kontra} Augen, "
+            f"game value {result.value} Punkte"
+        )
         lines.append("Punkte: " + ", ".join(f"{names[s]} {result.points[s]:+d}" for s in range(4)))
     else:
-        lines.append("(Spiel nicht beendet)")
+        lines.append("(game not finished)")
     return lines

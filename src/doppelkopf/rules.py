@@ -43,6 +43,9 @@ class Party(enum.IntEnum):
     def label(self) -> str:
         return "Re" if self is Party.RE else "Kontra"
 
+    def __str__(self) -> str:
+        return self.label
+
 
 class GameType(enum.IntEnum):
     """What is played after the Vorbehalte (TSR 4).
@@ -248,6 +251,14 @@ class RuleSet:
             )
         if len(self.announcement_deadlines) != 5:
             raise RuleError("announcement_deadlines: needs 5 numbers (Re/Kontra, keine 90, 60, 30, schwarz)")
+        d = self.announcement_deadlines
+        if any(later > earlier for earlier, later in zip(d, d[1:], strict=False)) or d[-1] < 0:
+            raise RuleError(
+                f"announcement_deadlines: {list(d)} must not rise from Re/Kontra to schwarz "
+                "(a higher announcement cannot be allowed earlier than a lower one)"
+            )
+        if not 1 <= self.doppelkopf_augen <= 44:
+            raise RuleError("doppelkopf_augen: must be between 1 and 44 (the most Augen one trick can hold)")
         if not self.hand_size >= self.announcement_deadlines[0] >= 1:
             raise RuleError(
                 f"announcement_deadlines: Re/Kontra needs {self.announcement_deadlines[0]} cards in hand, "
@@ -258,7 +269,9 @@ class RuleSet:
         if not 1 <= self.hochzeit_tricks <= cards // 4:
             raise RuleError(f"hochzeit_tricks: must be between 1 and {cards // 4}")
         if self.solo_factor < 3 or self.solo_factor % 3:
-            raise RuleError("solo_factor: must be a multiple of 3 (the three opponents share it)")
+            raise RuleError(
+                "solo_factor: must be 3, 6, 9, ... (a positive multiple of 3: the three opponents share it)"
+            )
 
     @property
     def hand_size(self) -> int:
@@ -326,11 +339,15 @@ class RuleSet:
         return cls.from_dict(data)
 
     def describe(self) -> list[tuple[str, str, str, str]]:
-        """Rows of (option, value, description, source) for display."""
-        return [
-            (f.name, _display(getattr(self, f.name)), f.metadata["doc"], f.metadata["source"])
-            for f in dataclasses.fields(self)
-        ]
+        """Rows of (option, value, description, source) for display; the description ends with the
+        allowed values where the option has a fixed set."""
+        rows = []
+        for f in dataclasses.fields(self):
+            doc = f.metadata["doc"]
+            if f.metadata.get("choices"):
+                doc += f" (choices: {', '.join(map(str, f.metadata['choices']))})"
+            rows.append((f.name, _display(getattr(self, f.name)), doc, f.metadata["source"]))
+        return rows
 
 
 def _display(value: Any) -> str:
