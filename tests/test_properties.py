@@ -272,7 +272,7 @@ def check_replay(game: Game) -> None:
     assert copy.score() == game.score()
 
 
-@settings(FAST, max_examples=1500)
+@settings(FAST, max_examples=3000)
 @given(setups)
 def test_random_games(setup: Setup) -> None:
     """Every game type, every dealer, three rule sets: only legal actions are offered, 240 Augen,

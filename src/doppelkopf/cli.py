@@ -144,7 +144,7 @@ def rules_list() -> None:
 
 
 @main.command()
-@click.argument("entry", type=click.File("r", encoding="utf-8"))
+@click.argument("entry", type=click.File("rb"))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @_friendly_errors
 def score(entry: Any, as_json: bool) -> None:
@@ -158,7 +158,11 @@ def score(entry: Any, as_json: bool) -> None:
     from .entry import load_entry_text, result_to_json, score_entry
 
     source = "<stdin>" if entry.name in ("<stdin>", "-") else entry.name
-    data = load_entry_text(entry.read(), source)
+    try:
+        text = entry.read().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise click.ClickException(f"{source}: not UTF-8 text (byte {exc.start})") from None
+    data = load_entry_text(text, source)
     result = score_entry(data)
     if as_json:
         click.echo(json.dumps(result_to_json(result), ensure_ascii=False, indent=2))

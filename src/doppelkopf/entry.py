@@ -437,6 +437,8 @@ def load_entry_text(text: str, source: str) -> dict[str, Any]:
     ',' delimiter``, for invalid JSON, a duplicate key in one object, or a top level that is not an
     object.
     """
+    if not text.strip():
+        raise EntryError(f"{source}: the entry is empty; expected a JSON object {{...}}")
     try:
         data = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except json.JSONDecodeError as exc:

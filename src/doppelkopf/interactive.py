@@ -148,7 +148,7 @@ class HumanPlayer(Player):
         legal = set(info.legal_actions)
         hand = Text("Your cards: ")
         for i, card in enumerate(shown, start=1):
-            if card in legal:
+            if card in legal or info.phase is Phase.VORBEHALT:
                 hand.append(f"{i}:{Card(card).symbol}  ", style="bold")
             else:
                 hand.append(f"({Card(card).symbol})  ", style="dim")
