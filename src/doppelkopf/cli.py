@@ -157,7 +157,8 @@ def score(entry: Any, as_json: bool) -> None:
     """
     from .entry import load_entry_text, result_to_json, score_entry
 
-    source = "<stdin>" if entry.name in ("<stdin>", "-") else entry.name
+    name = getattr(entry, "name", "-")
+    source = "<stdin>" if name in ("<stdin>", "-") or not isinstance(name, str) else name
     try:
         text = entry.read().decode("utf-8")
     except UnicodeDecodeError as exc:
