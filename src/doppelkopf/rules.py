@@ -222,6 +222,13 @@ class RuleSet:
     sonderpunkte_in_solo: bool = _opt(False, "Sonderpunkte count in a solo too", "TSR 7.2.4")
     doppelkopf_augen: int = _opt(40, "Least Augen in one trick for a Doppelkopf", "TSR 7.2.3")
 
+    # --- house-rule options of play (deck, Vorbehalte, card order, announcements, claiming) ---
+    # (game.py reads these; add new play options in this block)
+
+    # --- house-rule options of scoring (scoring.py reads these; add new scoring options in this block) ---
+
+    # --- house-rule options of the session and the Liste (Bock, Pflichtsolo rounds; add them in this block) ---
+
     # -- validation -------------------------------------------------------------------------
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
