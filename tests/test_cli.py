@@ -86,7 +86,12 @@ def test_simulate_prints_list_and_saves_records(runner: CliRunner, tmp_path: Pat
         assert word in result.output
     saved = load_many(records)
     assert len(saved) == 8
-    assert [r.dealer for r in saved] == [0, 1, 2, 3, 0, 1, 2, 3]
+    # The deal moves clockwise, but after a Pflichtsolo (the soloist's pflichtsolo_done turns True
+    # in the next record) the same dealer deals again (TSR 3.3.1, 4.2.5).
+    assert saved[0].dealer == 0
+    for before, after in zip(saved, saved[1:], strict=False):
+        pflichtsolo = before.pflichtsolo_done != after.pflichtsolo_done
+        assert after.dealer == (before.dealer if pflichtsolo else (before.dealer + 1) % 4)
 
 
 def test_simulate_json_is_zero_sum_and_deterministic(runner: CliRunner) -> None:

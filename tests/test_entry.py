@@ -68,6 +68,7 @@ def test_example_seed004_beispiel1() -> None:
             {"key": "sonderpunkte_kontra", "label": out["items"][4]["label"], "punkte": -1},
         ],
         "value": 4,
+        "bock": 1,
         "points": {"Anna": -4, "Ben": 4, "Carla": 4, "Dirk": -4},
     }
     assert "Fuchs" in out["items"][3]["label"] and "Doppelkopf" in out["items"][4]["label"]

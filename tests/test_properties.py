@@ -23,7 +23,7 @@ from doppelkopf.game import Action, Game, IllegalAction, Phase
 from doppelkopf.order import TRUMP, card_order
 from doppelkopf.rules import DDV, GameType, Party
 
-SOLI = [g for g in GameType if g.is_declared_solo]
+SOLI = list(DDV.allowed_soli)  # the TSR soli; every rule set below allows them
 KINDS = [GameType.NORMAL, GameType.HOCHZEIT, GameType.STILLE_HOCHZEIT, *SOLI]
 
 RULE_SETS = {

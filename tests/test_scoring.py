@@ -593,7 +593,7 @@ def test_hochzeit_with_three_re_players_is_rejected() -> None:
 def summaries(draw: st.DrawFn) -> tuple[GameSummary, RuleSet]:
     """Any valid game summary with a rule set drawn from the scoring options."""
     game = draw(st.sampled_from(list(GameType)))
-    if game is GameType.NORMAL:
+    if game in (GameType.NORMAL, GameType.ARMUT):
         size = 2
     elif game is GameType.HOCHZEIT:
         size = draw(st.sampled_from([1, 2]))

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .record import GameRecord
     from .scoring import Score
+    from .session import Session
     from .sheet import Sheet
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -196,7 +197,7 @@ def _print_score(
 # -- sheet display ------------------------------------------------------------------------------
 
 
-def _print_sheet(console: Console, sheet: Sheet, cents: int) -> None:
+def _print_sheet(console: Console, sheet: Sheet, cents: int, session: Session | None = None) -> None:
     from rich.table import Table
 
     from .sheet import format_euro
@@ -209,6 +210,8 @@ def _print_sheet(console: Console, sheet: Sheet, cents: int) -> None:
         label = row.label + (f" (×{row.multiplier})" if row.multiplier != 1 else "")
         table.add_row(label, *(str(t) for t in row.totals))
     console.print(table)
+    if session is not None:
+        _print_session_state(console, session)
     totals = sheet.totals
     money = Table(title=f"Settlement, {cents} cents per Punkt")
     money.add_column("Player")
@@ -224,23 +227,29 @@ def _print_sheet(console: Console, sheet: Sheet, cents: int) -> None:
         console.print(f"{t.payer} pays {t.payee} {format_euro(t.cents)}")
 
 
+def _print_session_state(console: Console, session: Session) -> None:
+    """Under the list: the Bock games still owed and, with Pflichtsolo, the state of the round."""
+    owed = session.bock_queue
+    if owed:
+        console.print("Bock games owed: " + " ".join(f"×{m}" for m in owed))
+    if session.rules.pflichtsolo:
+        missing = ", ".join(session.players[s] for s in session.missing_pflichtsoli) or "none"
+        console.print(
+            f"Round {session.round}: {session.games_left_in_round} of {session.rules.round_games} games left; "
+            f"Pflichtsolo missing: {missing}"
+        )
+
+
 def _game_label(game: Game, players: list[str]) -> str:
     """A list row label in the style of seed 004: "Re Ben & Carla +4", "Kreuzsolo Anna verliert −3"."""
-    from .rules import GameType, Party
-    from .scoring import scored_as_solo
+    from .session import game_label
 
-    summary = game.summary()
-    result = game.score()
-    names = " & ".join(players[s] for s in sorted(summary.re_seats))
-    if scored_as_solo(summary, game.rules) or len(summary.re_seats) == 1:
-        kind = f"{game.game_type.german} {names}"
-    else:
-        kind = ("Hochzeit " if game.game_type is GameType.HOCHZEIT else "") + f"Re {names}"
-    re_points = result.points[min(summary.re_seats)]
-    text = f"{re_points:+d}".replace("-", "−")
-    if result.winner is None:
-        return f"{kind}: nobody wins, {text}"
-    return f"{kind} {text}" if result.winner is Party.RE else f"{kind} verliert {text}"
+    return game_label(game.summary(), game.score(), players, game.rules)
+
+
+def _is_redeal(game: Game) -> bool:
+    """A deal thrown in (Schmeissen, an Armut nobody takes): the same dealer deals again."""
+    return bool(getattr(game, "redeal_same_dealer", False))
 
 
 # -- simulate -----------------------------------------------------------------------------------
@@ -296,7 +305,7 @@ def simulate(
 
     from .players import play_session
     from .record import record_game, save_many
-    from .sheet import Sheet
+    from .session import Session
 
     kind_list = [k.strip() for k in kinds.split(",")]
     if len(kind_list) != 4 or any(k not in PLAYER_KINDS for k in kind_list):
@@ -305,16 +314,19 @@ def simulate(
     if len(name_list) != 4 or len(set(name_list)) != 4 or not all(name_list):
         raise click.BadParameter(f"need four different names, got {names!r}", param_hint="--names")
     players = [_make_player(k, seed * 4 + i) for i, k in enumerate(kind_list)]
-    sheet = Sheet(name_list)
+    session = Session(rules, name_list)
+    sheet = session.sheet
     saved = []
+    thrown_in = 0
     console = _console()
     with Progress(console=console, transient=True, disable=as_json) as progress:
         task = progress.add_task("Games", total=games)
-        for number, game in enumerate(play_session(rules, players, games, seed), start=1):
-            result = game.score()
-            sheet.add_score(_game_label(game, name_list), result, name_list)
+        for game in play_session(rules, players, games, seed, session=session):
+            if _is_redeal(game):
+                thrown_in += 1
+                continue
             if not no_records:
-                saved.append(record_game(game, name_list, game_number=number, session_seed=seed))
+                saved.append(record_game(game, name_list, game_number=len(sheet.rows), session_seed=seed))
             progress.advance(task)
     if not no_records:
         save_many(saved, records)
@@ -324,13 +336,17 @@ def simulate(
             "rules": rules.name,
             "seed": seed,
             "totals": sheet.totals,
-            "rows": [{"label": r.label, "points": list(r.points)} for r in sheet.rows],
+            "rows": [{"label": r.label, "points": list(r.points), "multiplier": r.multiplier} for r in sheet.rows],
+            "bock_owed": list(session.bock_queue),
+            "thrown_in": thrown_in,
             "settlement": [{"payer": t.payer, "payee": t.payee, "cents": t.cents} for t in sheet.settlement(cents)],
             "records": None if no_records else records,
         }
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
-    _print_sheet(console, sheet, cents)
+    _print_sheet(console, sheet, cents, session)
+    if thrown_in:
+        console.print(f"{thrown_in} deals thrown in and dealt again by the same dealer.")
     if not no_records:
         console.print(f"{games} game records saved in {records}")
 
@@ -417,7 +433,7 @@ def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int, re
     from .interactive import HumanPlayer
     from .players import RuleBasedPlayer, play_session
     from .record import record_game, save_many
-    from .sheet import Sheet
+    from .session import Session
 
     if not name.strip():
         raise click.BadParameter("your name must not be empty", param_hint="--name")
@@ -427,23 +443,32 @@ def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int, re
     names = [name, *[n for n in SEAT_NAMES if n != name][:3]]
     human = HumanPlayer(console, names)
     players = [human, *(RuleBasedPlayer(seed=seed * 4 + i) for i in range(1, 4))]
-    sheet = Sheet(names)
+    session = Session(rules, names)
+    sheet = session.sheet
     saved = []
     hint = "Type a card (KrD, ♥10 or its number), re, kontra, keine 90 …, ? for help."
     console.print(f"Rules: {rules.name}, session {seed}. {hint}")
     try:
-        for number, game in enumerate(play_session(rules, players, games, seed), start=1):
+        for game in play_session(rules, players, games, seed, session=session):
+            if _is_redeal(game):
+                console.print(f"Thrown in: {names[game.dealer]} deals again.")
+                continue
             human.show_tricks(game.tricks)
             result = game.score()
             _print_score(console, result, names, f"Score: {game.game_type.german}", game.summary().augen_re)
-            sheet.add_score(_game_label(game, names), result, names)
-            saved.append(record_game(game, names, game_number=number, session_seed=seed))
-            _print_sheet(console, sheet, cents)
+            row = sheet.rows[-1]
+            if row.multiplier != 1:
+                counted = ", ".join(f"{n} {p:+d}" for n, p in zip(names, row.points, strict=True))
+                console.print(f"Bock ×{row.multiplier}: {counted}")
+            if session.last_triggers:
+                console.print("Bock starts: " + ", ".join(session.last_triggers))
+            saved.append(record_game(game, names, game_number=len(sheet.rows), session_seed=seed))
+            _print_sheet(console, sheet, cents, session)
     except (click.Abort, KeyboardInterrupt):
         console.print()
         console.print(f"Stopped after {len(sheet.rows)} finished games.")
         if sheet.rows:
-            _print_sheet(console, sheet, cents)
+            _print_sheet(console, sheet, cents, session)
         if records and saved:
             save_many(saved, records)
         raise click.Abort() from None

@@ -14,11 +14,13 @@ Fields of an entry (only ``players``, ``game``, ``re`` and ``augen_re`` are requ
 ``players``
     the four player names in seat order; unique and non-empty.
 ``game``
-    ``normal``, ``hochzeit``, ``stille_hochzeit`` or a solo ``kreuz``, ``pik``, ``herz``, ``karo``,
-    ``damen``, ``buben``, ``fleischlos`` (parsed by :meth:`doppelkopf.rules.GameType.parse`).
+    ``normal``, ``hochzeit``, ``stille_hochzeit``, ``armut`` or a solo ``kreuz``, ``pik``, ``herz``,
+    ``karo``, ``damen``, ``buben``, ``buben_damen``, ``fleischlos`` (any key of
+    :class:`doppelkopf.rules.GameType`, parsed by :meth:`doppelkopf.rules.GameType.parse`).
 ``re``
-    names of the Re party: the two Kreuz-Damen players; the soloist alone in a solo or a Stille
-    Hochzeit; the Hochzeiter alone in a Hochzeit without partner (TSR 4.4.3 b).
+    names of the Re party: the two Kreuz-Damen players; the poor player and the taker in an Armut;
+    the soloist alone in a solo or a Stille Hochzeit; the Hochzeiter alone in a Hochzeit without
+    partner (TSR 4.4.3 b).
 ``augen_re``
     Augen in the Re party's tricks, an integer 0..240 (Kontra has the rest).
 ``tricks_re``, ``tricks_kontra``
@@ -29,9 +31,17 @@ Fields of an entry (only ``players``, ``game``, ``re`` and ``augen_re`` are requ
     ``keine_90``, ``keine_60``, ``keine_30``, ``schwarz``. The highest level of each party counts;
     an Absage listed without its Ansage implies it (TSR 6.4.3).
 ``extras``
-    Sonderpunkte, a list of ``{"type": "doppelkopf" | "fuchs_gefangen" | "karlchen",
-    "party": "re" | "kontra"}`` (TSR 7.2.3). Whether they count in the game is decided by the
-    scoring and the rule set (none in a solo under the TSR).
+    Sonderpunkte, a list of ``{"type": "doppelkopf" | "fuchs_gefangen" | "karlchen" |
+    "karlchen_gefangen" | "fuchs_am_end", "party": "re" | "kontra"}`` (TSR 7.2.3; Karlchen
+    gefangen: seed 002; Fuchs am End: seed 000). Whether they count in the game is decided by the
+    scoring and the rule set (option ``sonderpunkte`` and, in a solo, ``sonderpunkte_soli`` and
+    ``solo_sonderpunkte``; none in a solo under the TSR).
+``bock``
+    optional Bock multiplier of this game as the Liste has it: 1 (no Bock, the default), 2 (Bock),
+    4 (Doppelbock) ..., at most ``rules.bock_max_multiplier``. It multiplies the game points, and the
+    Sonderpunkte too when ``rules.bock_multiplies`` is ``"all"`` (seed 004, Sonderfälle: "Alle
+    Punkte des Spiels werden verdoppelt, auch die Sonderpunkte"). Under ``bock_skips_soli`` a
+    declared solo takes no Bock (seed 002), so ``bock`` above 1 is an error there.
 
 Every problem raises :class:`EntryError` with one line naming the field as a JSON path.
 
@@ -73,17 +83,31 @@ __all__ = [
     "score_entry",
 ]
 
-FIELDS = ("rules", "players", "game", "re", "augen_re", "tricks_re", "tricks_kontra", "announcements", "extras")
+FIELDS = (
+    "rules",
+    "players",
+    "game",
+    "re",
+    "augen_re",
+    "tricks_re",
+    "tricks_kontra",
+    "announcements",
+    "extras",
+    "bock",
+)
 REQUIRED = ("players", "game", "re", "augen_re")
-EXTRA_TYPES = ("doppelkopf", "fuchs_gefangen", "karlchen")
+EXTRA_TYPES = ("doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end")
 PARTY_KEYS = {"re": Party.RE, "kontra": Party.KONTRA}
 
 #: Announcement item -> level (1 the Ansage, 2..5 the Absagen; see doppelkopf.rules).
 _ABSAGE_LEVELS = {key: level for level, key in LEVEL_KEYS.items()}
 
-#: Fuchs gefangen and Karlchen at most this often in one game: there are two Karo-Asse, and only
-#: the last trick can be a Karlchen (TSR 7.2.3).
-_MAX_EXTRAS = {"fuchs_gefangen": 2, "karlchen": 1}
+#: Sonderpunkte at most this often in one game: there are two Karo-Asse and two Kreuz-Buben, and
+#: Karlchen and Fuchs am End are the one card that wins the last trick (TSR 7.2.3; seeds 000, 002).
+_MAX_EXTRAS = {"fuchs_gefangen": 2, "karlchen": 1, "karlchen_gefangen": 2, "fuchs_am_end": 1}
+
+#: Sonderpunkte of the last trick: all of them go to the party that won it.
+_LAST_TRICK = ("karlchen", "karlchen_gefangen", "fuchs_am_end")
 
 
 class EntryError(ValueError):
@@ -99,16 +123,19 @@ class Entry:
         rules: the rule set the game is scored under.
         players: the four player names in seat order (seat 0..3).
         summary: the game as scoring sees it (Re seats, Augen, tricks, announcements, Sonderpunkte).
+        bock: the Bock multiplier of the game (1: no Bock).
     """
 
     rules: RuleSet
     players: tuple[str, ...]
     summary: GameSummary
+    bock: int = 1
 
 
 @dataclass(frozen=True)
 class EntryResult:
-    """A scored entry: the entry and its :class:`doppelkopf.scoring.Score`."""
+    """A scored entry: the entry and its :class:`doppelkopf.scoring.Score` (with the entry's Bock
+    multiplier applied to ``score.points``, see :meth:`doppelkopf.scoring.Score.with_multiplier`)."""
 
     entry: Entry
     score: Score
@@ -191,12 +218,16 @@ def _parse_rules(value: Any) -> RuleSet:
         try:
             return RuleSet.from_dict(dict(value))
         except RuleError as exc:
-            message = str(exc)
-            option = message.split(":", 1)[0]
-            if option in {f.name for f in dataclasses.fields(RuleSet)}:
-                raise EntryError(f"rules.{message}") from None
-            raise EntryError(f"rules: {message}") from None
+            raise _rule_error(exc) from None
     raise EntryError(f"rules: expected a preset name or an object of rule options, got {_type_name(value)}")
+
+
+def _rule_error(exc: RuleError) -> EntryError:
+    message = str(exc)
+    option = message.split(":", 1)[0].split("[", 1)[0]
+    if option in {f.name for f in dataclasses.fields(RuleSet)}:
+        return EntryError(f"rules.{message}")
+    return EntryError(f"rules: {message}")
 
 
 def _parse_players(value: Any) -> tuple[str, ...]:
@@ -310,15 +341,34 @@ def _parse_extras(value: Any) -> tuple[Sonderpunkt, ...]:
 
 
 def _check_extras(extras: tuple[Sonderpunkt, ...], summary: GameSummary, rules: RuleSet) -> None:
-    """Plausibility of the Sonderpunkte: two Füchse, one last trick, one Doppelkopf per trick."""
+    """Plausibility of the Sonderpunkte: two Füchse, two Kreuz-Buben, one last trick won by one
+    party with one card, one Doppelkopf per trick."""
     counts: dict[str, int] = {}
     doppelkopf = {Party.RE: 0, Party.KONTRA: 0}
+    last_trick: Party | None = None
     for i, extra in enumerate(extras):
         counts[extra.kind] = counts.get(extra.kind, 0) + 1
         limit = _MAX_EXTRAS.get(extra.kind)
         if limit is not None and counts[extra.kind] > limit:
-            why = "there are two Füchse (Karo-Asse)" if extra.kind == "fuchs_gefangen" else "there is one last trick"
+            why = {
+                "fuchs_gefangen": "there are two Füchse (Karo-Asse)",
+                "karlchen_gefangen": "there are two Kreuz-Buben",
+            }.get(extra.kind, "there is one last trick")
             raise EntryError(f"extras[{i}]: more than {limit} {extra.kind} in one game; {why}")
+        if extra.kind in _LAST_TRICK:
+            if last_trick is not None and extra.party is not last_trick:
+                raise EntryError(
+                    f"extras[{i}]: {extra.kind} for {extra.party.label}, but an earlier Sonderpunkt of the last trick "
+                    f"went to {last_trick.label}; the last trick has one winner"
+                )
+            last_trick = extra.party
+            if counts.get("karlchen", 0) and counts.get("fuchs_am_end", 0):
+                raise EntryError(
+                    f"extras[{i}]: karlchen and fuchs_am_end in one game; one card (Kreuz-Bube or Karo-Ass) wins the "
+                    "last trick"
+                )
+            if counts.get("karlchen", 0) + counts.get("karlchen_gefangen", 0) > 2:
+                raise EntryError(f"extras[{i}]: karlchen and karlchen_gefangen need more than the two Kreuz-Buben")
         if extra.kind != "doppelkopf":
             continue
         doppelkopf[extra.party] += 1
@@ -392,7 +442,23 @@ def parse_entry(data: Mapping[str, Any]) -> Entry:
     except ScoreError as exc:
         raise _entry_error(exc) from None
     _check_extras(extras, summary, rules)
-    return Entry(rules, players, summary)
+    bock = _parse_bock(data["bock"], game, rules) if data.get("bock") is not None else 1
+    return Entry(rules, players, summary, bock)
+
+
+def _parse_bock(value: Any, game: GameType, rules: RuleSet) -> int:
+    bock = _int(value, "bock")
+    if bock < 1 or bock & (bock - 1):
+        raise EntryError(f"bock: {bock} is not a Bock multiplier; expected 1 (no Bock), 2 (Bock), 4 (Doppelbock) ...")
+    if bock > rules.bock_max_multiplier:
+        raise EntryError(
+            f"bock: {bock} is more than rules {rules.name!r} allow (bock_max_multiplier = {rules.bock_max_multiplier})"
+        )
+    if bock > 1 and rules.bock_skips_soli and game.is_declared_solo:
+        raise EntryError(
+            f"bock: the {game.german} takes no Bock under rules {rules.name!r} (bock_skips_soli); enter it without bock"
+        )
+    return bock
 
 
 def score_entry(data: Mapping[str, Any]) -> EntryResult:
@@ -405,6 +471,8 @@ def score_entry(data: Mapping[str, Any]) -> EntryResult:
         result = score(entry.summary, entry.rules)
     except ScoreError as exc:  # pragma: no cover - parse_entry has already scored it once
         raise _entry_error(exc) from None
+    if entry.bock != 1:
+        result = result.with_multiplier(entry.bock, sonderpunkte_too=entry.rules.bock_multiplies == "all")
     return EntryResult(entry, result)
 
 
@@ -414,7 +482,8 @@ def result_to_json(result: EntryResult) -> dict[str, Any]:
     Keys: ``game`` (game type key), ``players`` (names in seat order), ``rules`` (rule set name),
     ``solo`` (scored as a solo), ``winner`` (``"re"``, ``"kontra"`` or ``None`` when nobody reached
     its goal), ``items`` (list of ``{"key", "label", "punkte"}``, signed from the winner's side, from
-    Re's side if nobody won), ``value`` (game value in Punkte) and ``points`` (player name -> Punkte).
+    Re's side if nobody won), ``value`` (game value in Punkte, before any Bock), ``bock`` (the Bock
+    multiplier, 1 without Bock) and ``points`` (player name -> Punkte, the Bock applied).
     """
     s = result.score
     return {
@@ -425,6 +494,7 @@ def result_to_json(result: EntryResult) -> dict[str, Any]:
         "winner": None if s.winner is None else s.winner.name.lower(),
         "items": [{"key": item.key, "label": item.label, "punkte": item.punkte} for item in s.items],
         "value": s.value,
+        "bock": s.multiplier,
         "points": result.points_by_name,
     }
 

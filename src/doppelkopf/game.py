@@ -3,15 +3,23 @@
 The model follows OpenSpiel's game API: a :class:`Game` knows whose turn it is
 (:attr:`Game.current_player`), lists the legal actions of any seat (:meth:`Game.legal_actions`),
 applies an action (:meth:`Game.apply`) and tells each seat what it may see
-(:meth:`Game.information_state`).
+(:meth:`Game.information_state`). Every decision of a player is an action; what the rules decide
+by themselves (Schweine that must be announced at once, the Superschweine, the Hochzeit partner)
+happens inside :meth:`Game.apply`, so :meth:`Game.replay` of the actions rebuilds the same game.
 
-Actions are small ints (see :class:`Action`):
+Actions are small ints (see :class:`Action`; :meth:`Action.key` gives the stable text used in
+records):
 
 * ``0..23``: play that :class:`~doppelkopf.cards.Card` (the action *is* the card value);
 * ``24..28``: announce level 1..5 for one's party: Re/Kontra, keine 90, keine 60, keine 30, schwarz
   (TSR 6). Announcements are legal for any seat whenever the deadlines allow, also out of turn:
   pass ``seat=`` to :meth:`Game.apply`;
-* ``32..41``: the Vorbehalt answer for a :class:`~doppelkopf.rules.GameType` (``NORMAL`` is "gesund").
+* ``32..43``: the Vorbehalt answer for a :class:`~doppelkopf.rules.GameType` (``NORMAL`` is
+  "gesund", ``ARMUT`` declares an Armut);
+* ``48`` Schmeissen, ``49..51`` a Hochzeit naming the trick that finds the partner, ``52``/``53``
+  raise or pass in the bidding for a solo, ``54`` announce the Schweine, ``55`` claim the rest,
+  ``56``/``57`` take or refuse an Armut, ``64..87`` lay a card for an Armut, ``96..119`` return a
+  card to the poor player. These only occur when the rule set switches the house rule on.
 
 >>> from doppelkopf.rules import DDV
 >>> game = Game.new(DDV, seed=1, dealer=3)
@@ -35,8 +43,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import AUGEN, Card, CardError, cut, deal, deck
-from .order import CardOrder, card_order, second_dulle_wins, trick_winner_index
+from .cards import AUGEN, KOENIG, NEUN, Card, CardError, augen, cut, deal, deck
+from .order import TRUMP, CardOrder, card_order, second_dulle_wins, trick_winner_index
 from .rules import (
     ANSAGE,
     KEINE_90,
@@ -47,7 +55,7 @@ from .rules import (
     RuleSet,
     level_label,
 )
-from .scoring import GameSummary, Score, score, sonderpunkte_of_tricks
+from .scoring import GameSummary, Score, ScoreItem, score, solo_factor, sonderpunkte_of_tricks
 
 
 class IllegalAction(ValueError):
@@ -55,9 +63,24 @@ class IllegalAction(ValueError):
 
 
 class Phase(enum.IntEnum):
+    """Phases of a game. ``ARMUT`` is the Armut exchange (laying, asking, returning; seed 002),
+    ``BIDDING`` the bidding of several solo candidates (rule ``solo_conflict = "bidding"``)."""
+
     VORBEHALT = 0
     PLAY = 1
     FINISHED = 2
+    ARMUT = 3
+    BIDDING = 4
+
+
+#: The kinds of trick that may find a Hochzeit partner (rule ``hochzeit_partner``).
+HOCHZEIT_KINDS = ("first_foreign", "first_fehl", "first_trump")
+_HOCHZEIT_LABELS = {
+    "first_foreign": "erster fremder Stich",
+    "first_fehl": "erster fremder Fehlstich",
+    "first_trump": "erster fremder Trumpfstich",
+}
+_SOLO_KINDS = ("pflichtsolo", "lustsolo", "solo")
 
 
 class Action:
@@ -66,6 +89,26 @@ class Action:
     ANNOUNCE_BASE = 24
     VORBEHALT_BASE = 32
     GESUND = VORBEHALT_BASE + GameType.NORMAL
+    SCHMEISSEN = 48
+    HOCHZEIT_BASE = 49
+    BID = 52
+    PASS = 53
+    SCHWEINE = 54
+    CLAIM = 55
+    ARMUT_TAKE = 56
+    ARMUT_REFUSE = 57
+    ARMUT_LAY_BASE = 64
+    ARMUT_RETURN_BASE = 96
+
+    _NAMED = {
+        SCHMEISSEN: "vorbehalt:schmeissen",
+        BID: "bid:raise",
+        PASS: "bid:pass",
+        SCHWEINE: "schweine",
+        CLAIM: "claim",
+        ARMUT_TAKE: "armut:take",
+        ARMUT_REFUSE: "armut:refuse",
+    }
 
     @staticmethod
     def play(card: int) -> int:
@@ -81,6 +124,22 @@ class Action:
         return Action.VORBEHALT_BASE + int(game_type)
 
     @staticmethod
+    def hochzeit(kind: str) -> int:
+        """The Vorbehalt "Hochzeit" naming the trick that finds the partner (``first_foreign``,
+        ``first_fehl``, ``first_trump``), offered when the rule ``hochzeit_partner`` is ``choice``."""
+        return Action.HOCHZEIT_BASE + HOCHZEIT_KINDS.index(kind)
+
+    @staticmethod
+    def armut_lay(card: int) -> int:
+        """The poor player lays ``card`` face down for the Armut."""
+        return Action.ARMUT_LAY_BASE + int(card)
+
+    @staticmethod
+    def armut_return(card: int) -> int:
+        """The taker of an Armut returns ``card`` to the poor player."""
+        return Action.ARMUT_RETURN_BASE + int(card)
+
+    @staticmethod
     def is_card(action: int) -> bool:
         return 0 <= action < 24
 
@@ -90,7 +149,26 @@ class Action:
 
     @staticmethod
     def is_vorbehalt(action: int) -> bool:
-        return Action.VORBEHALT_BASE <= action < Action.VORBEHALT_BASE + len(GameType)
+        """A Vorbehalt answer that names a game type (gesund, a solo, Hochzeit of any kind, Armut);
+        :meth:`game_type` gives it. Schmeissen is a Vorbehalt answer without a game type."""
+        return Action.VORBEHALT_BASE <= action < Action.VORBEHALT_BASE + len(
+            GameType
+        ) or Action.HOCHZEIT_BASE <= action < Action.HOCHZEIT_BASE + len(HOCHZEIT_KINDS)
+
+    @staticmethod
+    def is_armut_lay(action: int) -> bool:
+        return Action.ARMUT_LAY_BASE <= action < Action.ARMUT_LAY_BASE + 24
+
+    @staticmethod
+    def is_armut_return(action: int) -> bool:
+        return Action.ARMUT_RETURN_BASE <= action < Action.ARMUT_RETURN_BASE + 24
+
+    @staticmethod
+    def hochzeit_kind(action: int) -> str | None:
+        """The partner rule a Hochzeit answer names, or ``None`` for any other action."""
+        if Action.HOCHZEIT_BASE <= action < Action.HOCHZEIT_BASE + len(HOCHZEIT_KINDS):
+            return HOCHZEIT_KINDS[action - Action.HOCHZEIT_BASE]
+        return None
 
     @staticmethod
     def level(action: int) -> int:
@@ -98,24 +176,50 @@ class Action:
 
     @staticmethod
     def game_type(action: int) -> GameType:
+        if Action.hochzeit_kind(action) is not None:
+            return GameType.HOCHZEIT
         return GameType(action - Action.VORBEHALT_BASE)
 
     @staticmethod
+    def card_of(action: int) -> Card:
+        """The card of a card play, an Armut lay or an Armut return."""
+        if Action.is_armut_lay(action):
+            return Card(action - Action.ARMUT_LAY_BASE)
+        if Action.is_armut_return(action):
+            return Card(action - Action.ARMUT_RETURN_BASE)
+        return Card(action)
+
+    @staticmethod
     def key(action: int) -> str:
-        """Stable text key used in records: ``KrD``, ``announce:keine_90``, ``vorbehalt:kreuz``."""
+        """Stable text key used in records: ``KrD``, ``announce:keine_90``, ``vorbehalt:kreuz``,
+        ``vorbehalt:hochzeit:first_fehl``, ``vorbehalt:schmeissen``, ``schweine``, ``claim``,
+        ``bid:raise``, ``bid:pass``, ``armut:take``, ``armut:refuse``, ``armut:lay:KaA``,
+        ``armut:return:He10``. Raises IllegalAction for an int that is no action."""
         if Action.is_card(action):
             return Card(action).short
         if Action.is_announcement(action):
             level = Action.level(action)
             return "announce:" + ("ansage" if level == ANSAGE else LEVEL_KEYS[level])
+        kind = Action.hochzeit_kind(action)
+        if kind is not None:
+            return "vorbehalt:hochzeit:" + kind
         if Action.is_vorbehalt(action):
             return "vorbehalt:" + Action.game_type(action).key
+        if action in Action._NAMED:
+            return Action._NAMED[action]
+        if Action.is_armut_lay(action):
+            return "armut:lay:" + Action.card_of(action).short
+        if Action.is_armut_return(action):
+            return "armut:return:" + Action.card_of(action).short
         raise IllegalAction(f"no such action: {action}")
 
     @staticmethod
     def from_key(key: str) -> int:
         """Inverse of :meth:`key`; raises IllegalAction naming the text."""
         text = key.strip()
+        for action, name in Action._NAMED.items():
+            if text == name:
+                return action
         if text.startswith("announce:"):
             name = text.split(":", 1)[1]
             if name == "ansage":
@@ -124,11 +228,22 @@ class Action:
                 if lk == name:
                     return Action.announce(level)
             raise IllegalAction(f"unknown announcement {name!r}")
+        if text.startswith("vorbehalt:hochzeit:"):
+            kind = text.split(":", 2)[2]
+            if kind not in HOCHZEIT_KINDS:
+                raise IllegalAction(f"unknown Hochzeit kind {kind!r}; expected one of: {', '.join(HOCHZEIT_KINDS)}")
+            return Action.hochzeit(kind)
         if text.startswith("vorbehalt:"):
             try:
                 return Action.vorbehalt(GameType.parse(text.split(":", 1)[1]))
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
+        for prefix, make in (("armut:lay:", Action.armut_lay), ("armut:return:", Action.armut_return)):
+            if text.startswith(prefix):
+                try:
+                    return make(Card.parse(text[len(prefix) :]))
+                except CardError as exc:
+                    raise IllegalAction(str(exc)) from None
         try:
             return int(Card.parse(text))
         except CardError as exc:
@@ -137,11 +252,15 @@ class Action:
 
 @dataclass(frozen=True)
 class Trick:
-    """A finished trick: ``cards`` in play order, the ``seats`` that played them, the ``winner`` seat."""
+    """A finished trick: ``cards`` in play order, the ``seats`` that played them, the ``winner`` seat.
+
+    ``claimed`` marks the remaining cards collected after a claim (Spielabkürzung): they were not
+    played, so the order of ``cards`` means nothing and they hold no Sonderpunkte."""
 
     cards: tuple[int, ...]
     seats: tuple[int, ...]
     winner: int
+    claimed: bool = False
 
     @property
     def augen(self) -> int:
@@ -151,12 +270,14 @@ class Trick:
 @dataclass(frozen=True)
 class Announcement:
     """An announcement made: ``seat``, its ``party`` and the ``level`` reached (1..5), with the
-    number of cards the seat held then."""
+    number of cards the seat held then. ``by_bid`` marks the levels a soloist took on by bidding
+    (rule ``solo_conflict = "bidding"``), made before the first card."""
 
     seat: int
     party: Party
     level: int
     cards_in_hand: int
+    by_bid: bool = False
 
     @property
     def label(self) -> str:
@@ -172,9 +293,10 @@ class InformationState:
         hand: the observer's cards, sorted by rank in the game as the observer knows it.
         phase, current_player, dealer, rules: as in the game.
         vorbehalte: per seat ``None`` (not asked yet), ``"gesund"`` or ``"vorbehalt"``.
-        own_vorbehalt: the observer's own Vorbehalt answer, if given.
+        own_vorbehalt: the observer's own Vorbehalt answer as a game type, if given (``None`` for
+            Schmeissen).
         game_type: the game as this seat knows it (a Stille Hochzeit looks normal to the others).
-        declarer: the soloist or Hochzeit player, when public.
+        declarer: the soloist, Hochzeit player or poor player of an Armut, when public.
         own_party: the observer's party, or ``None`` while it is still open (Hochzeit).
         known_parties: per seat the party that play and announcements have made public, or ``None``.
         tricks: finished tricks; ``trick``: the cards of the trick in progress as (seat, card).
@@ -182,6 +304,17 @@ class InformationState:
         announcements: all announcements in order.
         hand_sizes: cards in each hand.
         legal_actions: the observer's legal actions now.
+        hochzeit_rule: the trick kind that finds the Hochzeit partner, once the Hochzeit is public.
+        schweine: the seat that announced the Schweine, or ``None``.
+        superschweine: the seat holding the Superschweine, once public (the holder knows at once).
+        armut_answers: per seat ``"take"``, ``"refuse"`` or ``None``.
+        armut_count: how many cards the poor player has laid face down (public).
+        armut_laid, armut_returned: the exchanged cards, shown only to the poor player and (after
+            taking) to the taker; empty for everyone else.
+        bids: the bidding for a solo so far as ``(seat, "raise" | "pass")``; ``bid_level`` the bid.
+        must_announce: the seat that must announce before leading (Pflichtansage), or ``None``.
+        thrown_in: the game was thrown in (Schmeissen, or an Armut nobody took): no play, no score.
+        claim: ``(seat, held)`` after a claim of the rest (Spielabkürzung), else ``None``.
     """
 
     seat: int
@@ -202,6 +335,120 @@ class InformationState:
     announcements: tuple[Announcement, ...]
     hand_sizes: tuple[int, ...]
     legal_actions: tuple[int, ...]
+    hochzeit_rule: str | None = None
+    schweine: int | None = None
+    superschweine: int | None = None
+    armut_answers: tuple[str | None, ...] = (None, None, None, None)
+    armut_count: int = 0
+    armut_laid: tuple[int, ...] = ()
+    armut_returned: tuple[int, ...] = ()
+    bids: tuple[tuple[int, str], ...] = ()
+    bid_level: int = 0
+    must_announce: int | None = None
+    thrown_in: bool = False
+    claim: tuple[int, bool] | None = None
+
+    @property
+    def order(self) -> CardOrder:
+        """The card order as this seat knows it: the public game type, with the Schweine and
+        Superschweine once they are known to the observer."""
+        game_type = self.game_type if self.game_type is not None else GameType.NORMAL
+        return card_order(game_type, self.schweine is not None, self.superschweine is not None)
+
+
+def follow_options(hand: Iterable[int], order: CardOrder, trick_cards: Sequence[int]) -> list[int]:
+    """The distinct cards of ``hand`` that may be played on ``trick_cards`` (Bedienpflicht, TSR
+    5.2): the group led (a Fehl suit, or trump) if the hand holds it, else any card; ascending."""
+    cards = set(hand)
+    if trick_cards:
+        led = order.group[trick_cards[0]]
+        follow = {c for c in cards if order.group[c] == led}
+        if follow:
+            return sorted(follow)
+    return sorted(cards)
+
+
+def _canonical(hands: Sequence[Sequence[int]], order: CardOrder) -> tuple[tuple[int, ...], ...]:
+    """The hands with each card replaced by the best card of its run: cards of one hand and one
+    group (a Fehl suit or trump) whose powers no card of another hand lies between or ties with.
+    Such cards win and lose the same tricks, so the search tries one of them."""
+    by_group: dict[int, list[tuple[int, int, int]]] = {}
+    for seat, hand in enumerate(hands):
+        for card in set(hand):
+            by_group.setdefault(order.group[card], []).append((order.power[card], seat, card))
+    rep: dict[tuple[int, int], int] = {}
+    for items in by_group.values():
+        items.sort(reverse=True)
+        run_seat, run_card = -1, -1
+        i = 0
+        while i < len(items):
+            j = i
+            while j < len(items) and items[j][0] == items[i][0]:
+                j += 1
+            holders = {seat for _, seat, _ in items[i:j]}
+            single = len(holders) == 1
+            if not (single and run_seat in holders):
+                run_seat, run_card = (items[i][1], items[i][2]) if single else (-1, -1)
+            for _, seat, card in items[i:j]:
+                rep[(seat, card)] = run_card if single else card
+            i = j
+    return tuple(tuple(sorted(rep[(seat, c)] for c in hand)) for seat, hand in enumerate(hands))
+
+
+def wins_all_tricks(
+    hands: Sequence[Sequence[int]], leader: int, side: Sequence[bool], order: CardOrder, rules: RuleSet
+) -> bool:
+    """Whether the seats marked in ``side`` can win every remaining trick, whatever the others
+    play, when ``leader`` leads from the equal-sized ``hands`` (the claim of the rest,
+    Spielabkürzung). Exact: a search over all plays that keep the Bedienpflicht (TSR 5.2) and the
+    trick rules of ``rules`` (equal cards, Dulle), with two shortcuts that are sound:
+
+    * the other side holds a trump higher than every trump of ``side``: it wins a trick, because
+      that trump wins the trick it is played in and must be played at the latest in the last trick;
+    * the leader is of ``side`` and holds only trumps higher than every trump of the others: each
+      lead wins.
+    """
+    memo: dict[tuple[tuple[tuple[int, ...], ...], int], bool] = {}
+    trump_power = [order.power[c] if order.is_trump(c) else -1 for c in range(24)]
+
+    def best_trump(seats_hands: Iterable[Sequence[int]]) -> int:
+        return max((trump_power[c] for hand in seats_hands for c in hand), default=-1)
+
+    def tricks_from(state: tuple[tuple[int, ...], ...], lead: int) -> bool:
+        if not state[lead]:
+            return True
+        state = _canonical(state, order)
+        key = (state, lead)
+        if key in memo:
+            return memo[key]
+        ours = best_trump(h for s, h in enumerate(state) if side[s])
+        theirs = best_trump(h for s, h in enumerate(state) if not side[s])
+        if theirs > ours:
+            result = False
+        elif side[lead] and all(trump_power[c] > theirs for c in state[lead]):
+            result = True
+        else:
+            result = play(state, lead, (), second_dulle_wins(rules, len(state[lead]) == 1))
+        memo[key] = result
+        return result
+
+    def play(state: tuple[tuple[int, ...], ...], lead: int, cards: tuple[int, ...], second: bool) -> bool:
+        if len(cards) == 4:
+            winner = (lead + trick_winner_index(order, cards, second)) % 4
+            return side[winner] and tricks_from(state, winner)
+        seat = (lead + len(cards)) % 4
+        ours = side[seat]
+        options = follow_options(state[seat], order, cards)
+        options.sort(key=lambda c: (order.group[c] == TRUMP, order.power[c]), reverse=True)
+        for card in options:
+            hand = list(state[seat])
+            hand.remove(card)
+            rest = state[:seat] + (tuple(hand),) + state[seat + 1 :]
+            if play(rest, lead, (*cards, card), second) == ours:
+                return ours
+        return not ours
+
+    return tricks_from(tuple(tuple(sorted(h)) for h in hands), leader)
 
 
 class Game:
@@ -209,7 +456,12 @@ class Game:
 
     Create with :meth:`new` (seeded deal) or directly from ``hands`` (four lists of cards,
     seat 0..3 clockwise). ``dealer`` is the dealer's seat; the seat to its left answers first in
-    the Vorbehaltsabfrage and leads the first trick (TSR 4.1, 5.1).
+    the Vorbehaltsabfrage and leads the first trick (TSR 4.1, 5.1). Raises
+    IllegalAction for a bad deal.
+
+    After a thrown-in game (Schmeissen, or an Armut nobody took with ``armut_none = "redeal"``)
+    :attr:`thrown_in` and :attr:`redeal_same_dealer` are true: the game is over without play, the
+    same dealer deals again, and :meth:`score` gives every seat 0 Punkte.
     """
 
     def __init__(
@@ -233,12 +485,14 @@ class Game:
         self.phase = Phase.VORBEHALT
         self.current_player = (self.dealer + 1) % 4
         self.declarations: list[GameType | None] = [None] * 4
+        self.answers: list[int | None] = [None] * 4  # the Vorbehalt answer actions
         self.game_type: GameType = GameType.NORMAL
         self.declarer: int | None = None
         self.order: CardOrder = card_order(GameType.NORMAL)
         self.party: list[Party] = [Party.KONTRA] * 4
         self.partner_open = False  # Hochzeit partner not yet found
         self.clarified_at: int | None = None  # index of the Hochzeit's Klärungsstich
+        self.hochzeit_rule: str | None = None  # the trick kind that finds the partner
         self.tricks: list[Trick] = []
         self.trick_cards: list[int] = []
         self.trick_seats: list[int] = []
@@ -247,6 +501,27 @@ class Game:
         self.timely_ansage = [False, False]  # Ansage made in time for a first Ansage (TSR 6.4.4)
         self.announcements: list[Announcement] = []
         self.history: list[tuple[int, int]] = []
+        # house rules (all idle under the DDV defaults)
+        self.thrown_in = False
+        self.redeal_same_dealer = False
+        self.thrown_reason: str | None = None  # "schmeissen" or "armut"
+        self.schweine: int | None = None  # seat that announced the Schweine
+        self.superschweine: int | None = None  # seat holding the Superschweine
+        self.superschweine_public = False
+        self.schweine_blocked: frozenset[int] = frozenset()  # Armut players who may not build Schweine
+        self.armut_poor: int | None = None
+        self.armut_taker: int | None = None
+        self.armut_laid: list[int] = []
+        self.armut_returned: list[int] = []
+        self.armut_answers: list[str | None] = [None] * 4
+        self.armut_withdrawn = False  # nobody took, the game goes on as if the poor player said gesund
+        self._superschweine_after_exchange = False
+        self.bid_active: list[int] = []
+        self.bid_holder: int | None = None
+        self.bid_level = 0
+        self.bids: list[tuple[int, str]] = []
+        self.must_announce: int | None = None  # Pflichtansage (seed 002)
+        self.claim: tuple[int, bool] | None = None
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -290,6 +565,7 @@ class Game:
         other.__dict__.update(self.__dict__)
         other.hands = [list(h) for h in self.hands]
         other.declarations = list(self.declarations)
+        other.answers = list(self.answers)
         other.party = list(self.party)
         other.tricks = list(self.tricks)
         other.trick_cards = list(self.trick_cards)
@@ -298,6 +574,11 @@ class Game:
         other.timely_ansage = list(self.timely_ansage)
         other.announcements = list(self.announcements)
         other.history = list(self.history)
+        other.armut_laid = list(self.armut_laid)
+        other.armut_returned = list(self.armut_returned)
+        other.armut_answers = list(self.armut_answers)
+        other.bid_active = list(self.bid_active)
+        other.bids = list(self.bids)
         return other
 
     # -- queries -------------------------------------------------------------------------------
@@ -308,8 +589,11 @@ class Game:
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """Legal actions of ``seat`` (default: the current player), ascending.
 
-        For the current player in play: the cards that may be played (Bedienpflicht, TSR 5.2)
-        and the announcements the deadlines allow; for any other seat only announcements.
+        For the current player in play: the cards that may be played (Bedienpflicht, TSR 5.2),
+        the announcements the deadlines allow and, where the rule set has them, the Schweine
+        announcement and the claim of the rest; for any other seat only announcements. In the
+        Vorbehaltsabfrage, the Armut exchange and the bidding only the seat to move has actions.
+        A seat under the Pflichtansage (seed 002) has only its announcements until it made one.
         Raises IllegalAction for a seat outside 0..3.
         """
         if self.phase is Phase.FINISHED:
@@ -318,70 +602,462 @@ class Game:
             seat = self.current_player
         if seat not in range(4):
             raise IllegalAction(f"no seat {seat}: seats are 0..3")
-        if self.phase is Phase.VORBEHALT:
-            return self._legal_vorbehalte(seat) if seat == self.current_player else []
-        actions = self._legal_cards(seat) if seat == self.current_player else []
-        level = self._max_announcement(seat)
-        if level:
-            base = Action.ANNOUNCE_BASE - 1
-            actions.extend(base + lv for lv in range(self.levels[self.party[seat]] + 1, level + 1))
-        return actions
+        if self.phase is not Phase.PLAY:
+            if seat != self.current_player:
+                return []
+            if self.phase is Phase.VORBEHALT:
+                return self._legal_vorbehalte(seat)
+            if self.phase is Phase.ARMUT:
+                return self._legal_armut()
+            return [Action.BID, Action.PASS] if self.bid_level < SCHWARZ else [Action.PASS]
+        base = Action.ANNOUNCE_BASE - 1
+        announcements = [base + lv for lv in self._legal_levels(seat)]
+        if seat != self.current_player or self._obliged(seat):
+            return announcements
+        actions = self._legal_cards(seat)
+        if self._schweine_action_legal(seat):
+            actions.append(Action.SCHWEINE)
+        if self._claim_legal(seat):
+            actions.append(Action.CLAIM)
+        return sorted(actions + announcements)
 
+    # -- Vorbehalte ------------------------------------------------------------------------------
     def _legal_vorbehalte(self, seat: int) -> list[int]:
         hand = self.hands[seat]
+        rules = self.rules
         options = [Action.GESUND]
         if hand.count(Card.KREUZ_DAME) == 2:
-            options.append(Action.vorbehalt(GameType.HOCHZEIT))
-        options.extend(Action.vorbehalt(g) for g in self.rules.allowed_soli)
-        return sorted(options)
+            if rules.hochzeit_partner == "choice":
+                options.extend(Action.hochzeit(kind) for kind in rules.hochzeit_choices)
+            else:
+                options.append(Action.vorbehalt(GameType.HOCHZEIT))
+        options.extend(Action.vorbehalt(g) for g in rules.allowed_soli)
+        if rules.armut and self.normal_trumps(seat) <= rules.armut_max_trumps:
+            options.append(Action.vorbehalt(GameType.ARMUT))
+        if self.schmeissen_reasons(seat):
+            options.append(Action.SCHMEISSEN)
+        return sorted(set(options))
 
-    def _legal_cards(self, seat: int) -> list[int]:
+    def normal_trumps(self, seat: int) -> int:
+        """Trumps in ``seat``'s hand counted as in the normal game (for the Armut, seed 002)."""
+        normal = card_order(GameType.NORMAL)
+        return sum(1 for c in self.hands[seat] if normal.is_trump(c))
+
+    def schmeissen_reasons(self, seat: int) -> tuple[str, ...]:
+        """The reasons of ``rules.schmeissen`` that ``seat``'s hand fulfils (seed 002, "Gibt es
+        Vorbehalte?": at least five nines, or no trump above the Fuchs; the others are house rules):
+
+        * ``five_nines``: at least ``schmeissen_nines`` nines;
+        * ``no_trump_above_fuchs``: "kann keinen Fuchs stechen", read as: no card ranks above the
+          Karo-Ass in the normal game (no Herz-10, Dame or Bube; a second Karo-Ass does not beat
+          a Fuchs played before it, TSR 5.3.3), a hand without trumps included;
+        * ``kings``: at least ``schmeissen_kings`` kings;
+        * ``nines_and_kings``: at least ``schmeissen_nines_kings`` nines and kings together;
+        * ``augen_low`` / ``augen_high``: fewer than ``schmeissen_augen_low`` / more than
+          ``schmeissen_augen_high`` Augen in the hand.
+        """
+        rules = self.rules
+        if not rules.schmeissen:
+            return ()
         hand = self.hands[seat]
-        if self.trick_cards:
-            group = self.order.group
-            led = group[self.trick_cards[0]]
-            follow = {c for c in hand if group[c] == led}
-            if follow:
-                return sorted(follow)
-        return sorted(set(hand))
+        nines = sum(1 for c in hand if c % 6 == NEUN)
+        kings = sum(1 for c in hand if c % 6 == KOENIG)
+        normal = card_order(GameType.NORMAL)
+        fuchs = normal.power[Card.KARO_ASS]
+        tests = {
+            "five_nines": nines >= rules.schmeissen_nines,
+            "no_trump_above_fuchs": not any(normal.is_trump(c) and normal.power[c] > fuchs for c in hand),
+            "kings": kings >= rules.schmeissen_kings,
+            "nines_and_kings": nines + kings >= rules.schmeissen_nines_kings,
+            "augen_low": augen(hand) < rules.schmeissen_augen_low,
+            "augen_high": augen(hand) > rules.schmeissen_augen_high,
+        }
+        return tuple(reason for reason in rules.schmeissen if tests[reason])
 
+    def _declare(self, seat: int, action: int) -> None:
+        if action not in self._legal_vorbehalte(seat):
+            if Action.is_vorbehalt(action) and Action.game_type(action) is GameType.HOCHZEIT:
+                if self.hands[seat].count(Card.KREUZ_DAME) == 2:
+                    raise IllegalAction(
+                        f"name the Hochzeit with one of {', '.join(self.rules.hochzeit_choices)} "
+                        "(rule hochzeit_partner = choice)"
+                        if self.rules.hochzeit_partner == "choice"
+                        else "this Hochzeit names no trick kind (rule hochzeit_partner)"
+                    )
+                raise IllegalAction("Hochzeit needs both Kreuz-Damen (TSR 4.4)")
+            if Action.is_vorbehalt(action) and Action.game_type(action) is GameType.STILLE_HOCHZEIT:
+                raise IllegalAction("a Stille Hochzeit is no Vorbehalt: with both Kreuz-Damen say gesund (TSR 4.4.5)")
+            if Action.is_vorbehalt(action) and Action.game_type(action) is GameType.ARMUT:
+                raise IllegalAction(
+                    f"Armut needs the rule armut and at most {self.rules.armut_max_trumps} trumps "
+                    f"(seed 002, Gibt es Vorbehalte?); seat {seat} holds {self.normal_trumps(seat)}"
+                )
+            if action == Action.SCHMEISSEN:
+                raise IllegalAction(
+                    "Schmeissen needs a hand the rule schmeissen names "
+                    f"({', '.join(self.rules.schmeissen) or 'none'}; seed 002, Gibt es Vorbehalte?)"
+                )
+            if Action.is_vorbehalt(action):
+                raise IllegalAction(f"{Action.game_type(action).german} is not allowed by the rule set")
+            raise IllegalAction("the Vorbehaltsabfrage is on: answer gesund or a Vorbehalt (TSR 4.1)")
+        self.answers[seat] = action
+        if Action.is_vorbehalt(action):
+            self.declarations[seat] = Action.game_type(action)
+        self.current_player = (seat + 1) % 4
+        if self.current_player == (self.dealer + 1) % 4:
+            self._resolve_vorbehalte()
+
+    def _priority(self) -> list[str]:
+        listed = list(self.rules.vorbehalt_priority)
+        solo = ["solo"] if "solo" in listed else ["pflichtsolo", "lustsolo"]
+        return listed + [k for k in (*solo, "schmeissen", "armut", "hochzeit") if k not in listed]
+
+    def _answer_is(self, seat: int, kind: str) -> bool:
+        declared = self.declarations[seat]
+        if kind == "schmeissen":
+            return self.answers[seat] == Action.SCHMEISSEN
+        if kind == "armut":
+            return declared is GameType.ARMUT and not self.armut_withdrawn
+        if kind == "hochzeit":
+            return declared is GameType.HOCHZEIT
+        if declared is None or not declared.is_declared_solo:
+            return False
+        if kind == "pflichtsolo":
+            return not self.pflichtsolo_done[seat]
+        if kind == "lustsolo":
+            return self.pflichtsolo_done[seat]
+        return kind == "solo"
+
+    def _resolve_vorbehalte(self) -> None:
+        """The highest kind of Vorbehalt in ``vorbehalt_priority`` wins (TSR 4.1.5: Pflichtsolo,
+        Lustsolo, Hochzeit; seed 002: Solo, Schmeissen, Armut, Hochzeit); among equal kinds the
+        seat asked first (TSR 4.1.7), among several soli per ``solo_conflict``. A solo is a
+        Pflichtsolo while the soloist has not played one."""
+        seats = [(self.dealer + 1 + i) % 4 for i in range(4)]
+        for kind in self._priority():
+            candidates = [s for s in seats if self._answer_is(s, kind)]
+            if not candidates:
+                continue
+            if kind in _SOLO_KINDS:
+                if len(candidates) > 1 and self.rules.solo_conflict == "bidding":
+                    self._start_bidding(candidates)
+                    return
+                soloist = candidates[0]
+                if self.rules.solo_conflict == "higher_solo":
+                    # seed 000: the higher solo by its factor (scoring.solo_factor), then seat order
+                    factor = {s: solo_factor(self.rules, self._declared(s)) for s in candidates}
+                    soloist = max(candidates, key=lambda s: (factor[s], -candidates.index(s)))
+                self._start_solo(soloist)
+            elif kind == "schmeissen":
+                self._throw_in("schmeissen")
+            elif kind == "armut":
+                self._start_armut(candidates[0])
+            else:
+                self.hochzeit_rule = self.rules.hochzeit_partner
+                if self.hochzeit_rule == "choice":
+                    self.hochzeit_rule = Action.hochzeit_kind(self.answers[candidates[0]] or 0)
+                self._start_play(GameType.HOCHZEIT, candidates[0])
+            return
+        both = next((s for s in seats if self.hands[s].count(Card.KREUZ_DAME) == 2), None)
+        if both is not None:
+            self._start_play(GameType.STILLE_HOCHZEIT, both)
+        else:
+            self._start_play(GameType.NORMAL, None)
+
+    def _declared(self, seat: int) -> GameType:
+        declared = self.declarations[seat]
+        assert declared is not None
+        return declared
+
+    def _start_solo(self, soloist: int, bid: int = 0) -> None:
+        self.pflichtsolo = not self.pflichtsolo_done[soloist]
+        self._start_play(self._declared(soloist), soloist)
+        if bid:
+            self.levels[Party.RE] = bid
+            self.timely_ansage[Party.RE] = True
+            self.announcements.append(Announcement(soloist, Party.RE, bid, len(self.hands[soloist]), by_bid=True))
+
+    def _start_play(self, game_type: GameType, declarer: int | None) -> None:
+        """Settle the game type, the parties and the first leader; the Schweine that must be
+        announced at the start are announced now."""
+        self.game_type, self.declarer = game_type, declarer
+        if game_type is GameType.ARMUT:
+            self.party = [Party.RE if s in (self.armut_poor, self.armut_taker) else Party.KONTRA for s in range(4)]
+        elif declarer is None:
+            self.party = [Party.RE if Card.KREUZ_DAME in h else Party.KONTRA for h in self.hands]
+        else:
+            self.party = [Party.RE if s == declarer else Party.KONTRA for s in range(4)]
+        self.partner_open = game_type is GameType.HOCHZEIT
+        self.phase = Phase.PLAY
+        lead = (self.dealer + 1) % 4
+        if game_type.is_declared_solo and declarer is not None:
+            how = self.rules.solo_lead
+            if how == "soloist" or (how == "pflichtsolo" and self.pflichtsolo):
+                lead = declarer
+        self.leader = self.current_player = lead
+        if self.rules.schweine_announce == "vorbehalt":
+            holder = next((s for s in range(4) if self._schweine_eligible(s)), None)
+            if holder is not None:
+                self._announce_schweine(holder)
+        if self._superschweine_after_exchange:
+            self._find_superschweine()
+        self._update_order()
+
+    def _throw_in(self, reason: str) -> None:
+        self.thrown_in = True
+        self.redeal_same_dealer = True
+        self.thrown_reason = reason
+        self.phase = Phase.FINISHED
+
+    # -- bidding (solo_conflict = "bidding") -------------------------------------------------------
+    def _start_bidding(self, candidates: list[int]) -> None:
+        """Several soli of the same rank and the rule ``bidding`` (seed 002, "Solospiele": "wird
+        abgereizt"), our reading: the first candidate asked holds the plain solo; in turn the
+        others raise the bid by one announcement level (Re, keine 90, ..., schwarz) or pass, until
+        one is left. The winner plays his solo with the bid levels announced at once."""
+        self.phase = Phase.BIDDING
+        self.bid_active = list(candidates)
+        self.bid_holder = candidates[0]
+        self.current_player = self._next_bidder(candidates[0])
+
+    def _next_bidder(self, after: int) -> int:
+        for k in range(1, 5):
+            seat = (after + k) % 4
+            if seat in self.bid_active and seat != self.bid_holder:
+                return seat
+        raise AssertionError("bidding without a second candidate")  # pragma: no cover
+
+    def _bid(self, seat: int, action: int) -> None:
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(
+                "the bidding for the solo is on: raise or pass (rule solo_conflict = bidding)"
+                if action != Action.BID
+                else "the bid is already schwarz: pass"
+            )
+        if action == Action.BID:
+            self.bid_level += 1
+            self.bid_holder = seat
+            self.bids.append((seat, "raise"))
+            self.current_player = self._next_bidder(seat)
+            return
+        self.bids.append((seat, "pass"))
+        self.bid_active.remove(seat)
+        if len(self.bid_active) == 1:
+            self._start_solo(self.bid_active[0], self.bid_level)
+        else:
+            self.current_player = self._next_bidder(seat)
+
+    # -- Armut (seed 002, "Gibt es Vorbehalte?") ---------------------------------------------------
+    def _start_armut(self, poor: int) -> None:
+        self.game_type, self.declarer = GameType.ARMUT, poor
+        self.armut_poor = poor
+        self.party = [Party.RE if s == poor else Party.KONTRA for s in range(4)]
+        self.phase = Phase.ARMUT
+        self.current_player = poor
+
+    def _armut_step(self) -> str:
+        if len(self.armut_laid) < self.rules.armut_cards:
+            return "lay"
+        return "ask" if self.armut_taker is None else "return"
+
+    def _schwein_whole(self) -> bool:
+        """Seed 002: Schweine announced in the exchange cannot be split by the return."""
+        return self.schweine is not None and self.rules.schweine_armut == "at_exchange"
+
+    def _legal_armut(self) -> list[int]:
+        step = self._armut_step()
+        if step == "ask":
+            return [Action.ARMUT_TAKE, Action.ARMUT_REFUSE]
+        k = self.rules.armut_cards
+        normal = card_order(GameType.NORMAL)
+        if step == "lay":
+            hand = self.hands[self.armut_poor]  # type: ignore[index]
+            trumps = {c for c in hand if normal.is_trump(c)}
+            left = k - len(self.armut_laid)
+            cards = trumps if sum(1 for c in hand if c in trumps) >= left else set(hand)
+            return [Action.armut_lay(c) for c in sorted(cards)]
+        hand = self.hands[self.armut_taker]  # type: ignore[index]
+        cards = set(hand)
+        left = k - len(self.armut_returned)
+        if self._schwein_whole() and Card.KARO_ASS in cards:
+            given = self.armut_returned.count(Card.KARO_ASS)
+            if given == 1 and left == 1:
+                cards = {int(Card.KARO_ASS)}
+            elif given == 0 and left < 2:
+                cards.discard(Card.KARO_ASS)
+        return [Action.armut_return(c) for c in sorted(cards)]
+
+    def _armut(self, seat: int, action: int) -> None:
+        if action not in self._legal_armut():
+            step = self._armut_step()
+            if step == "ask":
+                raise IllegalAction("the Armut is offered: take or refuse it (seed 002, Gibt es Vorbehalte?)")
+            if step == "lay":
+                raise IllegalAction(
+                    f"lay {self.rules.armut_cards} cards of your hand face down, all your trumps among them "
+                    "(seed 002, Gibt es Vorbehalte?)"
+                )
+            raise IllegalAction(
+                f"return {self.rules.armut_cards} cards of your hand"
+                + (" and keep the Schweine together (seed 002, Sonderkarten)" if self._schwein_whole() else "")
+            )
+        poor = self.armut_poor
+        assert poor is not None
+        if Action.is_armut_lay(action):
+            card = int(Action.card_of(action))
+            self.hands[poor].remove(card)
+            self.armut_laid.append(card)
+            if self._armut_step() == "ask":
+                self.current_player = (poor + 1) % 4
+            return
+        if action == Action.ARMUT_REFUSE:
+            self.armut_answers[seat] = "refuse"
+            nxt = (seat + 1) % 4
+            if nxt != poor:
+                self.current_player = nxt
+            elif self.rules.armut_none == "redeal":
+                self._throw_in("armut")
+            else:
+                self.hands[poor] = sorted(self.hands[poor] + self.armut_laid)
+                self.armut_laid = []
+                self.armut_withdrawn = True
+                self.game_type, self.declarer, self.armut_poor = GameType.NORMAL, None, None
+                self._resolve_vorbehalte()
+            return
+        if action == Action.ARMUT_TAKE:
+            self.armut_answers[seat] = "take"
+            self.armut_taker = seat
+            self.party[seat] = Party.RE
+            self._armut_schweine(poor, seat)
+            self.hands[seat] = sorted(self.hands[seat] + self.armut_laid)
+            self.current_player = seat
+            return
+        taker = self.armut_taker
+        assert taker is not None
+        card = int(Action.card_of(action))
+        self.hands[taker].remove(card)
+        self.armut_returned.append(card)
+        self.hands[poor] = sorted(self.hands[poor] + [card])
+        if len(self.armut_returned) == self.rules.armut_cards:
+            self._start_play(GameType.ARMUT, poor)
+
+    def _armut_schweine(self, poor: int, taker: int) -> None:
+        """Seed 002 ("Wichtige Ausnahme ist hierbei die Armut"): the poor player announces his
+        Schweine when a taker is found, the taker shows his own before taking; otherwise neither
+        may build Schweine. The Superschweine are settled after the exchange (they can be built)."""
+        rules = self.rules
+        if rules.schweine != "on" or "armut" not in rules.schweine_games or rules.schweine_armut != "at_exchange":
+            return
+        if self.armut_laid.count(Card.KARO_ASS) == 2:
+            self.schweine = poor
+        elif self.hands[taker].count(Card.KARO_ASS) == 2:
+            self.schweine = taker
+        else:
+            self.schweine_blocked = frozenset({poor, taker})
+            return
+        self._superschweine_after_exchange = rules.superschweine and rules.with_nines
+
+    # -- Schweine (seed 000, Schweinchen; seed 002, Sonderkarten) ----------------------------------
+    def _schweine_eligible(self, seat: int) -> bool:
+        rules = self.rules
+        return (
+            rules.schweine == "on"
+            and self.schweine is None
+            and self.game_type.key in rules.schweine_games
+            and seat not in self.schweine_blocked
+            and self.hands[seat].count(Card.KARO_ASS) == 2
+        )
+
+    def _schweine_action_legal(self, seat: int) -> bool:
+        return self.rules.schweine_announce == "before_first_play" and self._schweine_eligible(seat)
+
+    def _announce_schweine(self, seat: int) -> None:
+        self.schweine = seat
+        self._find_superschweine()
+        self._update_order()
+
+    def _find_superschweine(self) -> None:
+        """Seed 002: whoever holds both Karo-Neunen when the Schweine are announced has the
+        Superschweine (in an Armut: after the exchange)."""
+        self._superschweine_after_exchange = False
+        if self.rules.superschweine and self.rules.with_nines:
+            self.superschweine = next((s for s in range(4) if self.hands[s].count(Card.KARO_NEUN) == 2), None)
+
+    def _update_order(self) -> None:
+        self.order = card_order(self.game_type, self.schweine is not None, self.superschweine is not None)
+
+    # -- cards -----------------------------------------------------------------------------------
+    def _legal_cards(self, seat: int) -> list[int]:
+        cards = follow_options(self.hands[seat], self.order, self.trick_cards)
+        if self._schweine_action_legal(seat):
+            # seed 000: the Schweine must be announced before the first Karo-Ass is played
+            cards = [c for c in cards if c != Card.KARO_ASS]
+        return cards
+
+    # -- announcements ---------------------------------------------------------------------------
     def _deadline_shift(self) -> int:
         if self.game_type is GameType.HOCHZEIT and self.rules.hochzeit_shift and self.clarified_at:
             return self.clarified_at
         return 0
 
-    def _max_announcement(self, seat: int) -> int:
-        """Highest level ``seat`` may announce now (0 if none), TSR 6.2-6.4.
+    def _in_time(self, seat: int, level: int, extra: int = 0) -> bool:
+        """Whether ``level`` is still in time for ``seat``.
 
-        Each level needs a least number of cards in the announcer's hand (moved back in a
-        Hochzeit by the tricks before the Klärungsstich). A higher level implies the lower ones not
-        yet made, and each of them must still be in time. The Ansage may come as an Erwiderung
-        with ``reply_extra_cards`` fewer cards than the other side's announcement needed; a party
-        whose Ansage was too late for a first Ansage may not make Absagen.
+        By cards (TSR 6.2.2, 6.3.4): the announcer holds at least the deadline's number of cards,
+        less ``extra`` for an Erwiderung and less one per trick before a Hochzeit's Klärungsstich
+        (TSR 6.4.2). By tricks (seed 002, "Es geht los - Ansagen"), our reading: in time until
+        ``announcement_tricks[level - 1]`` tricks and one more card are played ("vor dem Ausspielen
+        der ersten, nach der ersten, nach der vierten oder nach der fünften Karte" for Re/Kontra),
+        and never while the current trick holds two or more cards ("Aber nicht im laufenden
+        Stich"); a Hochzeit moves the deadlines by the tricks before its Findungsstich."""
+        shift = self._deadline_shift()
+        if self.rules.announcement_timing == "tricks":
+            limit = self.rules.announcement_tricks[level - 1] + shift
+            return len(self.trick_cards) <= 1 and len(self.tricks) <= limit
+        return len(self.hands[seat]) >= self.rules.announcement_deadlines[level - 1] - shift - extra
+
+    def _legal_levels(self, seat: int) -> list[int]:
+        """The levels ``seat`` may announce now, TSR 6.2-6.4.
+
+        Each level must be in time (:meth:`_in_time`). A higher level implies the lower ones not
+        yet made, and each of them must still be in time (TSR 6.4.3); with
+        ``announcement_skipping`` off only the next level may be said (seed 002: "Sprungansagen
+        sind verboten"). The Ansage may come as an Erwiderung with ``reply_extra_cards`` fewer
+        cards than the other side's announcement needed (by cards only: seed 002 "Für
+        Gegenansagen gelten auch die genannten Fristen"); a party whose Ansage was too late for a
+        first Ansage may not make Absagen (TSR 6.4.4).
         """
         if self.phase is not Phase.PLAY or self.partner_open:
-            return 0
+            return []
         party = self.party[seat]
         current = self.levels[party]
         if current >= SCHWARZ or (current and not self.timely_ansage[party]):
-            return 0
-        cards = len(self.hands[seat])
-        shift = self._deadline_shift()
-        deadlines = self.rules.announcement_deadlines
-        if current == 0:
-            if cards >= deadlines[0] - shift:
-                pass  # in time for a first Ansage: Absagen may follow in the same breath
-            else:
-                other = self.levels[party.other]
-                if other and cards >= deadlines[other - 1] - shift - self.rules.reply_extra_cards:
-                    return ANSAGE  # Erwiderung only
-                return 0
-        best = current
+            return []
+        if current == 0 and not self._in_time(seat, ANSAGE):
+            other = self.levels[party.other]
+            by_cards = self.rules.announcement_timing == "cards_in_hand"
+            if other and by_cards and self._in_time(seat, other, self.rules.reply_extra_cards):
+                return [ANSAGE]  # Erwiderung only
+            return []
+        top = current or ANSAGE
         for level in range(max(current + 1, KEINE_90), SCHWARZ + 1):
-            if cards < deadlines[level - 1] - shift:
+            if not self._in_time(seat, level):
                 break
-            best = level
-        return max(best, ANSAGE) if current == 0 else (best if best > current else 0)
+            top = level
+        levels = list(range(current + 1, top + 1))
+        return levels if self.rules.announcement_skipping else levels[:1]
+
+    def _obliged(self, seat: int) -> bool:
+        """Pflichtansage (seed 002, "Es geht los - Ansagen": "Derjenige, der den ersten Stich
+        macht und es liegen 30 oder mehr Punkte drin ist verpflichtet eine Ansage zu machen"),
+        our reading: the winner of such a first trick must announce before he leads the second
+        trick, unless his party has announced already or no announcement is in time for him."""
+        return (
+            self.must_announce == seat
+            and self.levels[self.party[seat]] == 0
+            and not self.trick_cards
+            and bool(self._legal_levels(seat))
+        )
 
     def announcement_label(self, action: int, seat: int) -> str:
         """Spoken name of an announcement action for ``seat``: Re, Kontra, keine 90, ..."""
@@ -393,8 +1069,26 @@ class Game:
             return Card(action).symbol
         if Action.is_announcement(action):
             return self.announcement_label(action, self.current_player if seat is None else seat)
-        gt = Action.game_type(action)
-        return "gesund" if gt is GameType.NORMAL else gt.german
+        kind = Action.hochzeit_kind(action)
+        if kind is not None:
+            return f"Hochzeit ({_HOCHZEIT_LABELS[kind]})"
+        if Action.is_vorbehalt(action):
+            gt = Action.game_type(action)
+            return "gesund" if gt is GameType.NORMAL else gt.german
+        if Action.is_armut_lay(action):
+            return f"Armut: legt {Action.card_of(action).symbol}"
+        if Action.is_armut_return(action):
+            return f"Armut: gibt {Action.card_of(action).symbol} zurück"
+        names = {
+            Action.SCHMEISSEN: "Schmeißen",
+            Action.BID: "reizt höher",
+            Action.PASS: "passt",
+            Action.SCHWEINE: "Schweine",
+            Action.CLAIM: "Rest beansprucht (Spielabkürzung)",
+            Action.ARMUT_TAKE: "Armut: nimmt",
+            Action.ARMUT_REFUSE: "Armut: nimmt nicht",
+        }
+        return names.get(action, Action.key(action))
 
     # -- transitions ---------------------------------------------------------------------------
     def apply(self, action: int, seat: int | None = None) -> None:
@@ -416,54 +1110,32 @@ class Game:
             raise IllegalAction(f"it is seat {self.current_player}'s turn, not seat {seat}'s")
         elif self.phase is Phase.VORBEHALT:
             self._declare(seat, action)
+        elif self.phase is Phase.ARMUT:
+            self._armut(seat, action)
+        elif self.phase is Phase.BIDDING:
+            self._bid(seat, action)
+        elif action in (Action.SCHWEINE, Action.CLAIM) and self._obliged(seat):
+            raise IllegalAction(
+                "Pflichtansage: you won the first trick with "
+                f"{self.rules.pflichtansage_augen} or more Augen and must announce first (seed 002)"
+            )
+        elif action == Action.SCHWEINE:
+            if not self._schweine_action_legal(seat):
+                raise IllegalAction(
+                    "no Schweine to announce now: both Karo-Asse in hand, in a game where they count, "
+                    "announced before the first of them is played (rules schweine, schweine_announce)"
+                )
+            self._announce_schweine(seat)
+        elif action == Action.CLAIM:
+            if not self._claim_legal(seat):
+                raise IllegalAction(
+                    f"claiming the rest is not allowed now (rule claim = {self.rules.claim!r}; "
+                    "only when leading a trick; TSR 5.4.3, seed 000 Spielabkürzung)"
+                )
+            self._claim(seat)
         else:
             self._play(seat, action)
         self.history.append((seat, action))
-
-    def _declare(self, seat: int, action: int) -> None:
-        if action not in self._legal_vorbehalte(seat):
-            if Action.is_vorbehalt(action) and Action.game_type(action) is GameType.HOCHZEIT:
-                raise IllegalAction("Hochzeit needs both Kreuz-Damen (TSR 4.4)")
-            if Action.is_vorbehalt(action) and Action.game_type(action) is GameType.STILLE_HOCHZEIT:
-                raise IllegalAction("a Stille Hochzeit is no Vorbehalt: with both Kreuz-Damen say gesund (TSR 4.4.5)")
-            if Action.is_vorbehalt(action):
-                raise IllegalAction(f"{Action.game_type(action).german} is not allowed by the rule set")
-            raise IllegalAction("the Vorbehaltsabfrage is on: answer gesund or a Vorbehalt (TSR 4.1)")
-        self.declarations[seat] = Action.game_type(action)
-        self.current_player = (seat + 1) % 4
-        if self.current_player == (self.dealer + 1) % 4:
-            self._resolve_vorbehalte()
-
-    def _resolve_vorbehalte(self) -> None:
-        """Pflichtsolo before Lustsolo before Hochzeit; among equals the seat first asked wins
-        (TSR 4.1.5-4.1.7). A solo is a Pflichtsolo while the soloist has not played one."""
-        seats = [(self.dealer + 1 + i) % 4 for i in range(4)]
-        soli = [s for s in seats if (d := self.declarations[s]) is not None and d.is_declared_solo]
-        pflicht = [s for s in soli if not self.pflichtsolo_done[s]]
-        hochzeit = [s for s in seats if self.declarations[s] is GameType.HOCHZEIT]
-        if soli:
-            self.declarer = (pflicht or soli)[0]
-            self.pflichtsolo = bool(pflicht)
-            self.game_type = self.declarations[self.declarer]  # type: ignore[assignment]
-        elif hochzeit:
-            self.game_type, self.declarer = GameType.HOCHZEIT, hochzeit[0]
-            self.partner_open = True
-        else:
-            both = next((s for s in seats if self.hands[s].count(Card.KREUZ_DAME) == 2), None)
-            if both is not None:
-                self.game_type, self.declarer = GameType.STILLE_HOCHZEIT, both
-        self.order = card_order(self.game_type)
-        if self.declarer is None:
-            self.party = [Party.RE if Card.KREUZ_DAME in h else Party.KONTRA for h in self.hands]
-        else:
-            self.party = [Party.RE if s == self.declarer else Party.KONTRA for s in range(4)]
-        self.phase = Phase.PLAY
-        lead = (self.dealer + 1) % 4
-        if self.game_type.is_declared_solo and self.declarer is not None:
-            how = self.rules.solo_lead
-            if how == "soloist" or (how == "pflichtsolo" and self.pflichtsolo):
-                lead = self.declarer
-        self.leader = self.current_player = lead
 
     def _announce(self, seat: int, action: int) -> None:
         level = Action.level(action)
@@ -475,15 +1147,25 @@ class Game:
         current = self.levels[party]
         if level <= current:
             raise IllegalAction(f"{party.label} has already announced {level_label(current, party)}")
-        if level > self._max_announcement(seat):
+        legal = self._legal_levels(seat)
+        if level not in legal:
+            if legal and not self.rules.announcement_skipping and level > legal[0]:
+                raise IllegalAction(
+                    f"say {level_label(legal[0], party)} first: skipping levels is not allowed "
+                    "(seed 002: Sprungansagen sind verboten)"
+                )
+            if self.rules.announcement_timing == "tricks":
+                raise IllegalAction(
+                    f"too late for {level_label(level, party)} after {len(self.tricks)} tricks and "
+                    f"{len(self.trick_cards)} cards (deadlines {self.rules.announcement_tricks} tricks and one card; "
+                    "never while a trick holds two or more cards; seed 002)"
+                )
             raise IllegalAction(
                 f"too late for {level_label(level, party)} with {len(self.hands[seat])} cards in hand "
                 f"(deadlines {self.rules.announcement_deadlines}, TSR 6.3-6.5)"
             )
         if current == 0:
-            self.timely_ansage[party] = len(self.hands[seat]) >= self.rules.announcement_deadlines[0] - (
-                self._deadline_shift()
-            )
+            self.timely_ansage[party] = self._in_time(seat, ANSAGE)
         self.levels[party] = level
         self.announcements.append(Announcement(seat, party, level, len(self.hands[seat])))
 
@@ -493,8 +1175,20 @@ class Game:
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"{Card(card).symbol} is not in your hand")
+        if self._obliged(seat):
+            raise IllegalAction(
+                "Pflichtansage: you won the first trick with "
+                f"{self.rules.pflichtansage_augen} or more Augen and must announce first (seed 002)"
+            )
         if card not in self._legal_cards(seat):
+            if card == Card.KARO_ASS and self._schweine_action_legal(seat):
+                raise IllegalAction("announce the Schweine before playing a Karo-Ass (seed 000, Schweinchen)")
             raise IllegalAction(f"{Card(card).symbol}: you must follow the suit led (Bedienpflicht, TSR 5.2)")
+        if card == Card.KARO_ASS and self._schweine_eligible(seat):
+            self._announce_schweine(seat)  # seed 002: announced when the first Schwein is played
+        if card == Card.KARO_NEUN and seat == self.superschweine:
+            self.superschweine_public = True
+        self.must_announce = None
         hand.remove(card)
         self.trick_cards.append(card)
         self.trick_seats.append(seat)
@@ -515,14 +1209,21 @@ class Game:
         if self.partner_open:
             self._hochzeit_check(trick)
         self.leader = self.current_player = winner
+        if len(self.tricks) == 1 and self.rules.pflichtansage and trick.augen >= self.rules.pflichtansage_augen:
+            self.must_announce = winner
         if last:
             self.phase = Phase.FINISHED
 
     def _hochzeit_check(self, trick: Trick) -> None:
-        """The first trick within ``hochzeit_tricks`` won by another player finds the partner
-        (TSR 4.4); after that many tricks without one, the Hochzeit plays alone."""
+        """The first trick within ``hochzeit_tricks`` of the kind ``hochzeit_rule`` that another
+        player wins finds the partner (TSR 4.4.3: any trick; seed 000/002: the first Fehl or trump
+        trick "in fremder Hand", a trick the Hochzeiter wins himself does not count); after that
+        many tricks without one, the Hochzeit plays alone."""
         index = len(self.tricks) - 1
-        if trick.winner != self.declarer:
+        trump_led = self.order.group[trick.cards[0]] == TRUMP
+        kind = self.hochzeit_rule or "first_foreign"
+        counts = kind == "first_foreign" or (kind == "first_trump") == trump_led
+        if trick.winner != self.declarer and counts:
             self.party[trick.winner] = Party.RE
             self.partner_open = False
             self.clarified_at = index
@@ -530,18 +1231,75 @@ class Game:
             self.partner_open = False
             self.clarified_at = index
 
+    # -- claiming the rest (Spielabkürzung) --------------------------------------------------------
+    def _claim_legal(self, seat: int) -> bool:
+        how = self.rules.claim
+        if how == "none" or self.phase is not Phase.PLAY or self.trick_cards or self.partner_open:
+            return False
+        if seat != self.current_player or not self.hands[seat]:
+            return False
+        return how == "anyone" or self.party.count(self.party[seat]) == 1
+
+    def _search_order(self) -> CardOrder:
+        """The order the rest would be played in: Schweine not yet announced count as announced
+        (their holder announces them before or with the first Karo-Ass), with the Superschweine of
+        whoever holds both Karo-Neunen now."""
+        if self.schweine is None and any(self._schweine_eligible(s) for s in range(4)):
+            nines = self.rules.superschweine and self.rules.with_nines
+            superschweine = nines and any(h.count(Card.KARO_NEUN) == 2 for h in self.hands)
+            return card_order(self.game_type, True, superschweine)
+        return self.order
+
+    def claim_holds(self, seat: int) -> bool:
+        """Whether ``seat``'s party wins every remaining trick however the other party plays, if
+        ``seat`` leads now and its party plays well (all hands known: an exact search over the
+        remaining tricks, see :func:`wins_all_tricks`)."""
+        side = tuple(self.party[s] is self.party[seat] for s in range(4))
+        return wins_all_tricks(self.hands, seat, side, self._search_order(), self.rules)
+
+    def _claim(self, seat: int) -> None:
+        """The claimer shows his cards and claims the rest (TSR 5.4.4; seed 000, Spielabkürzung).
+        If his party wins every remaining trick whatever the others play (:meth:`claim_holds`),
+        the remaining cards go to him; otherwise, seed 000: "Sollte die Gegenpartei doch noch einen
+        Stich erzielen, so erhält diese die gesamten letzten Karten": they go to the first player
+        of the other party after the claimer. Sonderpunkte the rest might have held are lost
+        ("das persönliche Pech des Spielers"). The game ends at once."""
+        held = self.claim_holds(seat)
+        side = self.party[seat]
+        winner = seat if held else next(s for s in ((seat + k) % 4 for k in range(1, 4)) if self.party[s] is not side)
+        seats = tuple((winner + k) % 4 for k in range(4))
+        rest = [sorted(self.hands[s]) for s in range(4)]
+        for k in range(len(rest[seat])):
+            self.tricks.append(Trick(tuple(rest[s][k] for s in seats), seats, winner, claimed=True))
+        self.hands = [[] for _ in range(4)]
+        self.claim = (seat, held)
+        self.partner_open = False
+        self.leader = self.current_player = winner
+        self.phase = Phase.FINISHED
+
     # -- results -------------------------------------------------------------------------------
     def summary(self) -> GameSummary:
         """The finished game as a :class:`GameSummary` for scoring; raises IllegalAction if it
-        is not over."""
+        is not over or was thrown in (nothing to score). Claimed tricks count with their Augen
+        for the party that got them, but hold no Sonderpunkte (seed 000, Spielabkürzung)."""
         if not self.is_terminal:
             raise IllegalAction("the game is not finished")
+        if self.thrown_in:
+            raise IllegalAction(
+                "the game was thrown in (Schmeissen or an Armut nobody took): nothing to score, "
+                "the same dealer deals again"
+            )
         re_seats = frozenset(s for s in range(4) if self.party[s] is Party.RE)
         augen_re = sum(t.augen for t in self.tricks if self.party[t.winner] is Party.RE)
         tricks_re = sum(1 for t in self.tricks if self.party[t.winner] is Party.RE)
-        extras = sonderpunkte_of_tricks(
-            [(t.cards, t.seats, t.seats.index(t.winner)) for t in self.tricks], self.party, self.rules
-        )
+        played = [(t.cards, t.seats, t.seats.index(t.winner)) for t in self.tricks if not t.claimed]
+        count = len(played)
+        if count < len(self.tricks):
+            # a claimed rest: no real last trick; a placeholder without Augen, Fuchs or Karlchen
+            # keeps "last trick" Sonderpunkte off the last trick played
+            played.append(((int(Card.KREUZ_NEUN),) * 4, (0, 1, 2, 3), 0))
+        extras = sonderpunkte_of_tricks(played, self.party, self.rules)
+        extras = tuple(e for e in extras if e.trick is None or e.trick < count)
         return GameSummary(
             self.game_type,
             re_seats,
@@ -553,12 +1311,17 @@ class Game:
         )
 
     def score(self) -> Score:
-        """Score the finished game (see :func:`doppelkopf.scoring.score`)."""
+        """Score the finished game (see :func:`doppelkopf.scoring.score`). A thrown-in game scores
+        0 Punkte for every seat, with one item saying so. Raises IllegalAction if not finished."""
+        if self.thrown_in:
+            label = "Geschmissen" if self.thrown_reason == "schmeissen" else "Armut nicht genommen"
+            label += ": neu geben"
+            return Score(None, (ScoreItem("thrown_in", label, 0),), 0, (0, 0, 0, 0), False, 1, shares=(0, 0, 0, 0))
         return score(self.summary(), self.rules)
 
     # -- information ---------------------------------------------------------------------------
     def public_game_type(self, seat: int) -> GameType | None:
-        if self.phase is Phase.VORBEHALT:
+        if self.phase in (Phase.VORBEHALT, Phase.BIDDING) or self.thrown_in:
             return None
         if self.game_type is GameType.STILLE_HOCHZEIT and seat != self.declarer:
             if self._played_count(Card.KREUZ_DAME, self.declarer) < 2:  # type: ignore[arg-type]
@@ -568,15 +1331,23 @@ class Game:
     def _played_count(self, card: int, seat: int) -> int:
         n = 0
         for t in self.tricks:
-            n += sum(1 for c, s in zip(t.cards, t.seats, strict=True) if c == card and s == seat)
+            if not t.claimed:
+                n += sum(1 for c, s in zip(t.cards, t.seats, strict=True) if c == card and s == seat)
         n += sum(1 for c, s in zip(self.trick_cards, self.trick_seats, strict=True) if c == card and s == seat)
         return n
 
     def known_parties(self) -> tuple[Party | None, ...]:
         """Parties made public by the game type, announcements and played Kreuz-Damen."""
-        if self.phase is Phase.VORBEHALT:
+        if self.phase in (Phase.VORBEHALT, Phase.BIDDING) or self.thrown_in:
             return (None,) * 4
+        if self.claim is not None:
+            return tuple(self.party)
         known: list[Party | None] = [None] * 4
+        if self.game_type is GameType.ARMUT:
+            if self.armut_taker is None:
+                known[self.armut_poor] = Party.RE  # type: ignore[index]
+                return tuple(known)
+            return tuple(self.party)
         public = self.public_game_type((self.declarer + 1) % 4 if self.declarer is not None else 0)
         if public is not None and (public.is_declared_solo or public is GameType.STILLE_HOCHZEIT):
             return tuple(self.party)
@@ -597,18 +1368,27 @@ class Game:
         return tuple(known)
 
     def information_state(self, seat: int) -> InformationState:
-        """What ``seat`` may see now (own hand, public play and announcements; no other hand)."""
+        """What ``seat`` may see now (own hand, public play and announcements; no other hand; of
+        an Armut exchange only the number of cards, unless the seat gave or took them)."""
         game_type = self.public_game_type(seat)
-        order = self.order if game_type is not None else card_order(GameType.NORMAL)
+        known = self.known_parties()
         own_party: Party | None = None
-        if self.phase is not Phase.VORBEHALT:
+        if self.phase in (Phase.PLAY, Phase.FINISHED) and not self.thrown_in:
             own_party = None if (self.partner_open and seat != self.declarer) else self.party[seat]
+        elif self.phase is Phase.ARMUT:
+            own_party = known[seat]
         elif Card.KREUZ_DAME in self.hands[seat]:
             own_party = Party.RE
         vorbehalte = tuple(
-            None if d is None else ("gesund" if d is GameType.NORMAL else "vorbehalt") for d in self.declarations
+            None if a is None else ("gesund" if a == Action.GESUND else "vorbehalt") for a in self.answers
         )
         declarer = self.declarer if game_type is not None and game_type is not GameType.NORMAL else None
+        superschweine = self.superschweine if (self.superschweine_public or seat == self.superschweine) else None
+        insider = seat == self.armut_poor or (seat == self.armut_taker and self.armut_taker is not None)
+        schweine = self.schweine if self.phase is not Phase.VORBEHALT else None
+        order = card_order(
+            game_type if game_type is not None else GameType.NORMAL, schweine is not None, superschweine is not None
+        )
         return InformationState(
             seat=seat,
             hand=tuple(order.sorted_hand(self.hands[seat])),
@@ -621,13 +1401,25 @@ class Game:
             game_type=game_type,
             declarer=declarer,
             own_party=own_party,
-            known_parties=self.known_parties(),
+            known_parties=known,
             tricks=tuple(self.tricks),
             trick=tuple(zip(self.trick_seats, self.trick_cards, strict=True)),
             leader=self.leader,
             announcements=tuple(self.announcements),
             hand_sizes=tuple(len(h) for h in self.hands),
             legal_actions=tuple(self.legal_actions(seat)),
+            hochzeit_rule=self.hochzeit_rule if game_type is GameType.HOCHZEIT else None,
+            schweine=schweine,
+            superschweine=superschweine,
+            armut_answers=tuple(self.armut_answers),
+            armut_count=len(self.armut_laid),
+            armut_laid=tuple(self.armut_laid) if insider else (),
+            armut_returned=tuple(self.armut_returned) if insider else (),
+            bids=tuple(self.bids),
+            bid_level=self.bid_level,
+            must_announce=self.must_announce if self.phase is Phase.PLAY else None,
+            thrown_in=self.thrown_in,
+            claim=self.claim,
         )
 
     # -- replay --------------------------------------------------------------------------------

@@ -3,7 +3,9 @@
 A :class:`CardOrder` assigns each of the 24 cards a *group* (the trump group, or the Fehl suit it
 belongs to in this game) and a *power* (higher beats lower within the group, trump beats Fehl).
 
-Sources: TSR 2.3 (Rangfolge der Karten) for the normal game and each solo.
+Sources: TSR 2.3 (Rangfolge der Karten) for the normal game and each solo; seed 002 ("Solospiele")
+for the Buben-Damen-Solo; seed 000 ("Schweinchen") and seed 002 ("Sonderkarten") for the Schweine
+and Superschweine, which only change the order once announced (``card_order(..., schweine=True)``).
 
 >>> from doppelkopf.cards import Card
 >>> order = card_order(GameType.NORMAL)
@@ -71,20 +73,37 @@ class CardOrder:
 
 
 @cache
-def card_order(game_type: GameType) -> CardOrder:
-    """The :class:`CardOrder` of ``game_type`` (cached; TSR 2.3)."""
+def card_order(game_type: GameType, schweine: bool = False, superschweine: bool = False) -> CardOrder:
+    """The :class:`CardOrder` of ``game_type`` (cached; TSR 2.3).
+
+    ``schweine``: the Schweine are announced, both Karo-Asse rank above the Dulle (seed 000,
+    "Schweinchen"; seed 002, "Sonderkarten"); ``superschweine``: the Karo-Neunen rank above them
+    (seed 002, only together with ``schweine``). Both only act where the Karo-Ass is a trump
+    (normal game, Hochzeit, Armut, Karo-Solo); elsewhere they are ignored.
+
+    >>> order = card_order(GameType.NORMAL, schweine=True, superschweine=True)
+    >>> [Card(c).symbol for c in order.trumps_high_to_low[:3]]
+    ['♦9', '♦A', '♥10']
+    """
     damen = [_card(s, DAME) for s in (KREUZ, PIK, HERZ, KARO)]
     buben = [_card(s, BUBE) for s in (KREUZ, PIK, HERZ, KARO)]
     herz10 = [int(Card.HERZ_ZEHN)]
-    if game_type in (GameType.DAMEN,):
+    if game_type is GameType.DAMEN:
         return CardOrder(game_type, damen)
-    if game_type in (GameType.BUBEN,):
+    if game_type is GameType.BUBEN:
         return CardOrder(game_type, buben)
+    if game_type is GameType.BUBEN_DAMEN:
+        return CardOrder(game_type, damen + buben)
     if game_type is GameType.FLEISCHLOS:
         return CardOrder(game_type, [])
     suit = {GameType.KREUZ: KREUZ, GameType.PIK: PIK, GameType.HERZ: HERZ}.get(game_type, KARO)
     suit_trumps = [_card(suit, r) for r in (ASS, ZEHN, KOENIG, NEUN) if _card(suit, r) != herz10[0]]
-    return CardOrder(game_type, herz10 + damen + buben + suit_trumps)
+    trumps = herz10 + damen + buben + suit_trumps
+    if schweine and suit == KARO:
+        top = [int(Card.KARO_NEUN)] if superschweine else []
+        top.append(int(Card.KARO_ASS))
+        trumps = top + [c for c in trumps if c not in top]
+    return CardOrder(game_type, trumps)
 
 
 def second_dulle_wins(rules: RuleSet, last_trick: bool) -> bool:

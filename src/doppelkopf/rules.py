@@ -51,8 +51,12 @@ class GameType(enum.IntEnum):
     """What is played after the Vorbehalte (TSR 4).
 
     ``NORMAL`` is the Normalspiel (everyone "gesund"); the Farbsoli ``KREUZ`` .. ``KARO`` keep
-    the normal trumps with the named suit in place of Karo; ``DAMEN``, ``BUBEN`` and
-    ``FLEISCHLOS`` are the Damen-, Buben- and Fleischlos-Soli.
+    the normal trumps with the named suit in place of Karo (seed 002's "Trumpfsolo" in any suit);
+    ``DAMEN``, ``BUBEN`` and ``FLEISCHLOS`` are the Damen-, Buben- and Fleischlos-Soli;
+    ``BUBEN_DAMEN`` has the Damen above the Buben as its only trumps (seed 002, "Solospiele");
+    ``ARMUT`` is the game after an Armut exchange, the poor player and the taker are Re and
+    the cards rank as in the normal game (seed 002, "Gibt es Vorbehalte?").
+    Members are never compared by their number: ask :attr:`is_declared_solo`.
     """
 
     NORMAL = 0
@@ -65,6 +69,8 @@ class GameType(enum.IntEnum):
     DAMEN = 7
     BUBEN = 8
     FLEISCHLOS = 9
+    ARMUT = 10
+    BUBEN_DAMEN = 11
 
     @property
     def key(self) -> str:
@@ -77,8 +83,9 @@ class GameType(enum.IntEnum):
 
     @property
     def is_declared_solo(self) -> bool:
-        """True for the Soli declared as a Vorbehalt (Farb-, Damen-, Buben-, Fleischlos-Solo)."""
-        return self >= GameType.KREUZ
+        """True for the Soli declared as a Vorbehalt (Farb-, Damen-, Buben-, Buben-Damen-,
+        Fleischlos-Solo)."""
+        return self in _DECLARED_SOLI
 
     @classmethod
     def parse(cls, text: str) -> GameType:
@@ -103,7 +110,21 @@ _GAME_GERMAN = {
     GameType.DAMEN: "Damensolo",
     GameType.BUBEN: "Bubensolo",
     GameType.FLEISCHLOS: "Fleischloser",
+    GameType.ARMUT: "Armut",
+    GameType.BUBEN_DAMEN: "Buben-Damen-Solo",
 }
+_DECLARED_SOLI = frozenset(
+    {
+        GameType.KREUZ,
+        GameType.PIK,
+        GameType.HERZ,
+        GameType.KARO,
+        GameType.DAMEN,
+        GameType.BUBEN,
+        GameType.FLEISCHLOS,
+        GameType.BUBEN_DAMEN,
+    }
+)
 _GAME_ALIASES = {
     "kreuzsolo": "kreuz",
     "piksolo": "pik",
@@ -114,6 +135,10 @@ _GAME_ALIASES = {
     "bubensolo": "buben",
     "fleischloser": "fleischlos",
     "stille": "stille_hochzeit",
+    "bubendamen": "buben_damen",
+    "bubendamensolo": "buben_damen",
+    "buben_damen_solo": "buben_damen",
+    "damen_buben": "buben_damen",
 }
 
 #: Announcement levels: 1 is the Ansage (Re or Kontra), 2..5 the Absagen.
@@ -135,6 +160,8 @@ def _opt(default: Any, doc: str, source: str, choices: tuple[Any, ...] | None = 
 
 
 ALL_SOLI = ("kreuz", "pik", "herz", "karo", "damen", "buben", "fleischlos")
+#: Every solo a rule set may allow: the TSR's (``ALL_SOLI``) and seed 002's Buben-Damen-Solo.
+SOLO_CHOICES = (*ALL_SOLI, "buben_damen")
 
 
 @dataclass(frozen=True)
@@ -157,7 +184,9 @@ class RuleSet:
         "TSR 5.3.3 (equal cards: the first played wins, Herz-10 included)",
         ("first", "second", "second_except_last"),
     )
-    solo_types: tuple[str, ...] = _opt(ALL_SOLI, "Soli that may be declared as a Vorbehalt", "TSR 2.3.3", ALL_SOLI)
+    solo_types: tuple[str, ...] = _opt(
+        ALL_SOLI, "Soli that may be declared as a Vorbehalt", "TSR 2.3.3; seed 002, Solospiele", SOLO_CHOICES
+    )
     solo_lead: str = _opt(
         "pflichtsolo",
         "Who leads the first trick of a solo: the soloist in a Pflichtsolo only (left of the dealer in a "
@@ -168,9 +197,11 @@ class RuleSet:
     hochzeit_tricks: int = _opt(3, "Tricks within which the Hochzeit must find its partner", "TSR 4.4.3")
     hochzeit_partner: str = _opt(
         "first_foreign",
-        "Which trick finds the Hochzeit partner: the first trick won by another player",
-        "TSR 4.4.3",
-        ("first_foreign",),
+        "Which trick finds the Hochzeit partner: the first trick won by another player (first_foreign), the first "
+        "Fehl trick won by another (first_fehl), the first trump trick won by another (first_trump), or the "
+        "Hochzeiter names one of hochzeit_choices when announcing the Hochzeit (choice)",
+        "TSR 4.4.3; seed 000, Hochzeit; seed 002, Gibt es Vorbehalte?",
+        ("first_foreign", "first_fehl", "first_trump", "choice"),
     )
     hochzeit_alone_as: str = _opt(
         "solo",
@@ -215,19 +246,311 @@ class RuleSet:
     )
     sonderpunkte: tuple[str, ...] = _opt(
         ("doppelkopf", "fuchs_gefangen", "karlchen"),
-        "Sonderpunkte that count in a normal game or Hochzeit",
-        "TSR 7.2.3",
-        ("doppelkopf", "fuchs_gefangen", "karlchen"),
+        "Sonderpunkte that count in a normal game or Hochzeit: doppelkopf, fuchs_gefangen, karlchen (the Kreuz-Bube "
+        "wins the last trick), karlchen_gefangen (a Kreuz-Bube of the other party falls in the last trick), "
+        "fuchs_am_end (a Karo-Ass wins the last trick)",
+        "TSR 7.2.3; karlchen_gefangen: seed 002, Sonderkarten ('Wer den gegnerischen Charlie im letzten Stich fängt "
+        "erhält einen Sonderpunkt'), seed 000, Karlchen Müller; fuchs_am_end: seed 000, Fuchs fangen",
+        ("doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end"),
     )
     sonderpunkte_in_solo: bool = _opt(False, "Sonderpunkte count in a solo too", "TSR 7.2.4")
     doppelkopf_augen: int = _opt(40, "Least Augen in one trick for a Doppelkopf", "TSR 7.2.3")
 
     # --- house-rule options of play (deck, Vorbehalte, card order, announcements, claiming) ---
     # (game.py reads these; add new play options in this block)
+    schweine: str = _opt(
+        "none",
+        "Schweine: both Karo-Asse in one hand rank above the Dulle (none: no Schweine)",
+        "seed 000, Schweinchen; seed 002, Sonderkarten",
+        ("none", "on"),
+    )
+    schweine_announce: str = _opt(
+        "first_play",
+        "When the Schweine become public: at the Vorbehalt (at once when the game starts), before the holder "
+        "plays the first Karo-Ass (an action the holder must take in turn), or when the first Karo-Ass is played",
+        "vorbehalt: common house rule; before_first_play: seed 000, Schweinchen; first_play: seed 002, Sonderkarten",
+        ("vorbehalt", "before_first_play", "first_play"),
+    )
+    schweine_games: tuple[str, ...] = _opt(
+        ("normal", "hochzeit", "stille_hochzeit", "armut", "karo"),
+        "Game types in which the Schweine count (only games with Karo trumps can have them)",
+        "seed 000, Schweinchen (normal game, Trumpfsolo, stilles Solo); seed 002, Solospiele (no Schweine in a solo)",
+        ("normal", "hochzeit", "stille_hochzeit", "armut", "karo"),
+    )
+    superschweine: bool = _opt(
+        False,
+        "Superschweine: the player holding both Karo-Neunen when the Schweine are announced ranks them above the "
+        "Schweine (only with nines); they become public when the first of them is played",
+        "seed 002, Sonderkarten",
+    )
+    schweine_armut: str = _opt(
+        "after_exchange",
+        "Schweine in an Armut: whoever holds both Karo-Asse after the exchange has them (after_exchange), or "
+        "seed 002's rule: the poor player's Schweine are announced when a taker is found, the taker shows his own "
+        "before taking, Schweine cannot be built by the exchange nor split (Superschweine can be built)",
+        "seed 002, Sonderkarten (Wichtige Ausnahme ist hierbei die Armut)",
+        ("after_exchange", "at_exchange"),
+    )
+    armut: bool = _opt(
+        False, "Armut may be declared as a Vorbehalt by a player with few trumps", "seed 002, Gibt es Vorbehalte?"
+    )
+    armut_max_trumps: int = _opt(
+        3, "Most trumps (counted as in the normal game) a hand may hold for Armut", "seed 002, Gibt es Vorbehalte?"
+    )
+    armut_cards: int = _opt(
+        3,
+        "Cards the poor player lays face down, all its trumps among them (always this many, even with fewer "
+        "trumps); the taker returns as many cards of its choice",
+        "seed 002, Gibt es Vorbehalte? (es müssen immer 3 Karten sein)",
+    )
+    armut_none: str = _opt(
+        "redeal",
+        "Nobody takes the Armut: the same dealer deals again (redeal), or the Armut is withdrawn and the game is "
+        "played as if the poor player had said gesund (normal)",
+        "our choice; seed 002 does not say",
+        ("redeal", "normal"),
+    )
+    schmeissen: tuple[str, ...] = _opt(
+        (),
+        "Hands that may be thrown in at the Vorbehalt (the same dealer deals again): five_nines (at least "
+        "schmeissen_nines nines), no_trump_above_fuchs (no trump ranks above the Karo-Ass), kings (at least "
+        "schmeissen_kings kings), nines_and_kings (at least schmeissen_nines_kings of both), augen_low (fewer than "
+        "schmeissen_augen_low Augen), augen_high (more than schmeissen_augen_high Augen)",
+        "seed 002, Gibt es Vorbehalte? (five_nines, no_trump_above_fuchs); the others are common house rules",
+        ("five_nines", "no_trump_above_fuchs", "kings", "nines_and_kings", "augen_low", "augen_high"),
+    )
+    schmeissen_nines: int = _opt(5, "Schmeissen five_nines: least nines in the hand", "seed 002, Gibt es Vorbehalte?")
+    schmeissen_kings: int = _opt(5, "Schmeissen kings: least kings in the hand", "our reading of a house rule")
+    schmeissen_nines_kings: int = _opt(
+        7, "Schmeissen nines_and_kings: least nines and kings together", "our reading of a house rule"
+    )
+    schmeissen_augen_low: int = _opt(
+        30, "Schmeissen augen_low: the hand holds fewer Augen than this", "our reading of a house rule"
+    )
+    schmeissen_augen_high: int = _opt(
+        80, "Schmeissen augen_high: the hand holds more Augen than this", "our reading of a house rule"
+    )
+    vorbehalt_priority: tuple[str, ...] = _opt(
+        ("pflichtsolo", "lustsolo", "hochzeit"),
+        "Vorbehalte from the highest: pflichtsolo and lustsolo, or solo for both alike; kinds not listed rank "
+        "after the listed ones in the order solo, schmeissen, armut, hochzeit",
+        "TSR 4.1.5; seed 002, Gibt es Vorbehalte? (solo, schmeissen, armut, hochzeit)",
+        ("pflichtsolo", "lustsolo", "solo", "schmeissen", "armut", "hochzeit"),
+    )
+    solo_conflict: str = _opt(
+        "seat_order",
+        "Several players want a solo of the same rank: the first asked plays (seat_order), the higher solo by its "
+        "factor, then the first asked (higher_solo), or the candidates bid (bidding): in turn each raises the "
+        "bid by one announcement level (Re, keine 90, ..., schwarz, made at once by the soloist) or passes",
+        "TSR 4.1.7; seed 000, Solo (der den höheren spielen möchte); seed 002, Solospiele (wird abgereizt)",
+        ("seat_order", "higher_solo", "bidding"),
+    )
+    hochzeit_choices: tuple[str, ...] = _opt(
+        ("first_fehl", "first_trump"),
+        "With hochzeit_partner = choice: the kinds of trick the Hochzeiter may name when announcing the Hochzeit",
+        "seed 000, Hochzeit; seed 002, Gibt es Vorbehalte? (wenn nichts anderes gesagt ist)",
+        ("first_foreign", "first_fehl", "first_trump"),
+    )
+    announcement_timing: str = _opt(
+        "cards_in_hand",
+        "Announcement deadlines count the cards in the announcer's hand (announcement_deadlines), or the tricks "
+        "played (announcement_tricks: in time after that many tricks and one more card, never while a trick holds "
+        "two or more cards; no extra time for an Erwiderung)",
+        "TSR 6.2.2, 6.3.4; seed 002, Es geht los - Ansagen",
+        ("cards_in_hand", "tricks"),
+    )
+    announcement_tricks: tuple[int, ...] = _opt(
+        (1, 3, 6, 9, 9),
+        "With announcement_timing = tricks: Re/Kontra, keine 90, keine 60, keine 30, schwarz are in time until "
+        "this many tricks and one more card are played",
+        "seed 002, Es geht los - Ansagen",
+    )
+    announcement_skipping: bool = _opt(
+        True,
+        "An Absage may skip levels still in time (counting them all); if false, only the next level may be said",
+        "TSR 6.4.3; seed 002, Es geht los - Ansagen (Sprungansagen sind verboten)",
+    )
+    pflichtansage: bool = _opt(
+        False,
+        "Whoever wins the first trick with at least pflichtansage_augen Augen must announce before leading the "
+        "second trick, if his party has made no Ansage and one is in time",
+        "seed 002, Es geht los - Ansagen",
+    )
+    pflichtansage_augen: int = _opt(30, "Least Augen in the first trick for the Pflichtansage", "seed 002")
+    claim: str = _opt(
+        "none",
+        "Who may claim the rest (Spielabkürzung) when leading: nobody, the soloist (one player against three), "
+        "or anyone; if the claimer's party could lose a trick, the other party gets all remaining cards",
+        "TSR 5.4.3 (soloist), 5.4.1 (playing out is always allowed); seed 000, Spielabkürzung (anyone)",
+        ("none", "soloist", "anyone"),
+    )
+
+    def check_play_options(self) -> None:
+        """Cross-field checks of the play options (called by ``__post_init__``); raises
+        :class:`RuleError` naming the field."""
+        cards = 48 if self.with_nines else 40
+        if not 0 <= self.armut_max_trumps <= self.armut_cards <= self.hand_size:
+            raise RuleError(
+                f"armut_cards: {self.armut_cards} must be at least armut_max_trumps ({self.armut_max_trumps}, "
+                f"all trumps are laid) and at most the hand ({self.hand_size})"
+            )
+        if "solo" in self.vorbehalt_priority and {"pflichtsolo", "lustsolo"} & set(self.vorbehalt_priority):
+            raise RuleError("vorbehalt_priority: name either solo or pflichtsolo/lustsolo, not both")
+        if len(set(self.vorbehalt_priority)) != len(self.vorbehalt_priority):
+            raise RuleError("vorbehalt_priority: a kind is listed twice")
+        if self.hochzeit_partner == "choice" and not self.hochzeit_choices:
+            raise RuleError("hochzeit_choices: needs at least one kind when hochzeit_partner is choice")
+        t = self.announcement_tricks
+        if len(t) != 5 or any(b < a for a, b in zip(t, t[1:], strict=False)) or not 0 <= t[0] <= t[-1] < cards // 4:
+            raise RuleError(
+                f"announcement_tricks: {list(t)} needs 5 rising numbers of tricks below {cards // 4} "
+                "(Re/Kontra, keine 90, 60, 30, schwarz)"
+            )
+        for name in ("schmeissen_nines", "schmeissen_kings", "schmeissen_nines_kings", "pflichtansage_augen"):
+            if getattr(self, name) < 0:
+                raise RuleError(f"{name}: must not be negative")
 
     # --- house-rule options of scoring (scoring.py reads these; add new scoring options in this block) ---
+    # (check_scoring_options below validates them; "trumpf" in a list of games stands for the four Farbsoli)
+    solo_factors: tuple[str, ...] = _opt(
+        (),
+        "Multiplier of the game value per solo, as 'game=N' (game: a solo key, stille_hochzeit, hochzeit for a "
+        "Hochzeit without partner scored as a solo, or trumpf for the Farbsoli): each opponent wins or loses N times "
+        "the value, the soloist 3N times; a solo not listed uses solo_factor",
+        "seed 000, Solo: 'Die dann erzielten Punkte werden ... multipliziert ... Bubensolo x2, Damensolo x3, stiller "
+        "Solo x4 und Trumpfsolo x5' (buben=2, damen=3, stille_hochzeit=4, trumpf=5); TSR 7.2.4: none",
+    )
+    sonderpunkte_soli: tuple[str, ...] = _opt(
+        (),
+        "Games scored as a solo in which all Sonderpunkte count as in a normal game",
+        "seed 000, Spielwerte: 'Sonderpunkte können von beiden Parteien nur beim Normalspiel (inkl. Hochzeit), "
+        "stillen Soli und Trumpfsolo, nicht aber bei einem Damen- oder Bauern-Solo gewonnen werden' "
+        "(stille_hochzeit, trumpf); TSR 7.2.4: none",
+        tuple(g.key for g in GameType if g not in (GameType.NORMAL, GameType.ARMUT)) + ("trumpf",),
+    )
+    solo_sonderpunkte: tuple[str, ...] = _opt(
+        (),
+        "Sonderpunkte that count in every game scored as a solo (with those of sonderpunkte)",
+        "seed 002, Solospiele: 'keine folglich keine Sonderpunkte mit Ausnahme dem eines Dokos' (doppelkopf); "
+        "TSR 7.2.4: none",
+        ("doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end"),
+    )
+    gegen_die_alten_as: str = _opt(
+        "sonderpunkt",
+        "Where the Punkt gegen die Alten belongs: with the Sonderpunkte (a Bock that spares the Sonderpunkte "
+        "spares it; it also counts against a Stille Hochzeit or lone Hochzeit scored as a solo in which all "
+        "Sonderpunkte count), or with the game points (never in a solo)",
+        "TSR 7.2.3 and seed 000, Spielwerte (sonderpunkt); seed 004, Das Schema, step 2 (spielpunkt)",
+        ("sonderpunkt", "spielpunkt"),
+    )
+    feigheit: bool = _opt(
+        False,
+        "Feigheit: a party under 30 Augen wins if the other party did not announce keine 90; not for a party that "
+        "announced, not for the player of a Stille Hochzeit, not in a solo",
+        "seed 002, Feigheit: 'Bleibt eine Partei unter 30 Punkten, ohne dass die Gegenpartei Keine 90 gesagt hat, "
+        "so hat sie trotz der wenigen Punkte gewonnen'; TSR: none",
+    )
+    superfeigheit: bool = _opt(
+        False,
+        "Superfeigheit: a party with 0 Augen wins if the other party did not announce keine 60 (same exceptions as "
+        "feigheit)",
+        "seed 002, Feigheit: 'Gewinnt eine Partei gar keine Punkte, ohne das die Gegenpartei Keine 60 gesagt hat, "
+        "so hat sie das Spiel trotzdem gewonnen'; TSR: none",
+    )
+    solo_bonus: int = _opt(
+        0,
+        "Punkte added to the value of a game scored as a solo, for the winning party",
+        "seed 002, Abgerechnet wird am Schluss: the line 'Solo' (1); TSR 7.2.2: none (0)",
+    )
+
+    def check_scoring_options(self) -> None:
+        """Checks of the scoring options beyond their type and choices (called by ``__post_init__``):
+        every ``solo_factors`` entry is ``game=N`` (see :attr:`solo_factor_table`), ``solo_bonus`` >= 0.
+        Raises :class:`RuleError` naming the field, e.g. ``solo_factors[1]: unknown game 'bube'``."""
+        _ = self.solo_factor_table
+        if self.solo_bonus < 0:
+            raise RuleError(f"solo_bonus: must be a whole number of Punkte >= 0, got {self.solo_bonus}")
+
+    @functools.cached_property
+    def solo_factor_table(self) -> dict[str, int]:
+        """``solo_factors`` as a mapping game key -> factor N (1..100; keys: any game type but normal
+        and armut, or ``trumpf``); raises :class:`RuleError` naming the entry at fault."""
+        keys = {g.key for g in GameType if g not in (GameType.NORMAL, GameType.ARMUT)} | {"trumpf"}
+        table: dict[str, int] = {}
+        for i, entry in enumerate(self.solo_factors):
+            if not isinstance(entry, str):
+                raise RuleError(f"solo_factors[{i}]: expected a text 'game=N', got {entry!r}")
+            key, sep, number = (part.strip() for part in entry.partition("="))
+            key = key.lower()
+            if not sep or not (number.isascii() and number.isdigit()):
+                raise RuleError(f"solo_factors[{i}]: {entry!r} is not 'game=N' with a whole number N, e.g. 'buben=2'")
+            if key not in keys:
+                raise RuleError(f"solo_factors[{i}]: unknown game {key!r}; expected one of: {', '.join(sorted(keys))}")
+            if key in table:
+                raise RuleError(f"solo_factors[{i}]: {key!r} is listed twice")
+            if not 1 <= int(number) <= 100:
+                raise RuleError(f"solo_factors[{i}]: the factor of {key!r} must be between 1 and 100, got {number}")
+            table[key] = int(number)
+        return table
 
     # --- house-rule options of the session and the Liste (Bock, Pflichtsolo rounds; add them in this block) ---
+    # (session.py reads these; session.check_session_rules validates them)
+    pflichtsolo: bool = _opt(
+        True,
+        "Every player must play one Pflichtsolo per round: a solo is the Pflichtsolo while its player has none in "
+        "this round (a Lustsolo after it), the same dealer deals again after it, and near the end of the round a "
+        "player still missing it is forced to play it (Vorführung, no redeal after that one)",
+        "TSR 4.2.3, 4.2.5, 3.3.1, 4.3.1; seed 000: 'Es gibt keine Pflichtsolis' (false)",
+    )
+    round_games: int = _opt(
+        24,
+        "Games in a round (at least 4); the Pflichtsoli count among them, thrown-in deals do not",
+        "TSR 8.5.1; Pflichtsoli counted: reading of TSR 4.2.3 (missing Pflichtsoli against games left)",
+    )
+    bock_triggers: tuple[str, ...] = _opt(
+        (),
+        "Results that start a Bock (one Bock per trigger that fires): lost_solo (a game scored as a solo that the "
+        "soloist lost), spaltarsch (120:120 Augen), lost_kontra / lost_re (Kontra / Re announced and that party "
+        "did not win), nullspiel (game value 0 Punkte, Sonderpunkte included), schwarz (a party without a trick)",
+        "seed 002, 'Abgerechnet wird am Schluss': 'Böcke entstehen durch ein verlorenes Solo, Nullspiel, "
+        "Spaltarsch (beide Parteien haben 120 Punkte) oder durch ein verlorenes Contra'; TSR: no Bock (empty)",
+        ("lost_solo", "spaltarsch", "lost_kontra", "lost_re", "nullspiel", "schwarz"),
+    )
+    bock_length: str = _opt(
+        "round",
+        "Games one Bock lasts: a round (as many games as players at the table, 4) or the next game only",
+        "seed 004, Sonderfälle: 'Bockrunden'; seed 002: 'Böcke'",
+        ("round", "game"),
+    )
+    bock_stacking: str = _opt(
+        "add",
+        "A Bock while Bock games are owed: add (it overlaps the owed games, two Bocks on a game make a Doppelbock "
+        "x4), queue (it starts after the owed games), none (it is dropped)",
+        "seed 002: 'Böcke verdoppeln die so gezählten Punkte. Doppelböcke vervierfachen diese Punkte.'",
+        ("add", "queue", "none"),
+    )
+    bock_max_multiplier: int = _opt(
+        4,
+        "Largest Bock multiplier of a game (a power of two, at least 2); a Bock beyond it is lost",
+        "seed 002: 'Es gibt maximal Doppelböcke'",
+    )
+    bock_multiplies: str = _opt(
+        "all",
+        "What a Bock multiplies: all Punkte of the game, Sonderpunkte included (all), or the game value without the "
+        "Sonderpunkte (value)",
+        "seed 004, Sonderfälle: 'Alle Punkte des Spiels werden verdoppelt, auch die Sonderpunkte'",
+        ("all", "value"),
+    )
+    bock_skips_soli: bool = _opt(
+        False,
+        "A declared solo during Bock is scored without the Bock multiplier (a Stille Hochzeit is not skipped)",
+        "seed 002: 'Mit Ausnahme einer Stillen Hochzeit kommen Soli nicht in die Bockwertung'",
+    )
+    bock_skipped_solo_counts: bool = _opt(
+        True,
+        "A solo skipped by bock_skips_soli still uses up its Bock game (false: the Bock waits for the next game)",
+        "reading of seed 002: the solo stays out of the Bockwertung, the Bockrunde goes on",
+    )
 
     # -- validation -------------------------------------------------------------------------
     def __post_init__(self) -> None:
@@ -279,6 +602,8 @@ class RuleSet:
             raise RuleError(
                 "solo_factor: must be 3, 6, 9, ... (a positive multiple of 3: the three opponents share it)"
             )
+        self.check_play_options()
+        self.check_scoring_options()
 
     @property
     def hand_size(self) -> int:

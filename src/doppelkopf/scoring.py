@@ -19,6 +19,14 @@ The scheme is the one of seed 004 ("Das Schema in vier Schritten") and TSR 7:
    the value and each opponent a third of that (TSR 7.2; seed 004: "Im Solo zählt der Solist
    dreifach").
 
+House rules of the seeds, each an option of :class:`doppelkopf.rules.RuleSet` (the defaults are
+the TSR): a factor per solo (``solo_factors``, seed 000), the Sonderpunkte Karlchen gefangen and
+Fuchs am End and the games they count in (``sonderpunkte``, ``sonderpunkte_soli``,
+``solo_sonderpunkte``; seeds 000 and 002), Feigheit and Superfeigheit (seed 002), a "Solo" line
+(``solo_bonus``, seed 002) and where gegen die Alten belongs (``gegen_die_alten_as``). A Bock is
+applied to a finished :class:`Score` with :meth:`Score.with_multiplier`, which multiplies the game
+points and, if wanted, the Sonderpunkte (``Score.game_value`` + ``Score.sonderpunkte_value``).
+
 Example 1 of seed 004 (Re wins with 151 Augen after announcing Re; Ben catches a Fuchs, Kontra
 makes a Doppelkopf):
 
@@ -33,7 +41,7 @@ makes a Doppelkopf):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import AUGEN, Card
 from .rules import (
@@ -53,7 +61,13 @@ SONDERPUNKT_LABELS = {
     "doppelkopf": "Doppelkopf",
     "fuchs_gefangen": "Fuchs gefangen",
     "karlchen": "Karlchen",
+    "karlchen_gefangen": "Karlchen gefangen",
+    "fuchs_am_end": "Fuchs am End",
 }
+
+#: The Farbsoli: the game keys the word ``trumpf`` stands for in ``solo_factors`` and ``sonderpunkte_soli``
+#: (seed 000 "Trumpfsolo": the normal trumps; seed 002 "Trumpfsolo": Karo swapped for any suit).
+TRUMPF_SOLI = ("kreuz", "pik", "herz", "karo")
 
 
 class ScoreError(ValueError):
@@ -129,9 +143,18 @@ class Score:
         winner: ``Party.RE``, ``Party.KONTRA`` or ``None`` (nobody reached its goal).
         items: the table lines, signed from the winner's side (from Re's side if nobody won).
         value: the game value in Punkte: sum of the items (may be negative through Sonderpunkte).
-        points: Punkte of each seat 0..3; they sum to zero.
+        points: Punkte of each seat 0..3, the Bock ``multiplier`` applied; they sum to zero.
         solo: True when scored as a solo (one player against three, with the solo factor).
-        factor: the soloist's multiple of the value (1 in a game of two against two).
+        factor: the lone player's multiple of the value (1 in a game of two against two; 3 in a TSR
+            solo and in a one-against-three game scored as normal; 3 x N with a ``solo_factors`` entry N).
+        sonderpunkte_value: the part of ``value`` that is Sonderpunkte (netted, signed like ``value``;
+            with ``gegen_die_alten_as = "sonderpunkt"`` the Punkt gegen die Alten is part of it).
+            ``game_value`` is the rest.
+        shares: each seat's multiple of the value before any Bock (``points == value * shares`` when
+            ``multiplier`` is 1), e.g. ``(-1, 1, 1, -1)`` or ``(3, -1, -1, -1)``; they sum to zero.
+            ``None`` only in a Score built by hand (then derived from ``points`` when possible).
+        multiplier: the Bock multiplier already applied to ``points`` (1: no Bock).
+        sonderpunkte_multiplied: whether that multiplier also multiplied the Sonderpunkte.
     """
 
     winner: Party | None
@@ -140,6 +163,50 @@ class Score:
     points: tuple[int, int, int, int]
     solo: bool
     factor: int
+    sonderpunkte_value: int = 0
+    shares: tuple[int, int, int, int] | None = None
+    multiplier: int = 1
+    sonderpunkte_multiplied: bool = True
+
+    @property
+    def game_value(self) -> int:
+        """The value without the Sonderpunkte, in Punkte (``value - sonderpunkte_value``)."""
+        return self.value - self.sonderpunkte_value
+
+    def _shares(self) -> tuple[int, ...]:
+        if self.shares is not None:
+            return self.shares
+        if self.multiplier == 1 and self.value != 0 and all(p % self.value == 0 for p in self.points):
+            return tuple(p // self.value for p in self.points)
+        if self.points == (0, 0, 0, 0) and self.sonderpunkte_value == 0:
+            return (0, 0, 0, 0)
+        raise ScoreError("shares: unknown for this hand-built Score; cannot apply a multiplier")
+
+    def points_with_multiplier(self, multiplier: int, sonderpunkte_too: bool = True) -> tuple[int, int, int, int]:
+        """Punkte of each seat when a Bock ``multiplier`` (1, 2, 4 ...) multiplies the game.
+
+        The game points (``game_value``) are multiplied, the Sonderpunkte too if ``sonderpunkte_too``
+        (seed 004, Sonderfälle: "Alle Punkte des Spiels werden verdoppelt, auch die Sonderpunkte";
+        seed 002: "Böcke verdoppeln die so gezählten Punkte"), else they count once. Computed from
+        the unmultiplied score, so it does not matter whether ``multiplier`` was applied before.
+        The Punkte sum to zero. Raises ScoreError for a multiplier below 1.
+        """
+        if isinstance(multiplier, bool) or not isinstance(multiplier, int) or multiplier < 1:
+            raise ScoreError(f"multiplier: must be an integer >= 1, got {multiplier!r}")
+        total = self.game_value * multiplier + self.sonderpunkte_value * (multiplier if sonderpunkte_too else 1)
+        return tuple(total * share for share in self._shares())  # type: ignore[return-value]
+
+    def with_multiplier(self, multiplier: int, sonderpunkte_too: bool = True) -> Score:
+        """This score as a Bock game: ``points`` from :meth:`points_with_multiplier`, the rest unchanged
+        (``items`` and ``value`` stay those of the game itself)."""
+        points = self.points_with_multiplier(multiplier, sonderpunkte_too)
+        return replace(
+            self,
+            points=points,
+            shares=tuple(self._shares()),  # type: ignore[arg-type]
+            multiplier=multiplier,
+            sonderpunkte_multiplied=sonderpunkte_too,
+        )
 
     def table(self) -> list[tuple[str, str]]:
         """Rows ``(Posten, Punkte)`` like the tables of seed 004, ending with the Summe."""
@@ -164,6 +231,116 @@ def scored_as_solo(summary: GameSummary, rules: RuleSet) -> bool:
     if summary.game_type is GameType.HOCHZEIT:
         return rules.hochzeit_alone_as == "solo"
     return False
+
+
+# -- house rules of scoring: solo factors, Sonderpunkte per game, Feigheit -----------------------
+
+
+def _solo_key_matches(key: str, keys: Sequence[str]) -> bool:
+    return key in keys or (key in TRUMPF_SOLI and "trumpf" in keys)
+
+
+def solo_multiplier(rules: RuleSet, game_type: GameType) -> int:
+    """How many times the game value each of the three opponents wins or loses when ``game_type``
+    is scored as a solo: its ``solo_factors`` entry N (``trumpf`` for a Farbsolo), else
+    ``solo_factor / 3`` (TSR 7.2.4: 1).
+
+    Seed 000, Solo: "Die dann erzielten Punkte werden im Gegensatz zum normalen Spiel dann
+    multipliziert ... Bubensolo x2, Damensolo x3, stiller Solo x4 und Trumpfsolo x5": the Punkte a
+    player writes are multiplied, so each opponent pays N x value and the soloist, who plays
+    against three, gets 3 x N x value (the only reading that keeps the seed's own checks: the sum
+    is zero and all four Punkte are even or all odd).
+    """
+    factors = rules.solo_factor_table
+    key = game_type.key
+    if key in factors:
+        return factors[key]
+    if key in TRUMPF_SOLI and "trumpf" in factors:
+        return factors["trumpf"]
+    return rules.solo_factor // 3
+
+
+def solo_factor(rules: RuleSet, game_type: GameType) -> int:
+    """The soloist's multiple of the game value when ``game_type`` is scored as a solo: 3 x
+    :func:`solo_multiplier` (TSR 7.2.4: 3; seed 000: Bubensolo 6, Damensolo 9, stilles Solo 12,
+    Trumpfsolo 15). Ranks soli by their worth (seed 000: "darf der, der den höheren spielen
+    möchte"). ``game_type`` is a solo, a Stille Hochzeit or a Hochzeit (as if scored as a solo);
+    raises ValueError for a game of two against two (normal game, Armut).
+    """
+    if game_type in (GameType.NORMAL, GameType.ARMUT):
+        raise ValueError(f"solo_factor: the {game_type.german} is not played alone")
+    return 3 * solo_multiplier(rules, game_type)
+
+
+def counting_sonderpunkte(rules: RuleSet, game_type: GameType, solo: bool) -> frozenset[str]:
+    """The kinds of Sonderpunkte that count in a game of ``game_type`` (``solo``: scored as a solo).
+
+    Not a solo: every kind of ``rules.sonderpunkte`` (TSR 7.2.3). A solo (TSR 7.2.4: none): all of
+    them if ``sonderpunkte_in_solo`` or the game is listed in ``sonderpunkte_soli`` (seed 000:
+    stilles Solo and Trumpfsolo), else those also in ``solo_sonderpunkte`` (seed 002: only the
+    Doppelkopf).
+    """
+    kinds = frozenset(rules.sonderpunkte)
+    if not solo or rules.sonderpunkte_in_solo or _solo_key_matches(game_type.key, rules.sonderpunkte_soli):
+        return kinds
+    return kinds & frozenset(rules.solo_sonderpunkte)
+
+
+def counted_sonderpunkte(summary: GameSummary, rules: RuleSet) -> tuple[Sonderpunkt, ...]:
+    """The Sonderpunkte of ``summary`` that count in its score (see :func:`counting_sonderpunkte`)."""
+    kinds = counting_sonderpunkte(rules, summary.game_type, scored_as_solo(summary, rules))
+    return tuple(s for s in summary.sonderpunkte if s.kind in kinds)
+
+
+def feigheit_winner(summary: GameSummary, rules: RuleSet) -> tuple[Party, str] | None:
+    """The party that wins by Feigheit or Superfeigheit, with ``"feigheit"`` or ``"superfeigheit"``;
+    ``None`` if neither applies (seed 002, Feigheit).
+
+    Reading of the seed (its "Punkte" are Augen here, as in "mindestens 121 Punkte"):
+
+    - Feigheit (``rules.feigheit``): "Bleibt eine Partei unter 30 Punkten, ohne dass die
+      Gegenpartei 'Keine 90' gesagt hat, so hat sie trotz der wenigen Punkte gewonnen": a party
+      with fewer than 30 Augen wins when the other party's announcements stop below keine 90.
+    - Superfeigheit (``rules.superfeigheit``): "Gewinnt eine Partei gar keine Punkte, ohne das die
+      Gegenpartei 'Keine 60' gesagt hat, so hat sie das Spiel trotzdem gewonnen": a party with
+      0 Augen (a trick of four Neunen is still 0 Augen) wins when the other party did not say
+      keine 60 (keine 90 alone does not stop it).
+    - Not for a party that made any announcement ("Wer eine Ansage gemacht hat kann nicht selbst
+      auf Feigheit spielen"), not for the player of a Stille Hochzeit (its three opponents may),
+      and never in a game scored as a solo ("Im Solo gibt es keine Feigheit").
+    """
+    if not (rules.feigheit or rules.superfeigheit) or scored_as_solo(summary, rules):
+        return None
+    for party in Party:
+        if summary.announcements[party] >= ANSAGE:
+            continue
+        if party is Party.RE and summary.game_type is GameType.STILLE_HOCHZEIT:
+            continue
+        other_level = summary.announcements[party.other]
+        augen = summary.augen(party)
+        if rules.superfeigheit and augen == 0 and other_level < KEINE_60:
+            return party, "superfeigheit"
+        if rules.feigheit and augen < 30 and other_level < KEINE_90:
+            return party, "feigheit"
+    return None
+
+
+def _gegen_die_alten_counts(summary: GameSummary, rules: RuleSet, solo: bool) -> bool:
+    """Whether Kontra's win earns the Punkt gegen die Alten (TSR 7.2.3; none in a solo, 7.2.4).
+
+    With ``gegen_die_alten_as = "sonderpunkt"`` it also counts against a Stille Hochzeit or lone
+    Hochzeit scored as a solo in which all Sonderpunkte count (seed 000: Sonderpunkte count "bei
+    stillen Soli", and the stille Solist holds both Kreuz-Damen, "die Alten").
+    """
+    if not rules.gegen_die_alten:
+        return False
+    if not solo:
+        return True
+    if rules.gegen_die_alten_as != "sonderpunkt":
+        return False
+    if summary.game_type not in (GameType.STILLE_HOCHZEIT, GameType.HOCHZEIT):
+        return False
+    return rules.sonderpunkte_in_solo or _solo_key_matches(summary.game_type.key, rules.sonderpunkte_soli)
 
 
 _REACH = {KEINE_90: 90, KEINE_60: 60, KEINE_30: 30}
@@ -214,6 +391,8 @@ def _validate(summary: GameSummary, rules: RuleSet) -> None:
         raise ScoreError("re: in a Stille Hochzeit the Re party is the player with both Kreuz-Damen alone")
     if summary.game_type is GameType.NORMAL and len(summary.re_seats) != 2:
         raise ScoreError("re: in a normal game the Re party is the two players with the Kreuz-Damen")
+    if summary.game_type is GameType.ARMUT and len(summary.re_seats) != 2:
+        raise ScoreError("re: in an Armut the Re party is the poor player and the player who took the cards")
     for level in summary.announcements:
         if not 0 <= level <= SCHWARZ:
             raise ScoreError(f"announcements: level {level} is outside 0..5")
@@ -233,16 +412,26 @@ def _validate(summary: GameSummary, rules: RuleSet) -> None:
 def score(summary: GameSummary, rules: RuleSet) -> Score:
     """Score a finished game under ``rules`` (seed 004 "Das Schema in vier Schritten"; TSR 7).
 
+    House rules read here: ``feigheit``/``superfeigheit`` (who wins, :func:`feigheit_winner`),
+    ``solo_bonus`` (a "Solo" line for the winner of a solo), ``gegen_die_alten_as``, the Sonderpunkte
+    that count in the game (:func:`counting_sonderpunkte`) and the solo factor per game
+    (:func:`solo_factor`).
+
     Returns a :class:`Score` whose ``points`` sum to zero. Raises :class:`ScoreError` naming the
     field when the summary is impossible (Augen outside 0..240, a solo with two Re players, ...).
     """
     _validate(summary, rules)
     solo = scored_as_solo(summary, rules)
     won = winner(summary)
+    feige = feigheit_winner(summary, rules)
+    if feige is not None:
+        won = feige[0]
     items: list[ScoreItem] = []
+    sonder_value = 0
     side = won if won is not None else Party.RE
     if won is not None:
-        items.append(ScoreItem("gewonnen", "Gewonnen", 1))
+        label = "Gewonnen" if feige is None else f"Gewonnen ({feige[1].capitalize()})"
+        items.append(ScoreItem("gewonnen", label, 1))
         items.extend(_against_items(summary, won, ""))
         for party in Party:
             if summary.announcements[party] >= ANSAGE:
@@ -257,8 +446,12 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
                     )
                 )
         items.extend(_reached_items(summary, won, ""))
-        if won is Party.KONTRA and not solo and rules.gegen_die_alten:
+        if solo and rules.solo_bonus:
+            items.append(ScoreItem("solo", "Solo", rules.solo_bonus))
+        if won is Party.KONTRA and _gegen_die_alten_counts(summary, rules, solo):
             items.append(ScoreItem("gegen_die_alten", "Gegen die Alten", 1))
+            if rules.gegen_die_alten_as == "sonderpunkt":
+                sonder_value += 1
     elif rules.nobody_wins == "tsr":
         # TSR 7.1.3: no Gewonnen, no points for An- and Absagen; each party keeps what it played
         # (the other side under 90, 60, 30, schwarz) and the Augen it reached against an Absage.
@@ -267,26 +460,31 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
             suffix = f" ({party.label})"
             for item in _against_items(summary, party, suffix) + _reached_items(summary, party, suffix):
                 items.append(ScoreItem(f"{item.key}_{party.name.lower()}", item.label, sign * item.punkte))
-    if not solo or rules.sonderpunkte_in_solo:
-        for party in (side, side.other):
-            kinds = [s.kind for s in summary.sonderpunkte if s.party is party and s.kind in rules.sonderpunkte]
-            if kinds:
-                detail = ", ".join(
-                    f"{kinds.count(k)}× {SONDERPUNKT_LABELS[k]}" if kinds.count(k) > 1 else SONDERPUNKT_LABELS[k]
-                    for k in dict.fromkeys(kinds)
+    counting = counting_sonderpunkte(rules, summary.game_type, solo)
+    for party in (side, side.other):
+        kinds = [s.kind for s in summary.sonderpunkte if s.party is party and s.kind in counting]
+        if kinds:
+            detail = ", ".join(
+                f"{kinds.count(k)}× {SONDERPUNKT_LABELS[k]}" if kinds.count(k) > 1 else SONDERPUNKT_LABELS[k]
+                for k in dict.fromkeys(kinds)
+            )
+            sign = 1 if party is side else -1
+            items.append(
+                ScoreItem(
+                    f"sonderpunkte_{party.name.lower()}",
+                    f"Sonderpunkte {party.label} ({detail})",
+                    sign * len(kinds),
                 )
-                sign = 1 if party is side else -1
-                items.append(
-                    ScoreItem(
-                        f"sonderpunkte_{party.name.lower()}",
-                        f"Sonderpunkte {party.label} ({detail})",
-                        sign * len(kinds),
-                    )
-                )
+            )
+            sonder_value += sign * len(kinds)
     value = sum(item.punkte for item in items)
-    factor = rules.solo_factor if solo else (3 if len(summary.re_seats) == 1 else 1)
-    points = _distribute(summary, side, value, factor)
-    return Score(won, tuple(items), value, points, solo, factor)
+    if solo:
+        factor = solo_factor(rules, summary.game_type)
+    else:
+        factor = 3 if len(summary.re_seats) == 1 else 1
+    shares = _shares(summary, side, factor)
+    points = tuple(value * share for share in shares)
+    return Score(won, tuple(items), value, points, solo, factor, sonder_value, shares)  # type: ignore[arg-type]
 
 
 def _against_items(summary: GameSummary, party: Party, suffix: str) -> list[ScoreItem]:
@@ -313,18 +511,18 @@ def _reached_items(summary: GameSummary, party: Party, suffix: str) -> list[Scor
     return out
 
 
-def _distribute(summary: GameSummary, side: Party, value: int, factor: int) -> tuple[int, int, int, int]:
-    """Punkte per seat: ``value`` for each player of ``side`` in two against two; one against
-    three: the lone player ``factor`` × value, each of the three a third of that."""
+def _shares(summary: GameSummary, side: Party, factor: int) -> tuple[int, int, int, int]:
+    """Each seat's multiple of the value, signed from ``side``: +1/-1 in two against two; one
+    against three: the lone player ``factor`` (a multiple of 3), each of the three a third of it.
+
+    A lone player scored as a normal game (Hochzeit without partner under seed 000, Stille
+    Hochzeit under seed 002) gets 3 x value: each opponent pays the value as in a normal game."""
     signs = [1 if summary.party_of(seat) is side else -1 for seat in range(4)]
     if len(summary.re_seats) == 2:
-        return tuple(s * value for s in signs)  # type: ignore[return-value]
-    each = value * factor // 3
-    out = []
-    for seat in range(4):
-        alone = seat in summary.re_seats
-        out.append(signs[seat] * (each * 3 if alone else each))
-    return tuple(out)  # type: ignore[return-value]
+        return tuple(signs)  # type: ignore[return-value]
+    each = factor // 3
+    shares = [sign * (each * 3 if seat in summary.re_seats else each) for seat, sign in enumerate(signs)]
+    return tuple(shares)  # type: ignore[return-value]
 
 
 # -- Sonderpunkte of played tricks ---------------------------------------------------------------
@@ -335,13 +533,23 @@ def sonderpunkte_of_tricks(
     party_of: Sequence[Party],
     rules: RuleSet,
 ) -> tuple[Sonderpunkt, ...]:
-    """Find the Sonderpunkte in played tricks (TSR 7.2.3).
+    """Find the Sonderpunkte in played tricks (TSR 7.2.3; seeds 000 and 002).
 
     ``tricks`` holds for each trick ``(cards, seats, winner_index)`` in play order; ``party_of``
-    gives the final party of each seat. A Doppelkopf is a trick of at least ``doppelkopf_augen``
-    Augen; a Fuchs (Karo-Ass) of one party won by the other is "Fuchs gefangen"; the last trick
-    won with the Kreuz-Bube is a Karlchen. Only kinds listed in ``rules.sonderpunkte`` are
-    returned. Whether they count in the game type is decided by :func:`score`.
+    gives the final party of each seat. Kinds found:
+
+    - ``doppelkopf``: a trick of at least ``doppelkopf_augen`` Augen, for its winner;
+    - ``fuchs_gefangen``: a Fuchs (Karo-Ass) of one party in a trick won by the other, one each;
+    - ``karlchen``: the last trick won with the Kreuz-Bube, for the party that played it;
+    - ``karlchen_gefangen``: a Kreuz-Bube played in the last trick by the party that does not win
+      it, one for the winning party per such Kreuz-Bube (seed 002, Sonderkarten: "Wer den
+      gegnerischen Charlie im letzten Stich fängt erhält einen Sonderpunkt"; seed 000, Karlchen
+      Müller: "Ein gefangenes Karlchen gibt einen Sonderpunkt für die gegnerische Partei");
+    - ``fuchs_am_end``: the last trick won with a Karo-Ass, for the party that played it (seed 000,
+      Fuchs fangen: "Es wird auch ein Sonderpunkt vergeben, wenn der Fuchs den letzten Stich macht").
+
+    Only kinds listed in ``rules.sonderpunkte`` are returned. Whether they count in the game type
+    is decided by :func:`score` (see :func:`counting_sonderpunkte`).
     """
     found: list[Sonderpunkt] = []
     wanted = rules.sonderpunkte
@@ -354,6 +562,14 @@ def sonderpunkte_of_tricks(
             for card, seat in zip(cards, seats, strict=True):
                 if card == Card.KARO_ASS and party_of[seat] is not party:
                     found.append(Sonderpunkt("fuchs_gefangen", party, index))
-        if "karlchen" in wanted and index == last and cards[win] == Card.KREUZ_BUBE:
+        if index != last:
+            continue
+        if "karlchen" in wanted and cards[win] == Card.KREUZ_BUBE:
             found.append(Sonderpunkt("karlchen", party, index))
+        if "karlchen_gefangen" in wanted:
+            for card, seat in zip(cards, seats, strict=True):
+                if card == Card.KREUZ_BUBE and party_of[seat] is not party:
+                    found.append(Sonderpunkt("karlchen_gefangen", party, index))
+        if "fuchs_am_end" in wanted and cards[win] == Card.KARO_ASS:
+            found.append(Sonderpunkt("fuchs_am_end", party, index))
     return tuple(found)

@@ -52,18 +52,25 @@ class Row:
         label: what the game was, e.g. ``"Kreuzsolo Anna"``.
         points: Punkte of each player in player order, already multiplied by ``multiplier``
             (0 for a player who sat out). They sum to zero.
-        multiplier: factor of the game, 1 normally, 2 in a Bockrunde (seed 004, "Sonderfälle").
+        multiplier: factor of the game, 1 normally, 2 in a Bockrunde (seed 004, "Sonderfälle"),
+            4 in a Doppelbock (seed 002).
         totals: running totals (laufender Stand) of each player in player order after this game.
+        base: the Punkte before the multiplier, kept only when ``points`` are not simply
+            ``base × multiplier`` (a Bock that leaves the Sonderpunkte single, rule option
+            ``bock_multiplies = "value"``); ``None`` otherwise.
     """
 
     label: str
     points: tuple[int, ...]
     multiplier: int
     totals: tuple[int, ...]
+    base: tuple[int, ...] | None = None
 
     @property
     def base_points(self) -> tuple[int, ...]:
         """Punkte of each player before the multiplier, as given to :meth:`Sheet.add`."""
+        if self.base is not None:
+            return self.base
         return tuple(p // self.multiplier for p in self.points)
 
 
@@ -134,12 +141,23 @@ class Sheet:
         last = self._rows[-1].totals if self._rows else (0,) * len(self._players)
         return dict(zip(self._players, last, strict=True))
 
-    def add(self, label: str, points: Mapping[str, int] | Sequence[int], multiplier: int = 1) -> Row:
+    def add(
+        self,
+        label: str,
+        points: Mapping[str, int] | Sequence[int],
+        multiplier: int = 1,
+        *,
+        counted: Mapping[str, int] | Sequence[int] | None = None,
+    ) -> Row:
         """Append one game and return its row.
 
         ``points`` are the Punkte of the game per player: a mapping name -> Punkte (players not in
         it, e.g. sitting out at a table of five, get 0) or a sequence in player order with one entry
         per player. Each is multiplied by ``multiplier`` (>= 1; 2 in a Bockrunde).
+
+        ``counted``, in the same form, are the Punkte that go on the list when the multiplier does
+        not simply multiply every Punkt (a Bock of the game value only, whose Sonderpunkte count
+        once: option ``bock_multiplies = "value"``); they must sum to zero as well.
 
         Raises:
             SheetError: label not a string, unknown player, wrong number of entries, a value that
@@ -154,9 +172,18 @@ class Sheet:
         total = sum(base)
         if total != 0:
             raise SheetError(f"row {label!r}: Punkte must sum to zero, got sum {total:+d}")
-        counted = tuple(p * multiplier for p in base)
+        plain = tuple(p * multiplier for p in base)
+        kept: tuple[int, ...] | None = None
+        if counted is None:
+            final = plain
+        else:
+            final = self._points_tuple(label, counted)
+            if sum(final) != 0:
+                raise SheetError(f"row {label!r}: counted Punkte must sum to zero, got sum {sum(final):+d}")
+            if final != plain:
+                kept = base
         before = self._rows[-1].totals if self._rows else (0,) * len(self._players)
-        row = Row(label, counted, multiplier, tuple(t + p for t, p in zip(before, counted, strict=True)))
+        row = Row(label, final, multiplier, tuple(t + p for t, p in zip(before, final, strict=True)), kept)
         self._rows.append(row)
         return row
 
@@ -179,11 +206,21 @@ class Sheet:
                 raise SheetError(f"row {label!r}: Punkte of {name!r} must be an int, got {value!r}")
         return tuple(values)
 
-    def add_score(self, label: str, score: Score, seats: Sequence[str], multiplier: int = 1) -> Row:
+    def add_score(
+        self,
+        label: str,
+        score: Score,
+        seats: Sequence[str],
+        multiplier: int = 1,
+        *,
+        counted: Sequence[int] | None = None,
+    ) -> Row:
         """Append a game scored by :func:`doppelkopf.scoring.score`.
 
         ``seats`` are the names of the 4 players at seats 0..3 (the order of ``score.points``);
-        other players of the sheet sat out and get 0.
+        other players of the sheet sat out and get 0. ``counted``, per seat 0..3 like
+        ``score.points``, are the Punkte after a Bock that does not multiply every Punkt (see
+        :meth:`add`).
 
         Raises:
             SheetError: not 4 seats, a seat name twice or not a player, or anything :meth:`add` rejects.
@@ -197,7 +234,14 @@ class Sheet:
         for name in seats:
             if name not in self._index:
                 raise SheetError(f"row {label!r}: unknown player {name!r}; players are {list(self._players)}")
-        return self.add(label, dict(zip(seats, score.points, strict=True)), multiplier)
+        if counted is not None and (isinstance(counted, (str, bytes)) or len(counted) != 4):
+            raise SheetError(f"row {label!r}: counted must give 4 Punkte (seats 0..3), got {counted!r}")
+        return self.add(
+            label,
+            dict(zip(seats, score.points, strict=True)),
+            multiplier,
+            counted=None if counted is None else dict(zip(seats, counted, strict=True)),
+        )
 
     def check(self) -> None:
         """Verify the list: every row sums to zero and every running total is the sum of the
@@ -226,21 +270,22 @@ class Sheet:
         """Plain JSON-able data: ``{"players": [...], "rows": [{"label", "points", "multiplier"}]}``.
 
         ``points`` are the Punkte before the multiplier in player order (as given to :meth:`add`);
-        totals are not stored, :meth:`from_dict` recomputes them.
+        a row whose list Punkte are not ``points × multiplier`` also has ``counted`` (the list
+        Punkte). Totals are not stored, :meth:`from_dict` recomputes them.
         """
-        return {
-            "players": list(self._players),
-            "rows": [
-                {"label": row.label, "points": list(row.base_points), "multiplier": row.multiplier}
-                for row in self._rows
-            ],
-        }
+        rows: list[dict[str, Any]] = []
+        for row in self._rows:
+            item: dict[str, Any] = {"label": row.label, "points": list(row.base_points), "multiplier": row.multiplier}
+            if row.base is not None:
+                item["counted"] = list(row.points)
+            rows.append(item)
+        return {"players": list(self._players), "rows": rows}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Sheet:
         """Rebuild a sheet from :meth:`to_dict` data, replaying every row through :meth:`add`.
 
-        ``multiplier`` may be left out (1).
+        ``multiplier`` may be left out (1), and ``counted`` (the list Punkte equal ``points × multiplier``).
 
         Raises:
             SheetError: naming the field (``players``, ``rows``) or the row index and field
@@ -264,7 +309,7 @@ class Sheet:
             where = f"rows[{index}]"
             if not isinstance(row, Mapping):
                 raise SheetError(f"{where}: expected a mapping, got {type(row).__name__}")
-            unknown = sorted(set(row) - {"label", "points", "multiplier"})
+            unknown = sorted(set(row) - {"label", "points", "multiplier", "counted"})
             if unknown:
                 raise SheetError(f"{where}: unknown keys {unknown}")
             for key in ("label", "points"):
@@ -279,8 +324,17 @@ class Sheet:
                 raise SheetError(f"{where}.points: every entry must be an int, got {points!r}")
             if not _is_int(multiplier) or multiplier < 1:
                 raise SheetError(f"{where}.multiplier: must be an int >= 1, got {multiplier!r}")
+            counted = row.get("counted")
+            if counted is not None and (
+                not isinstance(counted, list)
+                or len(counted) != len(sheet.players)
+                or not all(_is_int(p) for p in counted)
+            ):
+                raise SheetError(f"{where}.counted: expected a list of {len(sheet.players)} ints, got {counted!r}")
+            if counted is not None and sum(counted) != 0:
+                raise SheetError(f"{where}.counted: Punkte must sum to zero, got sum {sum(counted):+d}")
             try:
-                sheet.add(label, points, multiplier)
+                sheet.add(label, points, multiplier, counted=counted)
             except SheetError as exc:
                 raise SheetError(f"{where}.points: {exc}") from None
         return sheet

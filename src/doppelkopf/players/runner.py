@@ -1,10 +1,13 @@
 """Drive games with four players: each sees only its information state.
 
-:func:`play_game` plays one game to the end; :func:`play_session` plays a series with the deal
-moving clockwise and the Pflichtsoli tracked.
+:func:`play_game` plays one game to the end; :func:`play_session` plays a series kept by a
+:class:`~doppelkopf.session.Session`: the deal, the Pflichtsoli of each round and the Bock games.
 
 Events for a user interface go to ``on_event(kind, data)``; ``data`` is a dict:
 
+* ``"setup"`` (sessions only, before each deal): ``setup`` (the
+  :class:`~doppelkopf.session.GameSetup`: dealer, Pflichtsolo state, forced soloist, Bock
+  multiplier), ``round``, ``games_left_in_round``, ``bock_queue``;
 * ``"start"``: ``dealer``, ``seed``;
 * ``"vorbehalt"``, ``"announce"``, ``"play"``: ``seat``, ``action``, ``key`` (see
   :meth:`Action.key <doppelkopf.game.Action.key>`), ``text`` (German name, e.g. ``Re``,
@@ -12,7 +15,11 @@ Events for a user interface go to ``on_event(kind, data)``; ``data`` is a dict:
 * ``"game_type"``: after the Vorbehaltsabfrage, ``game_type`` and ``declarer`` **as the game
   has them**, a Stille Hochzeit included (a UI shows each human only their information state);
 * ``"trick"``: ``trick`` (the finished :class:`~doppelkopf.game.Trick`) and ``index`` (0-based);
-* ``"end"``: ``score`` (the :class:`~doppelkopf.scoring.Score`, Punkte per seat).
+* ``"end"``: ``score`` (the :class:`~doppelkopf.scoring.Score`, Punkte per seat);
+* ``"redeal"`` instead of ``"end"`` for a deal thrown in (``game.redeal_same_dealer``): ``dealer``;
+* ``"row"`` (sessions only, after each counted game): ``row`` (the
+  :class:`~doppelkopf.sheet.Row` written, with its Bock ``multiplier``), ``bock_queue`` (the Bock
+  multipliers still owed), ``triggers`` (the Bock triggers the game fired).
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from typing import Any
 
 from ..game import Action, Game, IllegalAction, Phase
 from ..rules import RuleSet
+from ..session import Session
 from .base import Player
 
 EventHandler = Callable[[str, dict[str, Any]], None]
@@ -111,15 +119,25 @@ def play_game(game: Game, players: Sequence[Player], on_event: EventHandler | No
                     announced = True
         action = players[seat].choose(game.information_state(seat))
         step(seat, _check(game, players[seat], seat, action, "chose"), True)
-    emit("end", score=game.score())
+    if getattr(game, "redeal_same_dealer", False):
+        emit("redeal", dealer=game.dealer)
+    else:
+        emit("end", score=game.score())
     return game
 
 
-def session_seeds(seed: int, games: int) -> list[int]:
-    """The game seeds of a session: drawn from a generator seeded with ``seed`` (same session
-    seed, same deals)."""
+def _seed_stream(seed: int) -> Iterator[int]:
     rng = random.Random(f"session:{seed}")
-    return [rng.getrandbits(48) for _ in range(games)]
+    while True:
+        yield rng.getrandbits(48)
+
+
+def session_seeds(seed: int, games: int) -> list[int]:
+    """The first ``games`` deal seeds of a session: drawn from a generator seeded with ``seed``
+    (same session seed, same deals). A session uses them in order, one per deal, so a deal thrown
+    in uses one too."""
+    stream = _seed_stream(seed)
+    return [next(stream) for _ in range(games)]
 
 
 def play_session(
@@ -128,32 +146,56 @@ def play_session(
     games: int,
     seed: int,
     on_event: EventHandler | None = None,
+    session: Session | None = None,
 ) -> Iterator[Game]:
-    """Play ``games`` games and yield each finished :class:`~doppelkopf.game.Game`.
+    """Play until ``games`` games have counted and yield every finished
+    :class:`~doppelkopf.game.Game`, deals thrown in included.
 
-    Game ``i`` (0-based) is dealt by seat ``i % 4`` (the deal moves clockwise, TSR 3.3.1) with the
-    seed ``session_seeds(seed, games)[i]``. The Pflichtsolo of each seat is tracked: a declared
-    solo that the game counts as Pflichtsolo (``game.pflichtsolo``) marks its soloist as done, so
-    later soli of that seat are Lustsoli (TSR 4.2, 4.3). The rule that the same dealer deals again
-    after a Pflichtsolo (TSR 3.3.1) is not applied here.
+    ``session`` keeps the sitting (default: a new :class:`~doppelkopf.session.Session` with the
+    players "Seat 1" .. "Seat 4"); pass your own to read its Liste (``session.sheet``) and the Bock
+    games owed (``session.bock_queue``) between games. Each game is dealt by
+    :meth:`Session.new_game <doppelkopf.session.Session.new_game>` with the next of
+    ``session_seeds(seed, ...)`` and recorded with :meth:`Session.record_result
+    <doppelkopf.session.Session.record_result>` before it is yielded: the deal moves clockwise,
+    the same dealer deals again after a Pflichtsolo (not after a forced one) and after a deal
+    thrown in (TSR 3.3.1, 4.2.5), a solo is a Pflichtsolo while its player has none in the round,
+    and the Bock multiplier of each game goes on the list.
 
     Raises :class:`ValueError` (at the call, not at the first game) for a negative number of
-    games or not four players.
+    games, not four players, or a session with other rules.
     """
     if games < 0:
         raise ValueError(f"games: must be 0 or more, got {games}")
     if len(players) != 4:
         raise ValueError(f"players: a session needs 4 players, got {len(players)}")
-    return _session(rules, players, games, seed, on_event)
+    if session is None:
+        session = Session(rules, [f"Seat {i}" for i in range(1, 5)])
+    elif session.rules != rules:
+        raise ValueError(f"session: it keeps rule set {session.rules.name!r}, not the {rules.name!r} given")
+    return _session(session, players, games, seed, on_event)
 
 
 def _session(
-    rules: RuleSet, players: Sequence[Player], games: int, seed: int, on_event: EventHandler | None
+    session: Session, players: Sequence[Player], games: int, seed: int, on_event: EventHandler | None
 ) -> Iterator[Game]:
-    done = [False] * 4
-    for i, game_seed in enumerate(session_seeds(seed, games)):
-        game = Game.new(rules, seed=game_seed, dealer=i % 4, pflichtsolo_done=done)
+    seeds = _seed_stream(seed)
+    counted = 0
+    while counted < games:
+        if on_event is not None:
+            on_event(
+                "setup",
+                {
+                    "setup": session.next_game_setup(),
+                    "round": session.round,
+                    "games_left_in_round": session.games_left_in_round,
+                    "bock_queue": session.bock_queue,
+                },
+            )
+        game = session.new_game(next(seeds))
         play_game(game, players, on_event)
-        if game.pflichtsolo and game.declarer is not None:
-            done[game.declarer] = True
+        row = session.record_result(game)
+        if row is not None:
+            counted += 1
+            if on_event is not None:
+                on_event("row", {"row": row, "bock_queue": session.bock_queue, "triggers": session.last_triggers})
         yield game
