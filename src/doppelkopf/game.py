@@ -368,6 +368,14 @@ def follow_options(hand: Iterable[int], order: CardOrder, trick_cards: Sequence[
     return sorted(cards)
 
 
+#: Positions the claim search may visit; a claim whose winning line is not found within them fails.
+CLAIM_SEARCH_LIMIT = 20_000
+
+
+class _SearchLimit(Exception):
+    pass
+
+
 def _canonical(hands: Sequence[Sequence[int]], order: CardOrder) -> tuple[tuple[int, ...], ...]:
     """The hands with each card replaced by the best card of its run: cards of one hand and one
     group (a Fehl suit or trump) whose powers no card of another hand lies between or ties with.
@@ -395,6 +403,37 @@ def _canonical(hands: Sequence[Sequence[int]], order: CardOrder) -> tuple[tuple[
     return tuple(tuple(sorted(rep[(seat, c)] for c in hand)) for seat, hand in enumerate(hands))
 
 
+def _wins_from_the_top(
+    hands: Sequence[Sequence[int]], leader: int, side: Sequence[bool], order: CardOrder, rules: RuleSet
+) -> bool:
+    """A sufficient test for :func:`wins_all_tricks`: the leader plays his trumps from the top,
+    then his Fehl cards (TSR 5.4.5: the claimer is taken to play from the top), and each lead wins
+    even if the others keep their best cards as long as they can: every trump led beats the best
+    trump of each opponent who still holds one, no opponent holds more trumps than the leader,
+    and every Fehl card led is at least as high as any card of its suit in an opponent's hand
+    (the first of equal cards wins; the Dulle only under ``dulle = "first"``)."""
+    group, power = order.group, order.power
+
+    def beats(mine: int, theirs: int) -> bool:
+        return power[mine] > power[theirs] or (mine == theirs and (mine != order.dulle or rules.dulle == "first"))
+
+    mine = sorted(hands[leader], key=lambda c: power[c], reverse=True)
+    my_trumps = [c for c in mine if group[c] == TRUMP]
+    others = [hands[s] for s in range(4) if not side[s]]
+    for hand in others:
+        theirs = [c for c in hand if group[c] == TRUMP]
+        if len(theirs) > len(my_trumps):
+            return False
+        if theirs:
+            best = max(theirs, key=lambda c: power[c])
+            if not all(beats(card, best) for card in my_trumps[: len(theirs)]):
+                return False
+        for card in mine:
+            if group[card] != TRUMP and any(group[c] == group[card] and not beats(card, c) for c in hand):
+                return False
+    return True
+
+
 def wins_all_tricks(
     hands: Sequence[Sequence[int]], leader: int, side: Sequence[bool], order: CardOrder, rules: RuleSet
 ) -> bool:
@@ -405,11 +444,16 @@ def wins_all_tricks(
 
     * the other side holds a trump higher than every trump of ``side``: it wins a trick, because
       that trump wins the trick it is played in and must be played at the latest in the last trick;
-    * the leader is of ``side`` and holds only trumps higher than every trump of the others: each
-      lead wins.
+    * the leader is of ``side`` and wins every trick playing from the top
+      (:func:`_wins_from_the_top`).
+
+    A position the search cannot settle within ``CLAIM_SEARCH_LIMIT`` positions counts as not won
+    (TSR 5.4.5: a claim that needs a particular order of play beyond playing from the top must
+    say so; such claims are rare in practice and then fail).
     """
     memo: dict[tuple[tuple[tuple[int, ...], ...], int], bool] = {}
     trump_power = [order.power[c] if order.is_trump(c) else -1 for c in range(24)]
+    budget = [CLAIM_SEARCH_LIMIT]
 
     def best_trump(seats_hands: Iterable[Sequence[int]]) -> int:
         return max((trump_power[c] for hand in seats_hands for c in hand), default=-1)
@@ -425,7 +469,7 @@ def wins_all_tricks(
         theirs = best_trump(h for s, h in enumerate(state) if not side[s])
         if theirs > ours:
             result = False
-        elif side[lead] and all(trump_power[c] > theirs for c in state[lead]):
+        elif side[lead] and _wins_from_the_top(state, lead, side, order, rules):
             result = True
         else:
             result = play(state, lead, (), second_dulle_wins(rules, len(state[lead]) == 1))
@@ -433,6 +477,9 @@ def wins_all_tricks(
         return result
 
     def play(state: tuple[tuple[int, ...], ...], lead: int, cards: tuple[int, ...], second: bool) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _SearchLimit
         if len(cards) == 4:
             winner = (lead + trick_winner_index(order, cards, second)) % 4
             return side[winner] and tricks_from(state, winner)
@@ -440,6 +487,15 @@ def wins_all_tricks(
         ours = side[seat]
         options = follow_options(state[seat], order, cards)
         options.sort(key=lambda c: (order.group[c] == TRUMP, order.power[c]), reverse=True)
+        if ours and cards:
+            # a follower of the claiming side: first the cheapest card that wins the trick for the
+            # side, then the low cards, the strong ones last (finds a winning line sooner)
+            best = (lead + trick_winner_index(order, cards, second)) % 4
+            if side[best]:
+                options.reverse()
+            else:
+                winning = [c for c in options if trick_winner_index(order, (*cards, c), second) == len(cards)]
+                options = winning[::-1] + [c for c in reversed(options) if c not in winning]
         for card in options:
             hand = list(state[seat])
             hand.remove(card)
@@ -448,7 +504,10 @@ def wins_all_tricks(
                 return ours
         return not ours
 
-    return tricks_from(tuple(tuple(sorted(h)) for h in hands), leader)
+    try:
+        return tricks_from(tuple(tuple(sorted(h)) for h in hands), leader)
+    except _SearchLimit:
+        return False
 
 
 class Game:

@@ -2,10 +2,14 @@
 
 A :class:`GameRecord` holds everything needed to play a game again move by move: the rule set
 (its name plus every option, so a record keeps its meaning when a preset changes later), the
-player names, the seed, the dealer, the four dealt hands, the Pflichtsolo state of the seats and
-every action in order as ``(seat, action)``. It also stores the result as it was scored (winner,
-game value in Punkte, Punkte per seat, the items of the score table), so :func:`verify` can check
-that replaying the actions still gives the same result.
+player names, the seed, the dealer, the four dealt hands, the Pflichtsolo state of the seats (and
+the seat forced to play its Pflichtsolo, when the engine forces one) and every action in order as
+``(seat, action)``, the actions of the house rules included (Schmeissen, a Hochzeit naming its
+trick, the bidding, the Schweine, the Armut exchange, the claim of the rest). It also stores the
+result as it was scored (winner, game value in Punkte, Punkte per seat, the items of the score
+table), so :func:`verify` can check that replaying the actions still gives the same result. A
+deal thrown in (Schmeissen, or an Armut nobody took) has no result but ``thrown_in``: why it was
+thrown in, as the engine says (``"schmeissen"`` or ``"armut"``).
 
 The file format is JSON (version 1), with cards and actions written as the ASCII keys of
 :meth:`doppelkopf.game.Action.key` (``KrD``, ``announce:keine_90``, ``vorbehalt:kreuz``)::
@@ -18,16 +22,19 @@ The file format is JSON (version 1), with cards and actions written as the ASCII
       "seed": 7,
       "dealer": 0,
       "pflichtsolo_done": [false, false, false, false],
+      "forced_solo_seat": 2,                      (only when a seat was forced)
       "hands": [["KrA", ...], [...], [...], [...]],
       "actions": [[1, "vorbehalt:normal"], ..., [2, "announce:ansage"], [2, "He10"], ...],
+      "thrown_in": "schmeissen",                  (only for a deal thrown in; result is null)
       "result": {"game_type": "normal", "re_seats": [0, 2], "augen_re": 131, "winner": "re",
                  "value": 1, "points": [1, -1, 1, -1], "solo": false, "factor": 1,
                  "items": [["gewonnen", 1]]},
       "meta": {"created": "...", "game_number": 3}
     }
 
-``result`` is ``null`` for a game that is not finished. The hands are authoritative: the seed is
-kept for information (a deal may have been cut by hand), it is not used to deal again.
+``result`` is ``null`` for a game that is not finished and for a deal thrown in. The hands are
+authoritative: the seed is kept for information (a deal may have been cut by hand), it is not
+used to deal again.
 
 Several records go in one JSON Lines file (:func:`save_many`, :func:`load_many`, :func:`append`):
 one record per line.
@@ -48,6 +55,7 @@ then the JSON line and column, the field (``hands[2][5]``, ``result.points``) or
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import stat
@@ -61,7 +69,7 @@ from .cards import AUGEN, Card, CardError
 from .game import Action, Game, IllegalAction, Phase
 from .jsonutil import no_duplicate_keys
 from .rules import GameType, Party, RuleError, RuleSet
-from .scoring import SONDERPUNKT_LABELS, Score, Sonderpunkt
+from .scoring import SONDERPUNKT_LABELS, Score, Sonderpunkt, counted_sonderpunkte
 
 #: Value of the ``format`` field; tells a record file from other JSON files.
 FORMAT_NAME = "doppelkopf-record"
@@ -78,8 +86,10 @@ _FIELDS = (
     "seed",
     "dealer",
     "pflichtsolo_done",
+    "forced_solo_seat",
     "hands",
     "actions",
+    "thrown_in",
     "result",
     "meta",
 )
@@ -156,10 +166,14 @@ class GameRecord:
         actions: every action in order as ``(seat, action int)`` (see :class:`~doppelkopf.game.Action`);
             announcements carry the seat that made them, also out of turn.
         pflichtsolo_done: per seat whether it had played its Pflichtsolo before this game (TSR 4.2).
-        result: the stored result, or ``None`` when the game was not finished.
+        result: the stored result, or ``None`` when the game was not finished or thrown in.
         meta: free JSON data such as ``created`` (timestamp) or ``game_number``; not compared
             for hashing.
         version: the record format version (:data:`FORMAT_VERSION`).
+        thrown_in: why the deal was thrown in (the engine's ``thrown_reason``: ``"schmeissen"``,
+            ``"armut"``), or ``None``; the same dealer deals again and nothing is scored.
+        forced_solo_seat: the seat the game forced to play its Pflichtsolo (Vorführung, TSR
+            4.2.3), when the engine has that option, else ``None``.
     """
 
     rules: RuleSet
@@ -172,11 +186,13 @@ class GameRecord:
     result: RecordResult | None = None
     meta: Mapping[str, Any] = field(default_factory=dict, hash=False)
     version: int = FORMAT_VERSION
+    thrown_in: str | None = None
+    forced_solo_seat: int | None = None
 
     @property
     def finished(self) -> bool:
-        """Whether the record holds a result (the game was played to the end)."""
-        return self.result is not None
+        """Whether the game is over: it holds a result (played to the end) or was thrown in."""
+        return self.result is not None or self.thrown_in is not None
 
 
 # -- building records ---------------------------------------------------------------------------
@@ -197,6 +213,7 @@ def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -
         except (TypeError, ValueError) as exc:
             raise RecordError(f"meta.{key}: not JSON data ({exc})") from None
         clean[key] = json.loads(text)
+    thrown_in = (game.thrown_reason or "thrown_in") if game.thrown_in else None
     return GameRecord(
         rules=game.rules,
         players=names,
@@ -210,8 +227,10 @@ def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -
             game.pflichtsolo_done[2],
             game.pflichtsolo_done[3],
         ),
-        result=RecordResult.of_game(game) if game.is_terminal else None,
+        result=RecordResult.of_game(game) if game.is_terminal and not thrown_in else None,
         meta=clean,
+        thrown_in=thrown_in,
+        forced_solo_seat=getattr(game, "forced_solo_seat", None),
     )
 
 
@@ -234,15 +253,18 @@ def _check_players(players: Sequence[Any], where: str) -> tuple[str, str, str, s
 def replay(record: GameRecord, source: str = "<record>") -> Game:
     """Play the record's actions again from its deal and return the game (finished or not).
 
-    The game is built with the record's rules, hands, dealer, seed and ``pflichtsolo_done`` and
-    every action is applied for its seat, step for step what :meth:`Game.replay` does; the loop
-    is here so that an error names the action by its 0-based index in the file.
+    The game is built with the record's rules, hands, dealer, seed, ``pflichtsolo_done`` and
+    ``forced_solo_seat`` (when the engine takes it) and every action is applied for its seat, step
+    for step what :meth:`Game.replay` does; the loop is here so that an error names the action by
+    its 0-based index in the file.
 
     Raises :class:`RecordError` naming ``hands`` when the hands are no legal deal, or
     ``actions[i]`` (0-based) with the rule the engine reports for the first illegal action.
     """
     try:
-        game = Game(record.rules, record.hands, record.dealer, record.seed, record.pflichtsolo_done)
+        game = _deal(
+            record.rules, record.hands, record.dealer, record.seed, record.pflichtsolo_done, record.forced_solo_seat
+        )
     except IllegalAction as exc:
         raise RecordError(f"{source}: hands: {_strip_prefix(str(exc), 'deal: ')} (not a legal deal)") from None
     for index, (seat, action) in enumerate(record.actions):
@@ -253,6 +275,27 @@ def replay(record: GameRecord, source: str = "<record>") -> Game:
     return game
 
 
+def _game_takes(parameter: str) -> bool:
+    return parameter in inspect.signature(Game).parameters
+
+
+def _deal(
+    rules: RuleSet,
+    hands: Sequence[Iterable[int]],
+    dealer: int,
+    seed: int | None,
+    pflichtsolo_done: Sequence[bool],
+    forced_solo_seat: int | None,
+) -> Game:
+    """A new :class:`Game` before its first action; ``forced_solo_seat`` is passed only when it is
+    set and the engine takes it. Raises IllegalAction for a bad deal."""
+    if forced_solo_seat is not None and _game_takes("forced_solo_seat"):
+        return Game(  # type: ignore[call-arg,unused-ignore]
+            rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat=forced_solo_seat
+        )
+    return Game(rules, hands, dealer, seed, pflichtsolo_done)
+
+
 def verify(record: GameRecord, source: str = "<record>") -> None:
     """Replay ``record`` and check its stored result against the game's score.
 
@@ -261,9 +304,17 @@ def verify(record: GameRecord, source: str = "<record>") -> None:
     whose stored value differs from the replayed one.
     """
     game = replay(record, source)
-    if not game.is_terminal:
+    reason = (game.thrown_reason or "thrown_in") if game.thrown_in else None
+    if record.thrown_in != reason:
+        if reason is None:
+            raise RecordError(f"{source}: thrown_in: stored {record.thrown_in!r}, but the actions throw nothing in")
+        raise RecordError(
+            f"{source}: thrown_in: the actions throw the deal in ({reason}), the record says {record.thrown_in!r}"
+        )
+    if not game.is_terminal or reason is not None:
         if record.result is not None:
-            raise RecordError(f"{source}: result: stored, but the actions do not finish the game")
+            what = "the deal was thrown in" if reason is not None else "the actions do not finish the game"
+            raise RecordError(f"{source}: result: stored, but {what}")
         return
     if record.result is None:
         raise RecordError(f"{source}: result: missing, but the actions finish the game")
@@ -299,7 +350,7 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
     result: dict[str, Any] | None = None
     if record.result is not None:
         result = {name: _result_field(name, getattr(record.result, name)) for name in _RESULT_FIELDS}
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": record.version,
         "rules": {"preset": record.rules.name, "options": record.rules.to_dict()},
@@ -307,11 +358,16 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
         "seed": record.seed,
         "dealer": record.dealer,
         "pflichtsolo_done": list(record.pflichtsolo_done),
-        "hands": [[Card(c).short for c in hand] for hand in record.hands],
-        "actions": [[seat, Action.key(action)] for seat, action in record.actions],
-        "result": result,
-        "meta": {key: record.meta[key] for key in sorted(record.meta)},
     }
+    if record.forced_solo_seat is not None:
+        data["forced_solo_seat"] = record.forced_solo_seat
+    data["hands"] = [[Card(c).short for c in hand] for hand in record.hands]
+    data["actions"] = [[seat, Action.key(action)] for seat, action in record.actions]
+    if record.thrown_in is not None:
+        data["thrown_in"] = record.thrown_in
+    data["result"] = result
+    data["meta"] = {key: record.meta[key] for key in sorted(record.meta)}
+    return data
 
 
 def _result_field(name: str, value: Any) -> Any:
@@ -443,9 +499,18 @@ def _build(data: Any, source: str) -> GameRecord:
         raise fail("pflichtsolo_done", f"expected 4 booleans (true/false), got {done_data!r}")
     pflichtsolo_done = (done_data[0], done_data[1], done_data[2], done_data[3])
 
+    forced = data.get("forced_solo_seat")
+    if forced is not None and (not _is_int(forced) or not 0 <= forced <= 3):
+        raise fail("forced_solo_seat", f"expected a seat 0..3 or null, got {forced!r}")
+
     hands = _build_hands(data["hands"], fail)
     actions = _build_actions(data["actions"], fail)
+    thrown_in = data.get("thrown_in")
+    if thrown_in is not None and (not isinstance(thrown_in, str) or not thrown_in.strip()):
+        raise fail("thrown_in", f'expected why the deal was thrown in (e.g. "schmeissen") or null, got {thrown_in!r}')
     result = None if data["result"] is None else _build_result(data["result"], fail)
+    if thrown_in is not None and result is not None:
+        raise fail("result", "a deal thrown in has no result (expected null)")
 
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
@@ -462,6 +527,8 @@ def _build(data: Any, source: str) -> GameRecord:
         result=result,
         meta=meta,
         version=version,
+        thrown_in=thrown_in,
+        forced_solo_seat=forced,
     )
 
 
@@ -699,6 +766,27 @@ class AnnouncementView:
 
 
 @dataclass(frozen=True)
+class CallView:
+    """Something said in play that is no announcement, with ``before_card`` as in
+    :class:`AnnouncementView`:
+
+    * ``kind = "schweine"``: ``seat`` has the Schweine (announced by the player, or by the game
+      itself at the start, at the Armut exchange or with the first Karo-Ass, as the rule set says);
+    * ``"superschweine"``: ``seat`` holds the Superschweine (found when the Schweine are announced);
+    * ``"claim"``: ``seat`` claimed the rest (Spielabkürzung); ``held`` says whether its party
+      won every remaining trick (otherwise the other party got them).
+
+    ``label`` is the German name (``Schweine``, ``Superschweine``, ``Rest beansprucht``).
+    """
+
+    seat: int
+    kind: str
+    label: str
+    before_card: int
+    held: bool | None = None
+
+
+@dataclass(frozen=True)
 class TrickView:
     """One trick for showing a game trick by trick.
 
@@ -707,13 +795,18 @@ class TrickView:
         leader: the seat that led.
         plays: ``(seat, card)`` in play order.
         winner: seat that won the trick, ``None`` while it is not complete.
-        winning_index: index in ``plays`` of the card that won, or ``None``.
+        winning_index: index in ``plays`` of the card that won, or ``None`` (also for a claimed
+            trick, whose cards were not played).
         augen: Augen in the trick (so far).
         winner_party: the winner's party as it stood at the end of the game, or ``None``.
         announcements: announcements made since the previous trick was complete, up to this
-            trick's last card.
+            trick's last card (levels a soloist took on in the bidding are not among them: they
+            were made before the first card, see :func:`trick_lines`).
         sonderpunkte: Sonderpunkte made in this trick that count in the score (finished games
-            only; none in a solo unless the rule set says so, TSR 7.2.4).
+            only, as :func:`doppelkopf.scoring.counted_sonderpunkte` says: e.g. none in a TSR solo).
+        calls: Schweine, Superschweine and the claim of the rest made in this trick (or, for the
+            first trick, before it), see :class:`CallView`.
+        claimed: the trick holds cards of a claimed rest: not played, collected by ``winner``.
     """
 
     number: int
@@ -725,53 +818,81 @@ class TrickView:
     winner_party: Party | None
     announcements: tuple[AnnouncementView, ...]
     sonderpunkte: tuple[Sonderpunkt, ...]
+    calls: tuple[CallView, ...] = ()
+    claimed: bool = False
 
     @property
     def complete(self) -> bool:
         return self.winner is not None
 
 
+def _fresh(game: Game) -> Game:
+    """``game`` as dealt, before its first action (for stepping through its history)."""
+    return _deal(
+        game.rules,
+        game.initial_hands,
+        game.dealer,
+        game.seed,
+        game.pflichtsolo_done,
+        getattr(game, "forced_solo_seat", None),
+    )
+
+
+def _said_in_tricks(game: Game) -> tuple[dict[int, list[AnnouncementView]], dict[int, list[CallView]]]:
+    """Announcements and calls of ``game`` by the index of the trick they were made in. The
+    history is stepped through on a fresh copy of the game, so the engine says when the Schweine
+    and Superschweine came (also when the rules announce them by themselves)."""
+    step = _fresh(game)
+    announced: dict[int, list[AnnouncementView]] = {}
+    calls: dict[int, list[CallView]] = {}
+    for seat, action in game.history:
+        trick, down = len(step.tricks), len(step.trick_cards)
+        made, schweine, superschweine = len(step.announcements), step.schweine, step.superschweine
+        step.apply(action, seat)
+        for a in step.announcements[made:]:
+            if not a.by_bid:
+                announced.setdefault(trick, []).append(AnnouncementView(a.seat, a.party, a.level, a.label, down))
+        said = calls.setdefault(trick, [])
+        if schweine is None and step.schweine is not None:
+            said.append(CallView(step.schweine, "schweine", step.describe(Action.SCHWEINE), down))
+        if superschweine is None and step.superschweine is not None:
+            said.append(CallView(step.superschweine, "superschweine", "Superschweine", down))
+        if action == Action.CLAIM and step.claim is not None:
+            said.append(CallView(seat, "claim", "Rest beansprucht", down, held=step.claim[1]))
+    return announced, calls
+
+
 def trick_views(game: Game) -> list[TrickView]:
-    """The tricks of ``game`` (replayed from a record, or in progress) with the announcements made
-    before and within each, in order. A trick in progress (or an empty one that already has an
-    announcement) comes last with ``winner`` ``None``."""
-    announcements: list[list[AnnouncementView]] = [[]]
-    made = iter(game.announcements)
-    cards_down = 0
-    for _seat, action in game.history:
-        if Action.is_card(action):
-            cards_down += 1
-            if cards_down % 4 == 0:
-                announcements.append([])
-        elif Action.is_announcement(action):
-            a = next(made)
-            announcements[-1].append(AnnouncementView(a.seat, a.party, a.level, a.label, cards_down % 4))
+    """The tricks of ``game`` (replayed from a record, or in progress) with the announcements and
+    calls made before and within each, in order. A trick in progress (or an empty one that already
+    has an announcement or a call) comes last with ``winner`` ``None``. A deal thrown in has no
+    tricks."""
+    announced, calls = _said_in_tricks(game)
     sonder: dict[int, list[Sonderpunkt]] = {}
-    if game.is_terminal:
-        # only the Sonderpunkte the score counted (it lists them per party; none in a solo)
-        counted = {p for p in Party if any(i.key == f"sonderpunkte_{p.name.lower()}" for i in game.score().items)}
-        for s in game.summary().sonderpunkte:
-            if s.trick is not None and s.party in counted:
+    if game.is_terminal and not game.thrown_in:
+        for s in counted_sonderpunkte(game.summary(), game.rules):
+            if s.trick is not None:
                 sonder.setdefault(s.trick, []).append(s)
     views = []
     for index, trick in enumerate(game.tricks):
-        win = trick.seats.index(trick.winner)
         views.append(
             TrickView(
                 number=index + 1,
                 leader=trick.seats[0],
                 plays=tuple(zip(trick.seats, (Card(c) for c in trick.cards), strict=True)),
                 winner=trick.winner,
-                winning_index=win,
+                winning_index=None if trick.claimed else trick.seats.index(trick.winner),
                 augen=trick.augen,
                 winner_party=game.party[trick.winner],
-                announcements=tuple(announcements[index]) if index < len(announcements) else (),
+                announcements=tuple(announced.get(index, ())),
                 sonderpunkte=tuple(sonder.get(index, ())),
+                calls=tuple(calls.get(index, ())),
+                claimed=trick.claimed,
             )
         )
     current = len(game.tricks)
-    pending = announcements[current] if current < len(announcements) else []
-    if not game.is_terminal and game.phase is Phase.PLAY and (game.trick_cards or pending):
+    pending, said = announced.get(current, []), calls.get(current, [])
+    if not game.is_terminal and game.phase is Phase.PLAY and (game.trick_cards or pending or said):
         views.append(
             TrickView(
                 number=current + 1,
@@ -783,18 +904,24 @@ def trick_views(game: Game) -> list[TrickView]:
                 winner_party=None,
                 announcements=tuple(pending),
                 sonderpunkte=(),
+                calls=tuple(said),
             )
         )
     return views
 
 
-def trick_lines(game: Game, players: Sequence[str] | None = None, ascii_only: bool = False) -> list[str]:
-    """Plain-text lines showing ``game`` trick by trick: the Vorbehalte, the game played, one line
-    per trick (cards with their players, announcements where they were made, the winner with the
-    card that won, the trick's Augen) and the result in Punkte.
+def trick_lines(
+    game: Game, players: Sequence[str] | None = None, ascii_only: bool = False, show_armut_cards: bool = True
+) -> list[str]:
+    """Plain-text lines showing ``game`` trick by trick: the Vorbehalte (Schmeissen included), the
+    bidding for a solo, the Armut exchange, the game played, one line per trick (cards with their
+    players, announcements, Schweine and Superschweine where they were made, the winner with the
+    card that won, the trick's Augen, the Sonderpunkte that counted), the claim of the rest, and
+    the result in Punkte; for a deal thrown in, why.
 
     ``players`` names seats 0..3 (default :data:`DEFAULT_PLAYERS`); ``ascii_only`` writes cards
-    as ``KrD`` instead of ``♣D``.
+    as ``KrD`` instead of ``♣D``; ``show_armut_cards=False`` shows only how many cards went face
+    down in an Armut exchange (what the other players saw), not which.
     """
     names = _check_players(DEFAULT_PLAYERS if players is None else players, "players")
 
@@ -802,28 +929,55 @@ def trick_lines(game: Game, players: Sequence[str] | None = None, ascii_only: bo
         return Card(card).short if ascii_only else Card(card).symbol
 
     lines = []
+    history = game.history
     answers = [
-        f"{names[seat]} {game.describe(action, seat)}" for seat, action in game.history if Action.is_vorbehalt(action)
+        f"{names[seat]} {game.describe(action, seat)}"
+        for seat, action in history
+        if Action.is_vorbehalt(action) or action == Action.SCHMEISSEN
     ]
     if answers:
         lines.append("Vorbehalte: " + ", ".join(answers))
-    if game.phase is not Phase.VORBEHALT:
-        played = game.game_type.german
-        if game.declarer is not None:
-            played += f" ({names[game.declarer]})"
-        lines.append(f"Game: {played}")
+    bids = [
+        f"{names[seat]} {game.describe(action, seat)}"
+        for seat, action in history
+        if action in (Action.BID, Action.PASS)
+    ]
+    if bids:
+        by_bid = [a for a in game.announcements if a.by_bid]
+        text = "Bidding: " + ", ".join(bids)
+        if by_bid:
+            text += f"; {names[by_bid[-1].seat]} plays with {', '.join(a.label for a in by_bid)}"
+        lines.append(text)
+    lines.extend(_armut_lines(game, names, card_text, show_armut_cards))
+    if game.thrown_in:
+        lines.append(f"Thrown in: {game.score().items[0].label}")
+    elif game.phase not in (Phase.VORBEHALT, Phase.BIDDING, Phase.ARMUT):
+        lines.append("Game: " + _game_text(game, names))
     for view in trick_views(game):
         parts = []
         for position in range(len(view.plays) + 1):
             for a in view.announcements:
                 if a.before_card == position:
                     parts.append(f"{names[a.seat]}: {a.label}!")
+            for call in view.calls:
+                if call.before_card == position and call.kind != "claim":
+                    parts.append(f"{names[call.seat]}: {call.label}!")
             if position < len(view.plays):
                 seat, card = view.plays[position]
                 parts.append(f"{names[seat]} {card_text(card)}")
-        text = f"Trick {view.number}: " + ", ".join(parts)
+        for call in view.calls:
+            if call.kind == "claim":
+                who = names[view.winner] if view.winner is not None else "?"
+                outcome = "it holds" if call.held else f"it fails, the rest goes to {who}"
+                lines.append(f"{names[call.seat]} claims the rest (Spielabkürzung): {outcome}")
+        if view.claimed:
+            text = f"Trick {view.number} (claimed): " + ", ".join(parts)
+        else:
+            text = f"Trick {view.number}: " + ", ".join(parts)
         if view.winner is not None and view.winning_index is not None:
             text += f" -> {names[view.winner]} with {card_text(view.plays[view.winning_index][1])}, {view.augen} Augen"
+        elif view.winner is not None:
+            text += f" -> {names[view.winner]}, {view.augen} Augen"
         if view.sonderpunkte:
             text += (
                 " ("
@@ -831,7 +985,11 @@ def trick_lines(game: Game, players: Sequence[str] | None = None, ascii_only: bo
                 + ")"
             )
         lines.append(text)
-    if game.is_terminal:
+    if game.is_terminal and game.thrown_in:
+        result = game.score()
+        lines.append(f"Result: no game, {result.items[0].label}")
+        lines.append("Punkte: " + ", ".join(f"{names[s]} {result.points[s]:+d}" for s in range(4)))
+    elif game.is_terminal:
         result = game.score()
         summary = game.summary()
         who = "nobody wins" if result.winner is None else f"{result.winner.label} wins"
@@ -843,3 +1001,47 @@ def trick_lines(game: Game, players: Sequence[str] | None = None, ascii_only: bo
     else:
         lines.append("(game not finished)")
     return lines
+
+
+def _game_text(game: Game, names: Sequence[str]) -> str:
+    """The game played, its declarer and, for a Hochzeit or an Armut, the partner."""
+    played = game.game_type.german
+    declarer = game.declarer
+    if declarer is None:
+        return played
+    if game.game_type is GameType.ARMUT and game.armut_taker is not None:
+        return f"{played} ({names[declarer]} with {names[game.armut_taker]})"
+    played += f" ({names[declarer]})"
+    if game.game_type is GameType.HOCHZEIT and not game.partner_open:
+        partners = [s for s in range(4) if s != declarer and game.party[s] is game.party[declarer]]
+        found = game.clarified_at
+        if partners and found is not None:
+            played += f", partner {names[partners[0]]} found in trick {found + 1}"
+        elif found is not None:
+            played += f", no partner found in {found + 1} tricks: alone"
+    return played
+
+
+def _armut_lines(game: Game, names: Sequence[str], card_text: Callable[[int], str], show_cards: bool) -> list[str]:
+    """The Armut exchange in words: the cards laid, the answers, the cards given back."""
+    laid = [int(Action.card_of(a)) for _, a in game.history if Action.is_armut_lay(a)]
+    if not laid:
+        return []
+    poor = next(seat for seat, a in game.history if Action.is_armut_lay(a))
+
+    def cards(items: list[int]) -> str:
+        return f" ({' '.join(card_text(c) for c in items)})" if show_cards else ""
+
+    parts = [f"{names[poor]} lays {len(laid)} cards face down{cards(laid)}"]
+    answers = [
+        f"{names[seat]} {'takes' if a == Action.ARMUT_TAKE else 'refuses'}"
+        for seat, a in game.history
+        if a in (Action.ARMUT_TAKE, Action.ARMUT_REFUSE)
+    ]
+    if answers:
+        parts.append(", ".join(answers))
+    returned = [(seat, int(Action.card_of(a))) for seat, a in game.history if Action.is_armut_return(a)]
+    if returned:
+        back = [c for _, c in returned]
+        parts.append(f"{names[returned[0][0]]} gives back {len(back)} cards{cards(back)}")
+    return ["Armut: " + "; ".join(parts)]

@@ -698,7 +698,84 @@ def _toml_value(value: Any) -> str:
 
 DDV = RuleSet()
 
-PRESETS: dict[str, RuleSet] = {"ddv": DDV}
+#: Seed 000 ("die Regeln etwas ausführlicher"): 40 cards dealt 3-4-3, Schweinchen, Hochzeit with a choice of
+#: Fehl or trump trick, Buben-, Damen-, Trumpf- and stilles Solo with factors 2, 3, 5, 4, deadlines 9/8/7/6/5,
+#: Fuchs am End, no Pflichtsolo. Every value and the sentence behind it: docs/rules.md.
+OHNE_NEUNEN = DDV.replace(
+    name="ohne-neunen",
+    with_nines=False,
+    deal_packets=(3, 4, 3),
+    solo_types=("damen", "buben", "karo"),
+    solo_lead="dealer_left",
+    solo_conflict="higher_solo",
+    vorbehalt_priority=("solo", "hochzeit"),
+    hochzeit_partner="choice",
+    hochzeit_choices=("first_fehl", "first_trump"),
+    hochzeit_alone_as="normal",
+    stille_hochzeit_as="solo",
+    announcement_deadlines=(9, 8, 7, 6, 5),
+    schweine="on",
+    schweine_announce="before_first_play",
+    schweine_games=("normal", "hochzeit", "stille_hochzeit", "karo"),
+    sonderpunkte=("doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end"),
+    sonderpunkte_soli=("stille_hochzeit", "trumpf"),
+    solo_factors=("buben=2", "damen=3", "stille_hochzeit=4", "trumpf=5"),
+    claim="anyone",
+    pflichtsolo=False,
+)
+
+#: Seed 002 ("ein festes Regelwerk"): 48 cards, the second Herz-10 beats the first, Schmeissen, Armut,
+#: Schweine and Superschweine, Charlie, Feigheit, announcements by tricks without skipping, Pflichtansage,
+#: Bock and Doppelbock. Every value and the sentence behind it: docs/rules.md.
+DOPPELBOCK = DDV.replace(
+    name="doppelbock",
+    dulle="second",
+    solo_types=("kreuz", "pik", "herz", "karo", "damen", "buben", "buben_damen", "fleischlos"),
+    solo_lead="soloist",
+    solo_conflict="bidding",
+    vorbehalt_priority=("solo", "schmeissen", "armut", "hochzeit"),
+    schmeissen=("five_nines", "no_trump_above_fuchs"),
+    armut=True,
+    hochzeit_partner="first_fehl",
+    hochzeit_alone_as="normal",
+    stille_hochzeit_as="normal",
+    announcement_timing="tricks",
+    announcement_skipping=False,
+    pflichtansage=True,
+    schweine="on",
+    schweine_announce="first_play",
+    schweine_games=("normal", "hochzeit", "stille_hochzeit", "armut"),
+    superschweine=True,
+    schweine_armut="at_exchange",
+    sonderpunkte=("doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen"),
+    solo_sonderpunkte=("doppelkopf",),
+    feigheit=True,
+    superfeigheit=True,
+    solo_bonus=1,
+    pflichtsolo=False,
+    bock_triggers=("lost_solo", "nullspiel", "spaltarsch", "lost_kontra"),
+    bock_multiplies="all",
+    bock_max_multiplier=4,
+    bock_skips_soli=True,
+)
+
+#: Seed 004 ("Das Schema in vier Schritten"): the DDV game scored by the seed's scheme: gegen die Alten as a
+#: game point, only Sonderpunkte when nobody wins, Bock doubles the Sonderpunkte too.
+VIER_SCHRITTE = DDV.replace(
+    name="vier-schritte",
+    gegen_die_alten_as="spielpunkt",
+    nobody_wins="sonderpunkte",
+    hochzeit_alone_as="solo",
+    stille_hochzeit_as="solo",
+    bock_multiplies="all",
+)
+
+PRESETS: dict[str, RuleSet] = {
+    "ddv": DDV,
+    "ohne-neunen": OHNE_NEUNEN,
+    "doppelbock": DOPPELBOCK,
+    "vier-schritte": VIER_SCHRITTE,
+}
 
 
 def get_preset(name: str) -> RuleSet:

@@ -45,9 +45,12 @@ class Player(abc.ABC):
     The runner (:func:`doppelkopf.players.runner.play_game`) calls, for each game:
 
     * :meth:`reset` once before the Vorbehaltsabfrage, with the seat, rule set and game seed;
-    * :meth:`choose` whenever the seat is to move: its Vorbehalt answer, then in play a card or
-      an announcement. After an announcement the runner asks again, so a player may announce
-      and then play (or raise further) in one turn;
+    * :meth:`choose` whenever the seat is to move: its Vorbehalt answer; where the rule set has
+      them, its part in an Armut (lay a card, take or refuse, give a card back) and in the bidding
+      for a solo (raise or pass); then in play a card, an announcement, the Schweine or the claim
+      of the rest. After an announcement or the Schweine the runner asks again, so a player may
+      announce and then play (or raise further) in one turn. ``info.phase`` and
+      ``info.legal_actions`` tell which decision it is;
     * :meth:`react` before each card play of another seat while the seat has legal announcements
       (announcements out of turn, TSR 6.4.1); return ``None`` to stay silent;
     * :meth:`observe` after every action, only if the subclass overrides it.
@@ -164,6 +167,8 @@ def _kreuz_damen_constraints(info: InformationState, krd_left: int) -> tuple[lis
     gt = info.game_type
     if info.phase is Phase.VORBEHALT or gt is None or gt.is_declared_solo or gt is GameType.STILLE_HOCHZEIT:
         return [], set()
+    if gt is GameType.ARMUT:
+        return [], set()  # the Armut makes its two players Re, wherever the Kreuz-Damen are
     if gt is GameType.HOCHZEIT:
         if info.declarer is None or info.declarer == info.seat:
             return [], set()
@@ -262,9 +267,19 @@ def rebuild_game(info: InformationState, hands: Sequence[Sequence[int]], rng: ra
     is drawn with ``rng`` from those the sampled hand allows), and the Pflichtsolo flag is set so
     that the first trick has the leader it had.
 
+    House rules: a Hochzeit names the trick kind it was announced with (``info.hochzeit_rule``),
+    the observer's own Schmeissen is replayed as such, and Schweine the engine announces by itself
+    come back with the cards. What the information state does not keep in order cannot be rebuilt:
+    an Armut exchange, a bidding for a solo and a Schweine announcement made as an action
+    (``schweine_announce = "before_first_play"``) raise :class:`~doppelkopf.game.IllegalAction`.
+
     Raises :class:`~doppelkopf.game.IllegalAction` (naming the step) if the history cannot be
     replayed with these hands.
     """
+    if info.phase in (Phase.ARMUT, Phase.BIDDING) or info.game_type is GameType.ARMUT or info.bids:
+        raise IllegalAction("rebuild: an Armut exchange or a bidding for a solo cannot be rebuilt")
+    if info.schweine is not None and info.rules.schweine_announce == "before_first_play":
+        raise IllegalAction("rebuild: a Schweine announcement made as an action cannot be rebuilt")
     rules = info.rules
     plays = played_cards(info)
     initial = [list(h) for h in hands]
@@ -283,9 +298,11 @@ def rebuild_game(info: InformationState, hands: Sequence[Sequence[int]], rng: ra
         if answer is None:
             break
         if seat == info.seat and info.own_vorbehalt is not None and (gt is None or seat == info.declarer):
-            action = Action.vorbehalt(info.own_vorbehalt)
+            action = _vorbehalt_action(game, seat, info.own_vorbehalt, info.hochzeit_rule)
+        elif seat == info.seat and answer == "vorbehalt" and info.own_vorbehalt is None:
+            action = Action.SCHMEISSEN
         elif gt is not None and seat == info.declarer and gt is not GameType.STILLE_HOCHZEIT:
-            action = Action.vorbehalt(gt)
+            action = _vorbehalt_action(game, seat, gt, info.hochzeit_rule)
         elif answer == "vorbehalt" and gt is None:
             options = [a for a in game.legal_actions(seat) if a != Action.GESUND]
             action = (rng or random.Random(0)).choice(options)
@@ -313,6 +330,18 @@ def rebuild_game(info: InformationState, hands: Sequence[Sequence[int]], rng: ra
             seat, card = plays[index]
             _apply_step(game, card, seat, f"card {index + 1}")
     return game
+
+
+def _vorbehalt_action(game: Game, seat: int, game_type: GameType, hochzeit_rule: str | None) -> int:
+    """The Vorbehalt answer for ``game_type``; a Hochzeit names ``hochzeit_rule`` when the rule set
+    lets the Hochzeiter choose (else the first kind the game offers)."""
+    if game_type is not GameType.HOCHZEIT:
+        return Action.vorbehalt(game_type)
+    offered = [a for a in game.legal_actions(seat) if Action.is_vorbehalt(a) and Action.game_type(a) is game_type]
+    for action in offered:
+        if Action.hochzeit_kind(action) in (None, hochzeit_rule):
+            return action
+    return offered[0] if offered else Action.vorbehalt(game_type)
 
 
 def _apply_step(game: Game, action: int, seat: int, what: str) -> None:

@@ -8,6 +8,17 @@ card is uniformly random among the legal ones. With
 ``uniform=True`` every legal action is equally likely (as in
 :func:`doppelkopf.game.random_game`), and out of turn staying silent counts as one more option.
 
+The decisions of the house rules (seeds 000 and 002; they only occur when the rule set has them)
+are answered from the legal actions as well: the Schweine are announced as soon as that is legal
+(before the first Karo-Ass they are often the only way on); a hand that may throw in (Schmeissen)
+or declare an Armut does so with probability ``p_house``; an Armut is taken with probability
+``p_take``; the cards laid for an Armut and given back are random legal ones; in the bidding for a
+solo a seat raises with probability ``p_bid``; near the end of a game (at most
+:data:`CLAIM_CARDS` cards in hand), the rest is claimed (Spielabkürzung) with probability
+``p_claim`` whenever it may be: earlier a claim is rare at a real table, and the engine's check
+of an early claim is a long search. When only announcements are legal (the Pflichtansage
+of seed 002) the lowest one is made.
+
 Randomness comes from a generator seeded per game with the player's seed, its seat and the
 game's seed, so a game replays identically whatever was played before it.
 
@@ -25,8 +36,17 @@ from __future__ import annotations
 import random
 
 from ..game import Action, InformationState, Phase
-from ..rules import RuleSet
+from ..rules import GameType, RuleSet
 from .base import Player
+
+
+#: Most cards in hand with which the random player considers claiming the rest.
+CLAIM_CARDS = 4
+
+
+def _is_house_vorbehalt(action: int) -> bool:
+    """Schmeissen or an Armut: Vorbehalte a hand qualifies for, not a game chosen."""
+    return action == Action.SCHMEISSEN or (Action.is_vorbehalt(action) and Action.game_type(action) is GameType.ARMUT)
 
 
 class RandomPlayer(Player):
@@ -37,12 +57,18 @@ class RandomPlayer(Player):
         p_announce: probability of making the next announcement level (Re/Kontra, then keine 90,
             ...) when it first becomes legal for the seat, in turn or out of turn; a level
             declined once is not made later in the game.
-        p_vorbehalt: probability of answering the Vorbehaltsabfrage with a Vorbehalt; which one
-            (Hochzeit, a solo) is uniform among the legal ones.
-        uniform: ignore both knobs and choose uniformly among all legal actions.
+        p_vorbehalt: probability of answering the Vorbehaltsabfrage with a Vorbehalt that chooses
+            a game (Hochzeit of any kind, a solo); which one is uniform among the legal ones.
+        p_house: probability of Schmeissen or declaring an Armut when the hand allows one of them
+            (asked before ``p_vorbehalt``).
+        p_take: probability of taking an Armut when asked.
+        p_bid: probability of raising in the bidding for a solo.
+        p_claim: probability of claiming the rest at each chance with at most
+            :data:`CLAIM_CARDS` cards in hand.
+        uniform: ignore all knobs and choose uniformly among all legal actions.
         name: display name (default ``Zufall <seed>``).
 
-    Raises :class:`ValueError` for a probability outside 0..1.
+    Raises :class:`ValueError` naming the knob for a probability outside 0..1.
     """
 
     def __init__(
@@ -52,14 +78,30 @@ class RandomPlayer(Player):
         p_vorbehalt: float = 0.1,
         uniform: bool = False,
         name: str | None = None,
+        p_house: float = 0.5,
+        p_take: float = 0.3,
+        p_bid: float = 0.3,
+        p_claim: float = 0.05,
     ) -> None:
         super().__init__(name if name is not None else f"Zufall {seed}")
-        for label, p in (("p_announce", p_announce), ("p_vorbehalt", p_vorbehalt)):
+        knobs = (
+            ("p_announce", p_announce),
+            ("p_vorbehalt", p_vorbehalt),
+            ("p_house", p_house),
+            ("p_take", p_take),
+            ("p_bid", p_bid),
+            ("p_claim", p_claim),
+        )
+        for label, p in knobs:
             if not 0.0 <= p <= 1.0:
                 raise ValueError(f"{label}: {p} is not a probability between 0 and 1")
         self.seed = seed
         self.p_announce = p_announce
         self.p_vorbehalt = p_vorbehalt
+        self.p_house = p_house
+        self.p_take = p_take
+        self.p_bid = p_bid
+        self.p_claim = p_claim
         self.uniform = uniform
         self.rng = random.Random(f"random-player:{seed}")
         self.decided: set[int] = set()  # announcement levels already decided in this game
@@ -84,14 +126,39 @@ class RandomPlayer(Player):
         if self.uniform:
             return self.rng.choice(legal)
         if info.phase is Phase.VORBEHALT:
-            others = [a for a in legal if a != Action.GESUND]
-            if others and self.rng.random() < self.p_vorbehalt:
-                return self.rng.choice(others)
-            return Action.GESUND
-        cards = [a for a in legal if Action.is_card(a)]
+            return self._vorbehalt(legal)
+        if info.phase is Phase.ARMUT:
+            if Action.ARMUT_TAKE in legal:
+                return Action.ARMUT_TAKE if self.rng.random() < self.p_take else Action.ARMUT_REFUSE
+            return self.rng.choice(legal)  # a card to lay or to give back
+        if info.phase is Phase.BIDDING:
+            if Action.BID in legal and self.rng.random() < self.p_bid:
+                return Action.BID
+            return Action.PASS
+        if Action.SCHWEINE in legal:
+            return Action.SCHWEINE
         announcements = [a for a in legal if Action.is_announcement(a)]
         announced = self._announce(announcements)
-        return announced if announced is not None else self.rng.choice(cards)
+        if announced is not None:
+            return announced
+        if Action.CLAIM in legal and len(info.hand) <= CLAIM_CARDS and self.rng.random() < self.p_claim:
+            return Action.CLAIM
+        cards = [a for a in legal if Action.is_card(a)]
+        if cards:
+            return self.rng.choice(cards)
+        if announcements:
+            return min(announcements)  # the Pflichtansage: an announcement is all that is legal
+        return self.rng.choice(legal)
+
+    def _vorbehalt(self, legal: tuple[int, ...]) -> int:
+        others = [a for a in legal if a != Action.GESUND]
+        house = [a for a in others if _is_house_vorbehalt(a)]
+        if house and self.rng.random() < self.p_house:
+            return self.rng.choice(house)
+        games = [a for a in others if not _is_house_vorbehalt(a)]
+        if games and self.rng.random() < self.p_vorbehalt:
+            return self.rng.choice(games)
+        return Action.GESUND
 
     def react(self, info: InformationState) -> int | None:
         legal = [a for a in info.legal_actions if Action.is_announcement(a)]

@@ -4,9 +4,22 @@ The player reads the game only through its information state and the core: the c
 (:func:`~doppelkopf.order.card_order`), the trick winner (:func:`~doppelkopf.order.trick_winner_index`),
 ``info.legal_actions`` and ``info.rules``. Its habits:
 
-* **Vorbehalt**: "gesund" normally. A solo (Farb-, Damen-, Buben-Solo, Fleischloser) only with a
-  clearly dominant hand counted in that solo's card order; with both Kreuz-Damen a Hochzeit when
-  the hand is weak, else the Stille Hochzeit (answer "gesund").
+* **Vorbehalt**: "gesund" normally. A solo (Farb-, Damen-, Buben-, Buben-Damen-Solo, Fleischloser)
+  only with a clearly dominant hand counted in that solo's card order; with both Kreuz-Damen a
+  Hochzeit when the hand is weak, else the Stille Hochzeit (answer "gesund"). Where the rule set
+  lets the Hochzeiter name the trick that finds the partner, it names any foreign trick if it may,
+  else a Fehl trick when it holds Fehl cards to lose one with, else a trump trick.
+* **House rules** (seeds 000 and 002, only where the rule set has them): it always throws in
+  (Schmeissen) when the hand allows it and no solo is worth playing, because such a hand rarely
+  wins and a new deal costs nothing. It declares an Armut whenever the rules allow one and the
+  hand holds fewer than two of the three highest trumps, lays its trumps first and then its
+  Fehl cards of fewest Augen; it takes an Armut with a strong trump hand (:func:`takes_armut`)
+  and gives back its Fehl cards of fewest Augen, low trumps only if it must. In the bidding for
+  a solo it raises while the solo clears its bar by more than the bid (one level per point of
+  margin, as for a soloist's announcements). It announces the Schweine as soon as that is legal.
+  It claims the rest only when its own hand obviously takes every remaining trick: only trumps,
+  each beating every card still unseen, whatever Schweine may still be announced. When only
+  announcements are legal (the Pflichtansage) it makes the lowest.
 * **Announcements**: Re or Kontra at the first chance (out of turn if that comes first) with a
   strong hand, see :func:`announcement_level`, also as an Erwiderung; keine 90 only with a very
   strong hand; a soloist announces when the hand clears the solo bar by a margin.
@@ -39,7 +52,8 @@ from dataclasses import dataclass
 from ..cards import ASS, AUGEN, ZEHN, Card
 from ..game import Action, InformationState, Phase
 from ..order import TRUMP, CardOrder, card_order, second_dulle_wins, trick_winner_index
-from ..rules import ANSAGE, KEINE_90, GameType, Party, RuleSet
+from ..rules import ANSAGE, KEINE_90, GameType, Party
+from ..scoring import GameSummary, counting_sonderpunkte, scored_as_solo
 from .base import Player, game_order_type, inferred_parties, unseen_cards, voids
 
 #: Risk (probability that an opponent behind beats the trick) below which a trick counts as safe.
@@ -120,7 +134,17 @@ def _solo_ok(game_type: GameType, s: HandStrength) -> float:
         return 3.0 - s.losers  # no trumps: Asse and Zehnen must take the tricks
     if game_type in (GameType.DAMEN, GameType.BUBEN):
         return min(s.trumps - 4.0, s.trumps + s.high - 2.0 * s.losers - 2.0)
+    if game_type is GameType.BUBEN_DAMEN:
+        # sixteen trumps in the deck (eight with 40 cards), between a Damen- and a Farbsolo
+        return min(s.trumps - 6.0, s.trumps + 1.5 * s.high - 2.0 * s.losers - 8.0)
     return min(s.trumps - 8.0, s.trumps + 1.5 * s.high - 1.5 * s.losers - 13.0)
+
+
+def takes_armut(hand_size: int, s: HandStrength) -> bool:
+    """Whether a hand of strength ``s`` (counted in the normal game's order) takes an Armut: at
+    least seven trumps in twelve cards (six in ten), two of them among the four highest. The taker
+    plays the game for two with the poor player's few trumps added, so it needs the trumps."""
+    return s.trumps >= round(7 * hand_size / 12) and s.top >= 2
 
 
 def announcement_level(party: Party, s: HandStrength) -> int:
@@ -142,7 +166,7 @@ class _View:
     def __init__(self, info: InformationState) -> None:
         self.info = info
         self.game_type = game_order_type(info)
-        self.order = card_order(self.game_type)
+        self.order = info.order  # with the Schweine and Superschweine the seat knows of
         self.parties = inferred_parties(info)
         self.unseen = unseen_cards(info)
         self.unseen_counts = Counter(self.unseen)
@@ -152,7 +176,7 @@ class _View:
         self.p_foe = [self._p_foe(s) for s in range(4)]
         self.p_foe[me] = 0.0
         self.trumps = self.order.trumps_high_to_low
-        self.fuchs_counts = self._fuchs_counts(info.rules)
+        self.fuchs_counts = self._fuchs_counts()
         last = len(info.tricks) == info.rules.hand_size - 1
         self.second_dulle = second_dulle_wins(info.rules, last)
 
@@ -169,9 +193,14 @@ class _View:
             return 1.0
         return max(0, foes_left) / (max(0, friends_left) + max(0, foes_left))
 
-    def _fuchs_counts(self, rules: RuleSet) -> bool:
-        solo = self.game_type.is_declared_solo or self.game_type is GameType.STILLE_HOCHZEIT
-        return "fuchs_gefangen" in rules.sonderpunkte and (not solo or rules.sonderpunkte_in_solo)
+    def _fuchs_counts(self) -> bool:
+        """Whether catching a Fuchs counts in this game, as the scoring core says for a game that
+        is one against three (a declared solo, a Stille Hochzeit) or not."""
+        info, gt = self.info, self.game_type
+        solo = False
+        if info.declarer is not None and (gt.is_declared_solo or gt is GameType.STILLE_HOCHZEIT):
+            solo = scored_as_solo(GameSummary(gt, frozenset({info.declarer}), 0), info.rules)
+        return "fuchs_gefangen" in counting_sonderpunkte(info.rules, gt, solo)
 
     # -- cards -------------------------------------------------------------------------------
     def is_trump(self, card: int) -> bool:
@@ -254,12 +283,25 @@ class RuleBasedPlayer(Player):
 
     # -- interface ---------------------------------------------------------------------------
     def choose(self, info: InformationState) -> int:
+        legal = info.legal_actions
         if info.phase is Phase.VORBEHALT:
             return self._vorbehalt(info)
+        if info.phase is Phase.ARMUT:
+            return self._armut(info)
+        if info.phase is Phase.BIDDING:
+            return self._bid(info)
+        if Action.SCHWEINE in legal:
+            return Action.SCHWEINE
         announcement = self._announcement(info)
         if announcement is not None:
             return announcement
-        cards = [a for a in info.legal_actions if Action.is_card(a)]
+        if Action.CLAIM in legal and self._claim_is_obvious(info):
+            return Action.CLAIM
+        cards = [a for a in legal if Action.is_card(a)]
+        if not cards:
+            # the Pflichtansage: only announcements are legal, make the lowest
+            announcements = [a for a in legal if Action.is_announcement(a)]
+            return min(announcements) if announcements else legal[0]
         if len(cards) == 1:
             return cards[0]
         return self._card(_View(info), cards)
@@ -282,12 +324,81 @@ class RuleBasedPlayer(Player):
                 best = (margin, action)
         if best is not None:
             return best[1]
-        hochzeit = Action.vorbehalt(GameType.HOCHZEIT)
-        if hochzeit in legal:
+        if Action.SCHMEISSEN in legal:
+            return Action.SCHMEISSEN
+        armut = Action.vorbehalt(GameType.ARMUT)
+        if armut in legal and hand_strength(info.hand, info.order).high < 2:
+            return armut
+        hochzeit = [a for a in legal if Action.is_vorbehalt(a) and Action.game_type(a) is GameType.HOCHZEIT]
+        if hochzeit:
             # the Stille Hochzeit is a Karo solo in all but name (TSR 4.4.5)
             if _solo_ok(GameType.KARO, hand_strength(info.hand, card_order(GameType.STILLE_HOCHZEIT))) < 0:
-                return hochzeit
+                return self._hochzeit_kind(info, hochzeit)
         return Action.GESUND
+
+    @staticmethod
+    def _hochzeit_kind(info: InformationState, offered: list[int]) -> int:
+        """The Hochzeit answer among ``offered``: any foreign trick finds the partner soonest;
+        else a Fehl trick when the hand has a Fehl card to lose one with, else a trump trick."""
+        kinds = {Action.hochzeit_kind(a): a for a in offered}
+        if None in kinds:
+            return kinds[None]
+        if "first_foreign" in kinds:
+            return kinds["first_foreign"]
+        if "first_fehl" in kinds and (hand_strength(info.hand, info.order).losers > 0 or "first_trump" not in kinds):
+            return kinds["first_fehl"]
+        return kinds.get("first_trump", offered[0])
+
+    # -- house rules: Armut, bidding, claim ----------------------------------------------------
+    def _armut(self, info: InformationState) -> int:
+        legal = info.legal_actions
+        order = info.order
+        if Action.ARMUT_TAKE in legal:
+            take = takes_armut(info.rules.hand_size, hand_strength(info.hand, order))
+            return Action.ARMUT_TAKE if take else Action.ARMUT_REFUSE
+        lays = [a for a in legal if Action.is_armut_lay(a)]
+        if lays:
+            # the trumps first, then the Fehl cards of fewest Augen
+            return self._pick(lays, lambda a: self._give_key(order, int(Action.card_of(a)), trumps_first=True))
+        # give back the Fehl cards of fewest Augen, low trumps only if it must
+        return self._pick(legal, lambda a: self._give_key(order, int(Action.card_of(a)), trumps_first=False))
+
+    @staticmethod
+    def _give_key(order: CardOrder, card: int, trumps_first: bool) -> tuple[float, ...]:
+        trump = order.group[card] == TRUMP
+        first = (0 if trump else 1) if trumps_first else (1 if trump else 0)
+        return (first, order.power[card] if trump else 0, AUGEN[card])
+
+    def _bid(self, info: InformationState) -> int:
+        declared = info.own_vorbehalt
+        if Action.BID in info.legal_actions and declared is not None and declared.is_declared_solo:
+            margin = _solo_ok(declared, hand_strength(info.hand, card_order(declared)))
+            if margin >= info.bid_level + 1:
+                return Action.BID
+        return Action.PASS
+
+    @staticmethod
+    def _claim_is_obvious(info: InformationState) -> bool:
+        """Whether every card in hand is a trump that wins a trick against each unseen card, in
+        the order as known and with any Schweine (and Superschweine) that may still be announced,
+        in any trick (the Dulle rule may differ in the last one)."""
+        gt = game_order_type(info)
+        orders = [info.order]
+        rules = info.rules
+        if rules.schweine == "on" and info.schweine is None:
+            orders.append(card_order(gt, True, False))
+            if rules.superschweine:
+                orders.append(card_order(gt, True, True))
+        unseen = set(unseen_cards(info))
+        for order in orders:
+            for last in (False, True):
+                second = second_dulle_wins(rules, last)
+                for card in info.hand:
+                    if order.group[card] != TRUMP:
+                        return False
+                    if any(trick_winner_index(order, [card, other], second) != 0 for other in unseen):
+                        return False
+        return True
 
     # -- announcements -----------------------------------------------------------------------
     def _announcement(self, info: InformationState) -> int | None:
@@ -295,7 +406,7 @@ class RuleBasedPlayer(Player):
         if not legal:
             return None
         gt = game_order_type(info)
-        s = hand_strength(info.hand, card_order(gt))
+        s = hand_strength(info.hand, info.order)
         solo = gt.is_declared_solo or gt is GameType.STILLE_HOCHZEIT
         if solo:
             if info.declarer != info.seat:

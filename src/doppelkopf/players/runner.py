@@ -9,12 +9,17 @@ Events for a user interface go to ``on_event(kind, data)``; ``data`` is a dict:
   :class:`~doppelkopf.session.GameSetup`: dealer, Pflichtsolo state, forced soloist, Bock
   multiplier), ``round``, ``games_left_in_round``, ``bock_queue``;
 * ``"start"``: ``dealer``, ``seed``;
-* ``"vorbehalt"``, ``"announce"``, ``"play"``: ``seat``, ``action``, ``key`` (see
-  :meth:`Action.key <doppelkopf.game.Action.key>`), ``text`` (German name, e.g. ``Re``,
-  ``keine 90``, ``♣D``, ``gesund``), ``in_turn`` (False for an announcement out of turn);
-* ``"game_type"``: after the Vorbehaltsabfrage, ``game_type`` and ``declarer`` **as the game
-  has them**, a Stille Hochzeit included (a UI shows each human only their information state);
-* ``"trick"``: ``trick`` (the finished :class:`~doppelkopf.game.Trick`) and ``index`` (0-based);
+* an action: ``seat``, ``action``, ``key`` (see :meth:`Action.key <doppelkopf.game.Action.key>`),
+  ``text`` (German name, e.g. ``Re``, ``keine 90``, ``♣D``, ``gesund``), ``in_turn`` (False for an
+  announcement out of turn). The kind says what the action was: ``"vorbehalt"`` (an answer in the
+  Vorbehaltsabfrage, Schmeissen included), ``"armut"`` (laying, taking or refusing, giving back in
+  an Armut), ``"bid"`` (raising or passing in the bidding for a solo), ``"announce"``,
+  ``"schweine"``, ``"claim"`` (the rest claimed) or ``"play"`` (a card played);
+* ``"game_type"``: when the play begins (after the Vorbehaltsabfrage, and an Armut exchange or a
+  bidding if there was one), ``game_type`` and ``declarer`` **as the game has them**, a Stille
+  Hochzeit included (a UI shows each human only their information state);
+* ``"trick"``: ``trick`` (a finished :class:`~doppelkopf.game.Trick`) and ``index`` (0-based); one
+  event per trick, also for the tricks of a claimed rest, which end the game at once;
 * ``"end"``: ``score`` (the :class:`~doppelkopf.scoring.Score`, Punkte per seat);
 * ``"redeal"`` instead of ``"end"`` for a deal thrown in (``game.redeal_same_dealer``): ``dealer``;
 * ``"row"`` (sessions only, after each counted game): ``row`` (the
@@ -61,6 +66,22 @@ def _check(game: Game, player: Player, seat: int, action: object, what: str) -> 
     return int(action)
 
 
+_PHASE_KINDS = {Phase.VORBEHALT: "vorbehalt", Phase.ARMUT: "armut", Phase.BIDDING: "bid"}
+
+
+def _event_kind(phase: Phase, action: int) -> str:
+    """The event kind of ``action`` taken in ``phase`` (see the module docstring)."""
+    if Action.is_announcement(action):
+        return "announce"
+    if phase in _PHASE_KINDS:
+        return _PHASE_KINDS[phase]
+    if action == Action.SCHWEINE:
+        return "schweine"
+    if action == Action.CLAIM:
+        return "claim"
+    return "play"
+
+
 def _overrides_observe(player: Player) -> bool:
     return type(player).observe is not Player.observe
 
@@ -69,8 +90,9 @@ def play_game(game: Game, players: Sequence[Player], on_event: EventHandler | No
     """Play ``game`` to the end with ``players`` (one per seat 0..3) and return it.
 
     Each player is reset with its seat, the rule set and the game's seed, then asked through
-    :meth:`Player.choose` whenever its seat is to move (again after an announcement). Before every
-    card play the other seats that may announce get :meth:`Player.react` in seat order after the
+    :meth:`Player.choose` whenever its seat is to move (again after an announcement): in the
+    Vorbehaltsabfrage, an Armut exchange, a bidding and in play. Before every decision in play
+    the other seats that may announce get :meth:`Player.react` in seat order after the
     player to move; the rounds repeat while someone announces, so an announcement can be answered
     (Erwiderung, TSR 6.4.4). Players that override :meth:`Player.observe` see every step.
 
@@ -92,12 +114,11 @@ def play_game(game: Game, players: Sequence[Player], on_event: EventHandler | No
         phase, tricks = game.phase, len(game.tricks)
         text = game.describe(action, seat)
         game.apply(action, seat)
-        kind = "announce" if Action.is_announcement(action) else "vorbehalt" if phase is Phase.VORBEHALT else "play"
-        emit(kind, seat=seat, action=action, key=Action.key(action), text=text, in_turn=in_turn)
-        if phase is Phase.VORBEHALT and game.phase is not Phase.VORBEHALT:
+        emit(_event_kind(phase, action), seat=seat, action=action, key=Action.key(action), text=text, in_turn=in_turn)
+        if phase is not Phase.PLAY and game.phase is Phase.PLAY:
             emit("game_type", game_type=game.game_type, declarer=game.declarer)
-        if len(game.tricks) > tricks:
-            emit("trick", trick=game.tricks[-1], index=len(game.tricks) - 1)
+        for index in range(tricks, len(game.tricks)):
+            emit("trick", trick=game.tricks[index], index=index)
         for s in watchers:
             players[s].observe(game.information_state(s))
 
