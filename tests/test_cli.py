@@ -8,9 +8,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from doppelkopf.cards import Card
 from doppelkopf.cli import main
+from doppelkopf.game import Action, Game, InformationState, Phase
+from doppelkopf.players import RandomPlayer, play_game
 from doppelkopf.record import load_many
-from doppelkopf.rules import DDV, Party
+from doppelkopf.rules import DDV, GameType, Party, get_preset
 
 ENTRIES = Path(__file__).parent / "data" / "entries"
 
@@ -253,3 +256,163 @@ def test_typed_ansage_must_be_the_own_party() -> None:
     assert parse_move(right, info, list(info.hand)) == Action.announce(1)
     with pytest.raises(ValueError, match="no card number 13"):
         parse_move("13", info, list(info.hand))
+
+
+# -- house rules at the command line ----------------------------------------------------------------
+
+
+def test_simulate_doppelbock_shows_the_bock_on_the_list(runner: CliRunner, tmp_path: Path) -> None:
+    """Seed 002 (doppelbock): 24 games; Bock games show their multiplier on the list and are
+    counted under it; the records file holds every deal, the thrown-in ones included."""
+    records = tmp_path / "games.jsonl"
+    result = runner.invoke(main, ["simulate", "--rules", "doppelbock", "--games", "24", "--records", str(records)])
+    assert result.exit_code == 0, result.output
+    assert "Liste" in result.output and "Settlement" in result.output
+    assert "(×2)" in result.output or "(×4)" in result.output
+    assert "Bock games played: " in result.output
+    saved = load_many(records)
+    thrown = [r for r in saved if r.thrown_in is not None]
+    assert len(saved) - len(thrown) == 24
+    assert all(r.result is None and r.meta["thrown_in"] for r in thrown)
+    if thrown:
+        assert f"(and {len(thrown)} deal{'s' if len(thrown) > 1 else ''} thrown in)" in result.output
+        shown = runner.invoke(main, ["replay", str(records), "--game", str(saved.index(thrown[0]) + 1)])
+        assert shown.exit_code == 0, shown.output
+        assert "Thrown in: " in shown.output and "Summe" not in shown.output
+
+
+def test_simulate_ohne_neunen_plays_ten_tricks(runner: CliRunner, tmp_path: Path) -> None:
+    """Seed 000 (ohne-neunen): 40 cards, 10 tricks a game; the list and a replayed game."""
+    records = tmp_path / "games.jsonl"
+    result = runner.invoke(main, ["simulate", "--rules", "ohne-neunen", "--games", "24", "--records", str(records)])
+    assert result.exit_code == 0, result.output
+    assert "Liste" in result.output and "Settlement" in result.output
+    saved = load_many(records)
+    assert len(saved) == 24 and all(r.rules.name == "ohne-neunen" for r in saved)
+    shown = runner.invoke(main, ["replay", str(records), "--game", "3"])
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.count("Trick ") >= 10 and "Summe" in shown.output
+
+
+def test_score_shows_the_bock(runner: CliRunner) -> None:
+    """Seed 004 Beispiel 1 as a Bock game: Re 4 Punkte doubled, Sonderpunkte too (vier-schritte)."""
+    base = json.loads((ENTRIES / "seed004_beispiel1.json").read_text(encoding="utf-8"))
+    base.update({"rules": "vier-schritte", "bock": 2})
+    result = runner.invoke(main, ["score", "-"], input=json.dumps(base))
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())  # the console wraps long lines
+    assert "Bock ×2: Anna -8, Ben +8, Carla +8, Dirk -8" in text
+
+
+def typed_forms(action: int, info: InformationState, shown: list[int]) -> list[str]:
+    """What a player may type for ``action`` (words from the help text; cards by notation and by
+    their number on screen)."""
+    from doppelkopf.interactive import vorbehalt_word
+
+    if Action.is_card(action) or Action.is_armut_lay(action) or Action.is_armut_return(action):
+        card = Action.card_of(action)
+        return [card.short, card.symbol, str(shown.index(card) + 1)]
+    if Action.is_announcement(action):
+        level = Action.level(action)
+        assert info.own_party is not None
+        return [info.own_party.label.lower()] if level == 1 else [["keine 90", "k60", "keine 30", "schwarz"][level - 2]]
+    if info.phase is Phase.VORBEHALT:
+        return [vorbehalt_word(action)]
+    words = {
+        Action.SCHWEINE: "schweine",
+        Action.CLAIM: "claim",
+        Action.BID: "raise",
+        Action.PASS: "pass",
+        Action.ARMUT_TAKE: "take",
+        Action.ARMUT_REFUSE: "refuse",
+    }
+    return [words[action]]
+
+
+class Recorder(RandomPlayer):
+    def __init__(self, seed: int, p_vorbehalt: float) -> None:
+        super().__init__(seed, p_vorbehalt=p_vorbehalt, p_announce=0.3, p_house=1.0, p_take=0.5, p_bid=0.5, p_claim=0.5)
+        self.infos: list[InformationState] = []
+
+    def choose(self, info: InformationState) -> int:
+        self.infos.append(info)
+        return super().choose(info)
+
+
+def test_every_decision_can_be_typed() -> None:
+    """Under every preset, at every decision random players met, each legal action can be typed
+    (the word from the prompt or help, a card by notation or number) and gives exactly that action;
+    every kind of house-rule decision was met."""
+    from doppelkopf.interactive import parse_move
+
+    kinds: set[str] = set()
+    # the second doppelbock run: few soli, so that Armut hands are played
+    for name, p_vorbehalt in (("ddv", 0.5), ("ohne-neunen", 0.5), ("doppelbock", 0.5), ("doppelbock", 0.05)):
+        rules = get_preset(name)
+        for seed in range(30):
+            players = [Recorder(seed * 4 + s, p_vorbehalt) for s in range(4)]
+            play_game(Game.new(rules, seed=seed, dealer=seed % 4), players)
+            for info in (i for p in players for i in p.infos):
+                shown = info.order.sorted_hand(list(info.hand))
+                for action in info.legal_actions:
+                    for text in typed_forms(action, info, shown):
+                        assert parse_move(text, info, shown) == action, (name, text, Action.key(action))
+                    kinds.add(Action.key(action).split(":")[0])
+    assert {"vorbehalt", "armut", "bid", "schweine", "claim", "announce"} <= kinds
+
+
+def test_bad_input_in_the_house_rules_gets_one_line() -> None:
+    """Wrong words in an Armut, a bidding or a Vorbehalt get a one-line reason naming the options."""
+    from doppelkopf.interactive import parse_move
+
+    doppelbock = get_preset("doppelbock")
+    for seed in range(200):
+        game = Game.new(doppelbock, seed=seed, dealer=3)
+        if Action.vorbehalt(GameType.ARMUT) in game.legal_actions():
+            break
+    else:  # pragma: no cover - a poor hand among 200 deals
+        raise AssertionError("no Armut hand found")
+    info = game.information_state(0)
+    with pytest.raises(ValueError, match="Hochzeit needs both Kreuz-Damen"):
+        parse_move("hochzeit", info, list(info.hand))
+    with pytest.raises(ValueError, match="answer gesund, hochzeit"):
+        parse_move("vielleicht", info, list(info.hand))
+    assert parse_move("armut", info, list(info.hand)) == Action.vorbehalt(GameType.ARMUT)
+    game.apply(Action.vorbehalt(GameType.ARMUT))
+    for _ in range(3):
+        game.apply(Action.GESUND)
+    info = game.information_state(0)
+    shown = info.order.sorted_hand(list(info.hand))
+    fehl = next(c for c in shown if Action.armut_lay(c) not in info.legal_actions)
+    with pytest.raises(ValueError, match="lay your trumps first"):
+        parse_move(Card(fehl).short, info, shown)
+    while game.current_player == 0:
+        game.apply(game.legal_actions()[0])
+    info = game.information_state(game.current_player)
+    for text in ("vielleicht", "KrA"):
+        with pytest.raises(ValueError, match="answer take or refuse") as caught:
+            parse_move(text, info, list(info.hand))
+        assert "\n" not in str(caught.value)
+    ohne = get_preset("ohne-neunen")
+    game = Game.new(ohne, seed=1, dealer=3)
+    info = game.information_state(0)
+    with pytest.raises(ValueError, match="Schmeissen is not allowed under these rules"):
+        parse_move("schmeissen", info, list(info.hand))
+    for _ in range(4):
+        game.apply(Action.GESUND)
+    info = game.information_state(game.current_player)
+    if Action.CLAIM not in info.legal_actions:
+        with pytest.raises(ValueError, match="claim"):
+            parse_move("claim", info, list(info.hand))
+    with pytest.raises(ValueError, match="no Schweine to announce now"):
+        parse_move("schweine", info, list(info.hand))
+
+
+def test_play_a_seed_000_game_by_keyboard(runner: CliRunner) -> None:
+    """A scripted player under ohne-neunen: gesund (or the first listed Hochzeit), then card numbers
+    in turn and "schweine" now and then; refusals get a message and a new prompt; ten tricks."""
+    cycle = [str(n) for n in range(1, 11)] + ["schweine"]
+    script = "\n".join(["gesund", "hochzeit fehl", "hochzeit trumpf"] + cycle * 40) + "\n"
+    result = runner.invoke(main, ["play", "--rules", "ohne-neunen", "--games", "1", "--seed", "6"], input=script)
+    assert result.exit_code == 0, result.output
+    assert "Trick 10" in result.output and "Liste" in result.output

@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import HOCHZEIT_HANDS, NORMAL_HANDS, answer_vorbehalte, hands, play
-from doppelkopf.cards import Card, deck, parse_cards
-from doppelkopf.game import Action, Game, InformationState, Phase
+from doppelkopf.cards import AUGEN, Card, deck, parse_cards
+from doppelkopf.game import Action, Game, IllegalAction, InformationState, Phase
+from doppelkopf.order import card_order
 from doppelkopf.players import (
     IllegalPlayerAction,
     Player,
@@ -33,7 +34,8 @@ from doppelkopf.players import (
     unseen_cards,
     voids,
 )
-from doppelkopf.rules import ANSAGE, DDV, GameType, Party, RuleSet
+from doppelkopf.players.rules_player import hand_strength, takes_armut
+from doppelkopf.rules import ANSAGE, DDV, GameType, Party, RuleSet, get_preset
 
 G = Action.GESUND
 HERZ = Card.HERZ_ASS.suit  # the printed suit index of Herz, which is its Fehl group in a normal game
@@ -510,3 +512,275 @@ def test_random_player_knobs() -> None:
     assert sum(g.game_type.is_declared_solo for g in games) >= 15
     with pytest.raises(ValueError, match="p_announce: 1.5 is not a probability"):
         RandomPlayer(0, p_announce=1.5)
+
+
+# -- house rules: every decision of the presets ---------------------------------------------------
+
+OHNE_NEUNEN = get_preset("ohne-neunen")
+DOPPELBOCK = get_preset("doppelbock")
+
+
+def deal_rest(rules: RuleSet, *given_hands: str, seed: int = 0) -> list[list[Card]]:
+    """Seats 0.. hold ``given_hands``; the rest of the deck of ``rules`` is shuffled with ``seed``
+    and dealt to the other seats."""
+    own = [parse_cards(text) for text in given_hands]
+    rest = Counter(deck(rules.with_nines))
+    for cards in own:
+        rest.subtract(cards)
+    cards = sorted(rest.elements())
+    random.Random(seed).shuffle(cards)
+    size = rules.hand_size
+    out = own + [sorted(cards[i : i + size]) for i in range(0, len(cards), size)]
+    assert len(out) == 4
+    return out
+
+
+def random_choice(game: Game, seat: int, **knobs: Any) -> int:
+    player = RandomPlayer(0, **knobs)
+    player.reset(seat, game.rules, game.seed)
+    return player.choose(game.information_state(seat))
+
+
+def test_schweine_are_announced_when_legal() -> None:
+    """Seed 000 (ohne-neunen): the Schweine must be announced before the first Karo-Ass is played.
+    Seat 0 holds both Karo-Asse and leads after four times gesund: both players announce them
+    first (the Schweine then rank above the Dullen)."""
+    game = Game(OHNE_NEUNEN, deal_rest(OHNE_NEUNEN, "♦A ♦A ♣A ♠A ♥A ♣K ♠K ♥K ♦K ♦10", seed=1), dealer=3)
+    answer_vorbehalte(game, G, G, G, G)
+    assert Action.SCHWEINE in game.legal_actions(0)
+    assert rule_choice(game, 0) == Action.SCHWEINE
+    assert random_choice(game, 0) == Action.SCHWEINE
+    game.apply(Action.SCHWEINE)
+    assert game.schweine == 0 and Action.SCHWEINE not in game.legal_actions(0)
+    assert Action.is_card(rule_choice(game, 0))
+
+
+FIVE_NINES = "♣9 ♣9 ♠9 ♠9 ♥9 ♣K ♠K ♥K ♥A ♣A ♠A ♦K"
+
+
+def test_schmeissen_with_five_nines() -> None:
+    """Seed 002 (doppelbock): five nines allow Schmeissen. The rule-based player throws in (no solo
+    is worth playing with this hand), and the deal is thrown in when nobody plays a solo; a random
+    player with p_house=1 throws in too, with p_house=0 it does not."""
+    game = Game(DOPPELBOCK, deal_rest(DOPPELBOCK, FIVE_NINES, seed=2), dealer=3)
+    assert Action.SCHMEISSEN in game.legal_actions(0)
+    assert rule_choice(game, 0) == Action.SCHMEISSEN
+    assert random_choice(game, 0, p_house=1.0) in (Action.SCHMEISSEN, Action.vorbehalt(GameType.ARMUT))
+    assert random_choice(game, 0, p_house=0.0, p_vorbehalt=0.0) == G
+    answer_vorbehalte(game, Action.SCHMEISSEN, G, G, G)
+    assert game.is_terminal and game.thrown_in and game.redeal_same_dealer
+
+
+POOR = "♥B ♦K ♦9 ♣A ♣10 ♣K ♠A ♠10 ♠K ♥A ♥K ♥K"  # three trumps: ♥B ♦K ♦9
+RICH = "♥10 ♥10 ♣D ♣D ♠D ♠D ♥D ♦D ♣B ♠B ♣9 ♠9"  # ten trumps with both Dullen
+
+
+def test_armut_declared_laid_taken_and_returned() -> None:
+    """Seed 002: seat 0 holds three trumps, none of the three highest: it declares an Armut and lays
+    its trumps (the only legal cards while it holds three, lowest first). Seat 1 holds ten trumps
+    with both Dullen and both Kreuz-Damen: it takes, and gives back its Fehl cards of fewest Augen
+    (♣9, ♠9: 0 Augen) and then its lowest trump, the ♦9 it received. Both form Re."""
+    game = Game(DOPPELBOCK, deal_rest(DOPPELBOCK, POOR, RICH, seed=3), dealer=3)
+    armut = Action.vorbehalt(GameType.ARMUT)
+    assert rule_choice(game, 0) == armut
+    answer_vorbehalte(game, armut, G, G, G)
+    assert game.phase is Phase.ARMUT
+    laid = []
+    for _ in range(3):
+        action = rule_choice(game, 0)
+        assert Action.is_armut_lay(action)
+        laid.append(Action.card_of(action))
+        game.apply(action)
+    assert sorted(laid) == sorted(parse_cards("♥B ♦K ♦9"))
+    assert rule_choice(game, 1) == Action.ARMUT_TAKE
+    game.apply(Action.ARMUT_TAKE)
+    returned = []
+    for _ in range(3):
+        action = rule_choice(game, 1)
+        assert Action.is_armut_return(action)
+        returned.append(Action.card_of(action))
+        game.apply(action)
+    assert sorted(returned) == sorted(parse_cards("♣9 ♠9 ♦9"))
+    assert game.phase is Phase.PLAY and game.game_type is GameType.ARMUT
+    assert [game.party[s] for s in range(4)] == [Party.RE, Party.RE, Party.KONTRA, Party.KONTRA]
+
+
+def test_a_weak_hand_refuses_the_armut() -> None:
+    """The same Armut offered to seat 1 with the poor hand's twin: three trumps is no hand to take
+    an Armut with (seven needed, two of them among the four highest)."""
+    assert takes_armut(12, hand_strength(parse_cards(RICH), card_order(GameType.NORMAL)))
+    assert not takes_armut(12, hand_strength(parse_cards(POOR), card_order(GameType.NORMAL)))
+    game = Game(DOPPELBOCK, deal_rest(DOPPELBOCK, POOR, "♥B ♦K ♦10 ♣A ♣10 ♣K ♠A ♠10 ♠K ♥A ♥9 ♥9", seed=4), dealer=3)
+    answer_vorbehalte(game, Action.vorbehalt(GameType.ARMUT), G, G, G)
+    for _ in range(3):
+        game.apply(rule_choice(game, 0))
+    assert game.current_player == 1
+    assert rule_choice(game, 1) == Action.ARMUT_REFUSE
+    assert random_choice(game, 1, p_take=0.0) == Action.ARMUT_REFUSE
+    assert random_choice(game, 1, p_take=1.0) == Action.ARMUT_TAKE
+
+
+KREUZ_SOLO = "♥10 ♥10 ♣D ♣D ♠D ♠D ♥D ♥D ♣B ♣B ♣A ♣10"  # twelve trumps in a Kreuz-Solo
+
+
+def test_bidding_raises_while_the_solo_is_strong() -> None:
+    """Seed 002: two soli, the bidding decides (solo_conflict = bidding). Seat 0 holds the plain
+    Pik-Solo it declared with a poor hand, seat 1 a Kreuz-Solo with twelve trumps, the four best
+    among them: the bar is cleared by 4, so seat 1 raises; seat 0's solo clears no bar: it passes,
+    and seat 1 plays its solo with the Re it took on in the bidding."""
+    game = Game(DOPPELBOCK, deal_rest(DOPPELBOCK, POOR, KREUZ_SOLO, seed=5), dealer=3)
+    answer_vorbehalte(game, Action.vorbehalt(GameType.PIK), Action.vorbehalt(GameType.KREUZ), G, G)
+    assert game.phase is Phase.BIDDING and game.current_player == 1
+    assert rule_choice(game, 1) == Action.BID
+    game.apply(Action.BID)
+    assert rule_choice(game, 0) == Action.PASS
+    assert random_choice(game, 0, p_bid=0.0) == Action.PASS
+    game.apply(Action.PASS)
+    assert (game.phase, game.game_type, game.declarer) == (Phase.PLAY, GameType.KREUZ, 1)
+    assert [(a.seat, a.level, a.by_bid) for a in game.announcements] == [(1, ANSAGE, True)]
+
+
+def test_hochzeit_names_the_trick_kind() -> None:
+    """Seed 000: the Hochzeiter names a Fehl or a trump trick. With Fehl Könige to lose a Fehl
+    trick with, it names the Fehl trick; holding only Fehl Asse, the trump trick. Both hands are
+    too weak for a Stille Hochzeit (four trumps)."""
+    with_kings = Game(OHNE_NEUNEN, deal_rest(OHNE_NEUNEN, "♣D ♣D ♦K ♦B ♥K ♥K ♠K ♠K ♣K ♣K", seed=6), dealer=3)
+    assert rule_choice(with_kings, 0) == Action.hochzeit("first_fehl")
+    with_asse = Game(OHNE_NEUNEN, deal_rest(OHNE_NEUNEN, "♣D ♣D ♦K ♦B ♥A ♥A ♠A ♠A ♣A ♣A", seed=6), dealer=3)
+    assert rule_choice(with_asse, 0) == Action.hochzeit("first_trump")
+    answer_vorbehalte(with_asse, Action.hochzeit("first_trump"), G, G, G)
+    # the Hochzeiter wants a trump trick won by another player: it leads a trump
+    assert rule_choice(with_asse, 0) in (Card.KARO_KOENIG, Card.KARO_BUBE)
+
+
+TOP_TRUMPS = "♥10 ♥10 ♣D ♣D ♠D ♠D ♥D ♥D ♦D ♦D ♣B ♣B"  # the twelve highest trumps
+
+
+def test_claim_only_when_the_hand_obviously_takes_the_rest() -> None:
+    """DDV with claiming by anyone: seat 0 holds the twelve highest trumps (a Stille Hochzeit
+    after four times gesund) and leads; once it has announced what it wants it claims the rest,
+    and the engine confirms it. With one Dulle swapped for a Fehl card the other Dulle is unseen,
+    so it plays on. Under seed 000's Schweine the unseen Karo-Asse could still become Schweine."""
+    rules = DDV.replace(claim="anyone")
+    game = Game(rules, deal_rest(rules, TOP_TRUMPS, seed=7), dealer=3)
+    answer_vorbehalte(game, G, G, G, G)
+    while (action := rule_choice(game, 0)) != Action.CLAIM:
+        assert Action.is_announcement(action)
+        game.apply(action)
+    game.apply(Action.CLAIM)
+    assert game.is_terminal and game.claim == (0, True)
+    assert all(t.winner == 0 for t in game.tricks)
+
+    weaker = Game(rules, deal_rest(rules, TOP_TRUMPS.replace("♥10 ♥10", "♥10 ♣A"), seed=7), dealer=3)
+    answer_vorbehalte(weaker, G, G, G, G)
+    for _ in range(3):
+        action = rule_choice(weaker, 0)
+        assert action != Action.CLAIM
+        if not Action.is_announcement(action):
+            break
+        weaker.apply(action)
+
+    schweine = DDV.replace(claim="anyone", schweine="on", schweine_announce="first_play")
+    game = Game(schweine, deal_rest(schweine, TOP_TRUMPS, seed=7), dealer=3)
+    answer_vorbehalte(game, G, G, G, G)
+    for _ in range(3):
+        action = rule_choice(game, 0)
+        assert action != Action.CLAIM
+        if not Action.is_announcement(action):
+            break
+        game.apply(action)
+
+
+def test_pflichtansage_is_answered_with_an_announcement() -> None:
+    """Seed 002: whoever wins the first trick with 30 or more Augen must announce before leading
+    again; then only announcements are legal, and both players make one."""
+    found = 0
+    for seed in range(60):
+        game = Game.new(DOPPELBOCK, seed=seed, dealer=3)
+        for _ in range(4):
+            game.apply(G)
+        if game.phase is not Phase.PLAY:
+            continue
+        for _ in range(4):  # the richest legal card each
+            game.apply(max((a for a in game.legal_actions() if Action.is_card(a)), key=lambda c: (AUGEN[c], c)))
+        seat = game.current_player
+        if game.must_announce != seat or any(Action.is_card(a) for a in game.legal_actions()):
+            continue
+        found += 1
+        for choice in (rule_choice(game, seat), random_choice(game, seat, p_announce=0.0)):
+            assert Action.is_announcement(choice) and choice in game.legal_actions()
+    assert found >= 3
+
+
+class Healthy(RuleBasedPlayer):
+    """A rule-based player that always says gesund."""
+
+    def choose(self, info: InformationState) -> int:
+        return G if info.phase is Phase.VORBEHALT else super().choose(info)
+
+
+def test_events_of_the_house_rules() -> None:
+    """The runner names each decision by its kind and reports every trick of a claimed rest. The
+    Armut of test_armut_declared_laid_taken_and_returned: seat 0 declares, the others say gesund;
+    three cards laid, one take, three given back, then the game starts."""
+    events: list[tuple[str, dict[str, Any]]] = []
+    game = Game(DOPPELBOCK, deal_rest(DOPPELBOCK, POOR, RICH, seed=3), dealer=3)
+    players: list[Player] = [RuleBasedPlayer(0), Healthy(1), Healthy(2), Healthy(3)]
+    play_game(game, players, lambda k, d: events.append((k, d)))
+    kinds = [k for k, _ in events]
+    assert kinds[:5] == ["start", "vorbehalt", "vorbehalt", "vorbehalt", "vorbehalt"]
+    assert kinds[5:12] == ["armut"] * 7
+    assert [events[i][1]["key"].split(":")[1] for i in range(5, 12)] == ["lay"] * 3 + ["take"] + ["return"] * 3
+    assert kinds[12] == "game_type" and events[12][1]["game_type"] is GameType.ARMUT
+
+    rules = DDV.replace(claim="anyone")
+    events.clear()
+    game = Game(rules, deal_rest(rules, TOP_TRUMPS, seed=7), dealer=3)
+    play_game(game, [RuleBasedPlayer(s) for s in range(4)], lambda k, d: events.append((k, d)))
+    kinds = [k for k, _ in events]
+    assert "claim" in kinds and kinds.count("trick") == 12 and kinds[-1] == "end"
+    assert [d["index"] for k, d in events if k == "trick"] == list(range(12))
+
+
+def test_random_players_answer_every_decision_of_the_presets() -> None:
+    """Random players with every knob at 1 (always Vorbehalt, take, raise, claim) finish games
+    under the seed presets; the runner checks each action."""
+    for rules in (OHNE_NEUNEN, DOPPELBOCK):
+        for seed in range(30):
+            players: list[Player] = [
+                Checked(RandomPlayer(seed * 4 + s, p_vorbehalt=1.0, p_house=1.0, p_take=1.0, p_bid=1.0, p_claim=1.0))
+                for s in range(4)
+            ]
+            game = play_game(Game.new(rules, seed=seed, dealer=seed % 4), players)
+            assert game.is_terminal
+    with pytest.raises(ValueError, match="p_take: -0.1 is not a probability"):
+        RandomPlayer(0, p_take=-0.1)
+
+
+def test_fuchs_counts_as_the_scoring_core_says() -> None:
+    """Catching a Fuchs: counts in a normal game, not in a TSR Karo-Solo (TSR 7.2.4), but in a
+    seed 000 Trumpfsolo (sonderpunkte_soli = trumpf); the player asks scoring.counting_sonderpunkte."""
+    from doppelkopf.players.rules_player import _View
+
+    def counts(rules: RuleSet, solo: int) -> bool:
+        game = Game.new(rules, seed=1, dealer=3)
+        answer_vorbehalte(game, solo, G, G, G)
+        return _View(game.information_state(1)).fuchs_counts
+
+    assert not counts(DDV, Action.vorbehalt(GameType.KARO))
+    assert counts(OHNE_NEUNEN, Action.vorbehalt(GameType.KARO))
+    assert not counts(OHNE_NEUNEN, Action.vorbehalt(GameType.DAMEN))
+
+
+def test_rebuild_names_the_hochzeit_kind_and_refuses_the_armut() -> None:
+    """A seed 000 Hochzeit naming the trump trick is rebuilt from a sample; an Armut exchange is
+    not public history, so rebuilding one fails with a clear message."""
+    game = Game(OHNE_NEUNEN, deal_rest(OHNE_NEUNEN, "♣D ♣D ♦K ♦B ♥A ♥A ♠A ♠A ♣A ♣A", seed=6), dealer=3)
+    answer_vorbehalte(game, Action.hochzeit("first_trump"), G, G, G)
+    info = game.information_state(2)
+    rebuilt = rebuild_game(info, sample_hands(info, random.Random(0)))
+    assert rebuilt.hochzeit_rule == "first_trump" and rebuilt.information_state(2).game_type is GameType.HOCHZEIT
+    armut = Game(DOPPELBOCK, deal_rest(DOPPELBOCK, POOR, RICH, seed=3), dealer=3)
+    answer_vorbehalte(armut, Action.vorbehalt(GameType.ARMUT), G, G, G)
+    with pytest.raises(IllegalAction, match="Armut"):
+        rebuild_game(armut.information_state(2), [[], [], [], []])

@@ -6,6 +6,7 @@ import dataclasses
 import json
 import os
 import random
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from doppelkopf import record as rec
 from doppelkopf import rules as rules_module
-from doppelkopf.cards import Card, parse_cards
+from doppelkopf.cards import Card, deck, parse_cards
 from doppelkopf.game import Action, Game
 from doppelkopf.record import (
     DEFAULT_PLAYERS,
@@ -33,7 +34,8 @@ from doppelkopf.record import (
     trick_views,
     verify,
 )
-from doppelkopf.rules import DDV, GameType, Party, RuleSet
+from doppelkopf.rules import DDV, GameType, Party, RuleSet, get_preset
+from doppelkopf.scoring import counted_sonderpunkte
 
 NO_NINES = DDV.replace(
     name="ohne neunen", with_nines=False, deal_packets=(3, 4, 3), announcement_deadlines=(9, 8, 7, 6, 5)
@@ -535,3 +537,205 @@ def test_any_changed_field_loads_or_gives_one_line_record_error(
 def test_any_truncation_names_line_and_column(cut: int) -> None:
     with pytest.raises(RecordError, match=r"^<record>: line \d+, column \d+: invalid JSON: "):
         from_json(BASE_TEXT[:cut])
+
+
+# -- house rules in records -----------------------------------------------------------------------
+
+DOPPELBOCK = get_preset("doppelbock")
+OHNE_NEUNEN = get_preset("ohne-neunen")
+
+
+def deal_rest(rules: RuleSet, *given_hands: str, seed: int = 0) -> list[list[Card]]:
+    """Seats 0.. hold ``given_hands``; the rest of the deck is shuffled with ``seed`` and dealt."""
+    own = [parse_cards(text) for text in given_hands]
+    rest: Counter[int] = Counter(deck(rules.with_nines))
+    for cards in own:
+        rest.subtract(cards)
+    cards = sorted(rest.elements())
+    random.Random(seed).shuffle(cards)
+    size = rules.hand_size
+    return own + [[Card(c) for c in sorted(cards[i : i + size])] for i in range(0, len(cards), size)]
+
+
+def finish(game: Game) -> Game:
+    """Play the lowest legal card (or the only action) until the game ends."""
+    while not game.is_terminal:
+        legal = game.legal_actions()
+        cards = [a for a in legal if Action.is_card(a)]
+        game.apply(min(cards) if cards else min(legal))
+    return game
+
+
+def round_trip(game: Game) -> Game:
+    record = record_game(game, NAMES)
+    loaded = from_json(to_json(record))
+    assert loaded == record
+    verify(loaded)
+    again = replay(loaded)
+    assert again.history == game.history
+    return again
+
+
+G = Action.GESUND
+FIVE_NINES = "♣9 ♣9 ♠9 ♠9 ♥9 ♣K ♠K ♥K ♥A ♣A ♠A ♦K"
+POOR = "♥B ♦K ♦9 ♣A ♣10 ♣K ♠A ♠10 ♠K ♥A ♥K ♥K"
+RICH = "♥10 ♥10 ♣D ♣D ♠D ♠D ♥D ♦D ♣B ♠B ♣9 ♠9"
+TOP_TRUMPS = "♥10 ♥10 ♣D ♣D ♠D ♠D ♥D ♥D ♦D ♦D ♣B ♣B"
+
+
+def test_a_deal_thrown_in_is_recorded_without_result() -> None:
+    """Seed 002: Anna (five nines) throws in; the record says why, holds no result, replays to the
+    same thrown-in deal and shows it. A result or a missing reason is caught."""
+    game = Game(DOPPELBOCK, deal_rest(DOPPELBOCK, FIVE_NINES, seed=2), dealer=3)
+    for action in (Action.SCHMEISSEN, G, G, G):
+        game.apply(action)
+    assert game.thrown_in
+    again = round_trip(game)
+    record = record_game(game, NAMES)
+    assert record.thrown_in == "schmeissen" and record.result is None and record.finished
+    data = json.loads(to_json(record))
+    assert data["thrown_in"] == "schmeissen" and data["result"] is None
+    assert data["actions"][0] == [0, "vorbehalt:schmeissen"]
+    assert again.thrown_in and again.redeal_same_dealer
+    lines = trick_lines(again, NAMES)
+    assert lines[0] == "Vorbehalte: Anna Schmeißen, Ben gesund, Carla gesund, Dirk gesund"
+    assert lines[1].startswith("Thrown in: Geschmissen")
+    assert lines[-1] == "Punkte: Anna +0, Ben +0, Carla +0, Dirk +0"
+    assert trick_views(again) == []
+    with pytest.raises(RecordError, match="thrown_in: the actions throw the deal in"):
+        verify(from_json(json.dumps({**data, "thrown_in": None})))
+    normal = json.loads(to_json(record_game(play_random(DDV, 1))))
+    with pytest.raises(RecordError, match="thrown_in: stored 'schmeissen', but the actions throw nothing in"):
+        verify(from_json(json.dumps({**normal, "thrown_in": "schmeissen", "result": None})))
+    with pytest.raises(RecordError, match="result: a deal thrown in has no result"):
+        from_json(json.dumps({**normal, "thrown_in": "schmeissen", "result": normal["result"]}))
+    with pytest.raises(RecordError, match="thrown_in: expected why"):
+        from_json(json.dumps({**data, "thrown_in": 3}))
+
+
+def armut_game() -> Game:
+    """Seed 002: Anna has three trumps (♥B ♦K ♦9) and declares an Armut, Ben (ten trumps) takes and
+    gives back ♣9 ♠9 ♦9."""
+    game = Game(DOPPELBOCK, deal_rest(DOPPELBOCK, POOR, RICH, seed=3), dealer=3)
+    for action in (Action.vorbehalt(GameType.ARMUT), G, G, G):
+        game.apply(action)
+    for card in ("♥B", "♦K", "♦9"):
+        game.apply(Action.armut_lay(Card.parse(card)))
+    game.apply(Action.ARMUT_TAKE)
+    for card in ("♣9", "♠9", "♦9"):
+        game.apply(Action.armut_return(Card.parse(card)))
+    return finish(game)
+
+
+def test_armut_exchange_is_recorded_and_shown() -> None:
+    game = armut_game()
+    again = round_trip(game)
+    keys = [key for _, key in json.loads(to_json(record_game(game)))["actions"]][:11]
+    assert keys[4:] == [
+        "armut:lay:HeB",
+        "armut:lay:KaK",
+        "armut:lay:Ka9",
+        "armut:take",
+        "armut:return:Kr9",
+        "armut:return:Pi9",
+        "armut:return:Ka9",
+    ]
+    lines = trick_lines(again, NAMES)
+    assert lines[1] == "Armut: Anna lays 3 cards face down (♥B ♦K ♦9); Ben takes; Ben gives back 3 cards (♣9 ♠9 ♦9)"
+    assert lines[2] == "Game: Armut (Anna with Ben)"
+    hidden = trick_lines(again, NAMES, show_armut_cards=False)
+    assert hidden[1] == "Armut: Anna lays 3 cards face down; Ben takes; Ben gives back 3 cards"
+    assert sum(v.augen for v in trick_views(again)) == 240
+
+
+def test_bidding_is_recorded_and_shown() -> None:
+    """Seed 002: Anna's Pik-Solo and Ben's Kreuz-Solo meet; Ben raises, Anna passes, so Ben plays
+    his solo with Re announced by the bid (shown with the bidding, not in a trick)."""
+    game = Game(DOPPELBOCK, deal_rest(DOPPELBOCK, POOR, "♥10 ♥10 ♣D ♣D ♠D ♠D ♥D ♥D ♣B ♣B ♣A ♣10", seed=5), dealer=3)
+    for action in (Action.vorbehalt(GameType.PIK), Action.vorbehalt(GameType.KREUZ), G, G, Action.BID, Action.PASS):
+        game.apply(action)
+    again = round_trip(finish(game))
+    lines = trick_lines(again, NAMES)
+    assert lines[1] == "Bidding: Ben reizt höher, Anna passt; Ben plays with Re"
+    assert lines[2] == "Game: Kreuzsolo (Ben)"
+    assert all(not v.announcements for v in trick_views(again))
+
+
+def test_schweine_are_shown_where_they_were_announced() -> None:
+    """Seed 002 announces the Schweine with the first Karo-Ass played; seed 000 lets the holder
+    announce them (action "schweine") before. Either way the trick view has the call just before
+    the card, and the record replays it."""
+    hand = "♦A ♦A ♣A ♠A ♥A ♣K ♠K ♥K ♦K ♦10 ♣10 ♠10"
+    game = Game(DOPPELBOCK, deal_rest(DOPPELBOCK, hand, seed=8), dealer=3)
+    for _ in range(4):
+        game.apply(G)
+    game.apply(Card.KARO_ASS)  # Anna leads her first Karo-Ass: the Schweine are announced with it
+    views = trick_views(round_trip(finish(game)))
+    first = views[0]
+    assert [(c.seat, c.kind, c.before_card) for c in first.calls if c.kind == "schweine"] == [(0, "schweine", 0)]
+    # Carla was dealt both Karo-Neunen: the Superschweine, found when the Schweine are announced
+    assert game.initial_hands[2].count(Card.KARO_NEUN) == 2
+    assert [(c.seat, c.kind) for c in first.calls] == [(0, "schweine"), (2, "superschweine")]
+    line = trick_lines(replay(record_game(game)), NAMES)[2]
+    assert line.startswith("Trick 1: Anna: Schweine!, Carla: Superschweine!, Anna ♦A, ")
+
+    short = " ".join(hand.split()[:10])
+    game = Game(OHNE_NEUNEN, deal_rest(OHNE_NEUNEN, short, seed=8), dealer=3)
+    for _ in range(4):
+        game.apply(G)
+    game.apply(Action.SCHWEINE)
+    assert Action.key(game.history[-1][1]) == "schweine"
+    again = round_trip(finish(game))
+    assert [c.kind for c in trick_views(again)[0].calls] == ["schweine"]
+    assert "Anna: Schweine!" in trick_lines(again, NAMES)[2]
+
+
+def test_a_claim_is_recorded_and_shown() -> None:
+    """Anna holds the twelve highest trumps and claims the rest at once (claim = anyone): the
+    record keeps the claim, the twelve tricks are the claimed rest, all hers."""
+    rules = DDV.replace(claim="anyone")
+    game = Game(rules, deal_rest(rules, TOP_TRUMPS, seed=7), dealer=3)
+    for action in (G, G, G, G, Action.CLAIM):
+        game.apply(action)
+    again = round_trip(game)
+    views = trick_views(again)
+    assert len(views) == 12 and all(v.claimed and v.winner == 0 and v.winning_index is None for v in views)
+    assert [(c.seat, c.kind, c.held) for c in views[0].calls] == [(0, "claim", True)]
+    lines = trick_lines(again, NAMES)
+    assert "Anna claims the rest (Spielabkürzung): it holds" in lines
+    assert sum(line.startswith("Trick ") and "(claimed)" in line for line in lines) == 12
+    assert lines[-2].startswith("Result: Re wins, Re 240 Augen")
+
+
+def test_trick_views_list_only_the_sonderpunkte_that_count() -> None:
+    """Seed 002 counts only the Doppelkopf in a solo (solo_sonderpunkte): a Fuchs caught in a solo
+    is in the game's summary but not in the trick view; the views list exactly the counted ones."""
+    seen_uncounted = False
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Game.new(DOPPELBOCK, seed=seed, dealer=0)
+        game.apply(Action.vorbehalt(GameType.KARO))
+        while not game.is_terminal:
+            legal = game.legal_actions()
+            game.apply(rng.choice([a for a in legal if a != Action.vorbehalt(GameType.KARO)] or legal))
+        if game.thrown_in:
+            continue
+        shown = [s for v in trick_views(game) for s in v.sonderpunkte]
+        assert shown == [s for s in counted_sonderpunkte(game.summary(), DOPPELBOCK) if s.trick is not None]
+        if game.game_type.is_declared_solo:
+            assert {s.kind for s in shown} <= {"doppelkopf"}
+            seen_uncounted |= any(s.kind == "fuchs_gefangen" for s in game.summary().sonderpunkte)
+    assert seen_uncounted
+
+
+def test_forced_solo_seat_is_stored_when_set() -> None:
+    """A record keeps the seat forced to play its Pflichtsolo (Vorführung, TSR 4.2.3); old records
+    without the field read as None, a bad value names the field."""
+    record = record_game(play_random(DDV, 6), NAMES)
+    assert record.forced_solo_seat is None and "forced_solo_seat" not in json.loads(to_json(record))
+    forced = dataclasses.replace(record, forced_solo_seat=2)
+    data = rec.to_dict(forced)
+    assert data["forced_solo_seat"] == 2
+    assert rec._build(data, "<record>") == forced
+    with pytest.raises(RecordError, match=r"forced_solo_seat: expected a seat 0..3 or null, got 7"):
+        from_json(json.dumps({**data, "forced_solo_seat": 7}))

@@ -191,7 +191,10 @@ def _print_score(
     if augen_re is not None:
         who += f" (Re {augen_re} Augen, Kontra {240 - augen_re} Augen)"
     factor = f", soloist ×{result.factor}" if result.solo else ""
-    console.print(who + factor + ": " + ", ".join(f"{n} {p:+d}" for n, p in zip(players, result.points, strict=True)))
+    bock = f", Bock ×{result.multiplier}" if result.multiplier != 1 else ""
+    console.print(
+        who + factor + bock + ": " + ", ".join(f"{n} {p:+d}" for n, p in zip(players, result.points, strict=True))
+    )
 
 
 # -- sheet display ------------------------------------------------------------------------------
@@ -228,7 +231,12 @@ def _print_sheet(console: Console, sheet: Sheet, cents: int, session: Session | 
 
 
 def _print_session_state(console: Console, session: Session) -> None:
-    """Under the list: the Bock games still owed and, with Pflichtsolo, the state of the round."""
+    """Under the list: the Bock games played and still owed and, with Pflichtsolo, the state of the
+    round."""
+    bock = [row.multiplier for row in session.sheet.rows if row.multiplier != 1]
+    if bock:
+        kinds = ", ".join(f"×{m}: {bock.count(m)}" for m in sorted(set(bock)))
+        console.print(f"Bock games played: {len(bock)} ({kinds})")
     owed = session.bock_queue
     if owed:
         console.print("Bock games owed: " + " ".join(f"×{m}" for m in owed))
@@ -322,11 +330,13 @@ def simulate(
     with Progress(console=console, transient=True, disable=as_json) as progress:
         task = progress.add_task("Games", total=games)
         for game in play_session(rules, players, games, seed, session=session):
-            if _is_redeal(game):
+            redeal = _is_redeal(game)
+            if not no_records:
+                number = {"thrown_in": True} if redeal else {"game_number": len(sheet.rows)}
+                saved.append(record_game(game, name_list, deal_number=session.deals, session_seed=seed, **number))
+            if redeal:
                 thrown_in += 1
                 continue
-            if not no_records:
-                saved.append(record_game(game, name_list, game_number=len(sheet.rows), session_seed=seed))
             progress.advance(task)
     if not no_records:
         save_many(saved, records)
@@ -346,9 +356,11 @@ def simulate(
         return
     _print_sheet(console, sheet, cents, session)
     if thrown_in:
-        console.print(f"{thrown_in} deals thrown in and dealt again by the same dealer.")
+        deals = "deal" if thrown_in == 1 else "deals"
+        console.print(f"{thrown_in} {deals} thrown in and dealt again by the same dealer.")
     if not no_records:
-        console.print(f"{games} game records saved in {records}")
+        extra = f" (and {thrown_in} {'deal' if thrown_in == 1 else 'deals'} thrown in)" if thrown_in else ""
+        console.print(f"{games} game records{extra} saved in {records}")
 
 
 # -- replay -------------------------------------------------------------------------------------
@@ -369,7 +381,8 @@ def replay(file: str, number: int | None) -> None:
     console = _console()
     players = list(record.players)
     _print_replay(console, game, players)
-    _print_score(console, game.score(), players, "Score", game.summary().augen_re)
+    if game.is_terminal and not _is_redeal(game):
+        _print_score(console, game.score(), players, "Score", game.summary().augen_re)
 
 
 def _read_record(file: str, number: int | None) -> GameRecord:
@@ -446,12 +459,15 @@ def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int, re
     session = Session(rules, names)
     sheet = session.sheet
     saved = []
-    hint = "Type a card (KrD, ♥10 or its number), re, kontra, keine 90 …, ? for help."
+    hint = (
+        "Type a card (KrD, ♥10 or its number), re, kontra, keine 90 …; the prompt lists the other options; ? for help."
+    )
     console.print(f"Rules: {rules.name}, session {seed}. {hint}")
     try:
         for game in play_session(rules, players, games, seed, session=session):
             if _is_redeal(game):
-                console.print(f"Thrown in: {names[game.dealer]} deals again.")
+                console.print(f"Thrown in ({game.score().items[0].label}): {names[game.dealer]} deals again.")
+                saved.append(record_game(game, names, deal_number=session.deals, session_seed=seed, thrown_in=True))
                 continue
             human.show_tricks(game.tricks)
             result = game.score()
@@ -462,7 +478,9 @@ def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int, re
                 console.print(f"Bock ×{row.multiplier}: {counted}")
             if session.last_triggers:
                 console.print("Bock starts: " + ", ".join(session.last_triggers))
-            saved.append(record_game(game, names, game_number=len(sheet.rows), session_seed=seed))
+            saved.append(
+                record_game(game, names, game_number=len(sheet.rows), deal_number=session.deals, session_seed=seed)
+            )
             _print_sheet(console, sheet, cents, session)
     except (click.Abort, KeyboardInterrupt):
         console.print()

@@ -369,7 +369,7 @@ def follow_options(hand: Iterable[int], order: CardOrder, trick_cards: Sequence[
 
 
 #: Positions the claim search may visit; a claim whose winning line is not found within them fails.
-CLAIM_SEARCH_LIMIT = 20_000
+CLAIM_SEARCH_LIMIT = 10_000
 
 
 class _SearchLimit(Exception):
@@ -1476,7 +1476,9 @@ class Game:
             armut_returned=tuple(self.armut_returned) if insider else (),
             bids=tuple(self.bids),
             bid_level=self.bid_level,
-            must_announce=self.must_announce if self.phase is Phase.PLAY else None,
+            must_announce=self.must_announce
+            if self.must_announce is not None and self.phase is Phase.PLAY and self._obliged(self.must_announce)
+            else None,
             thrown_in=self.thrown_in,
             claim=self.claim,
         )

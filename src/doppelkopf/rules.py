@@ -389,9 +389,9 @@ class RuleSet:
         """Cross-field checks of the play options (called by ``__post_init__``); raises
         :class:`RuleError` naming the field."""
         cards = 48 if self.with_nines else 40
-        if not 0 <= self.armut_max_trumps <= self.armut_cards <= self.hand_size:
+        if not 0 <= self.armut_max_trumps <= self.armut_cards <= self.hand_size or self.armut_cards < 1:
             raise RuleError(
-                f"armut_cards: {self.armut_cards} must be at least armut_max_trumps ({self.armut_max_trumps}, "
+                f"armut_cards: {self.armut_cards} must be at least 1 and armut_max_trumps ({self.armut_max_trumps}, "
                 f"all trumps are laid) and at most the hand ({self.hand_size})"
             )
         if "solo" in self.vorbehalt_priority and {"pflichtsolo", "lustsolo"} & set(self.vorbehalt_priority):

@@ -39,7 +39,6 @@ from ..game import Action, InformationState, Phase
 from ..rules import GameType, RuleSet
 from .base import Player
 
-
 #: Most cards in hand with which the random player considers claiming the rest.
 CLAIM_CARDS = 4
 

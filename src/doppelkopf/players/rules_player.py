@@ -28,7 +28,7 @@ The player reads the game only through its information state and the core: the c
   the cheapest card that wins and is likely to hold if the trick is worth it, else give the card
   that costs least; lead a Fehl Ass that is likely to go through, trumps as Re with many trumps;
   the Dulle and the Damen are not given away cheaply. The Hochzeiter lets others win until the
-  partner is found.
+  partner is found, leading low cards of the kind of trick that finds the partner.
 
 How likely an opponent still to play can beat a trick is estimated from the unseen cards,
 the hand sizes and the voids shown (:mod:`doppelkopf.players.base`). The player is deterministic:
@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from ..cards import ASS, AUGEN, ZEHN, Card
 from ..game import Action, InformationState, Phase
 from ..order import TRUMP, CardOrder, card_order, second_dulle_wins, trick_winner_index
-from ..rules import ANSAGE, KEINE_90, GameType, Party
+from ..rules import ANSAGE, KEINE_90, GameType, Party, RuleSet
 from ..scoring import GameSummary, counting_sonderpunkte, scored_as_solo
 from .base import Player, game_order_type, inferred_parties, unseen_cards, voids
 
@@ -361,7 +361,7 @@ class RuleBasedPlayer(Player):
             # the trumps first, then the Fehl cards of fewest Augen
             return self._pick(lays, lambda a: self._give_key(order, int(Action.card_of(a)), trumps_first=True))
         # give back the Fehl cards of fewest Augen, low trumps only if it must
-        return self._pick(legal, lambda a: self._give_key(order, int(Action.card_of(a)), trumps_first=False))
+        return self._pick(list(legal), lambda a: self._give_key(order, int(Action.card_of(a)), trumps_first=False))
 
     @staticmethod
     def _give_key(order: CardOrder, card: int, trumps_first: bool) -> tuple[float, ...]:
@@ -493,8 +493,12 @@ class RuleBasedPlayer(Player):
         trumps = [c for c in cards if v.is_trump(c)]
         foe_trumps = any(v.is_trump(x) for x in v.unseen_counts)
         if v.open_hochzeit and info.declarer == me:
-            # the Hochzeiter wants another player to win: a low Fehl card, else a low trump
-            low = [c for c in fehl if not v.is_boss(c)] or fehl or trumps
+            # the Hochzeiter wants another player to win a trick of the kind that finds the partner:
+            # a low trump for a trump trick, else a low Fehl card (a low trump if it has none)
+            if info.hochzeit_rule == "first_trump":
+                low = [c for c in trumps if not v.is_boss(c)] or trumps or fehl
+            else:
+                low = [c for c in fehl if not v.is_boss(c)] or fehl or trumps
             return self._pick(low, lambda c: (v.augen_value(c), v.order.power[c]))
         solo_declarer = info.declarer == me and (
             v.game_type.is_declared_solo or v.game_type is GameType.STILLE_HOCHZEIT
