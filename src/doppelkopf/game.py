@@ -530,6 +530,7 @@ class Game:
         dealer: int = 0,
         seed: int | None = None,
         pflichtsolo_done: Sequence[bool] = (False, False, False, False),
+        forced_solo_seat: int | None = None,
     ) -> None:
         self.rules = rules
         self.dealer = dealer % 4
@@ -543,6 +544,14 @@ class Game:
         self._check_deal()
         self.phase = Phase.VORBEHALT
         self.current_player = (self.dealer + 1) % 4
+        # Vorführung (TSR 4.2.3, 4.1.9): no Vorbehaltsabfrage, this seat must play its Pflichtsolo
+        self.forced_solo_seat = forced_solo_seat
+        if forced_solo_seat is not None:
+            if forced_solo_seat not in range(4):
+                raise IllegalAction(f"forced_solo_seat: no seat {forced_solo_seat}: seats are 0..3")
+            if self.pflichtsolo_done[forced_solo_seat]:
+                raise IllegalAction(f"forced_solo_seat: seat {forced_solo_seat} has played its Pflichtsolo (TSR 4.2.3)")
+            self.current_player = forced_solo_seat
         self.declarations: list[GameType | None] = [None] * 4
         self.answers: list[int | None] = [None] * 4  # the Vorbehalt answer actions
         self.game_type: GameType = GameType.NORMAL
@@ -591,6 +600,7 @@ class Game:
         dealer: int = 0,
         cut_at: int | None = None,
         pflichtsolo_done: Sequence[bool] = (False, False, False, False),
+        forced_solo_seat: int | None = None,
     ) -> Game:
         """Shuffle with ``seed`` (same seed, same hands), cut (at ``cut_at``, or where the seeded
         generator says, at least ``rules.cut_minimum`` from either end) and deal in the rule set's
@@ -601,7 +611,7 @@ class Game:
         if cut_at is None:
             cut_at = rng.randint(rules.cut_minimum, len(cards) - rules.cut_minimum)
         cards = cut(cards, cut_at, rules.cut_minimum)
-        return cls(rules, deal(cards, dealer, rules.deal_packets), dealer, seed, pflichtsolo_done)
+        return cls(rules, deal(cards, dealer, rules.deal_packets), dealer, seed, pflichtsolo_done, forced_solo_seat)
 
     def _check_deal(self) -> None:
         size = self.rules.hand_size
@@ -684,6 +694,9 @@ class Game:
     def _legal_vorbehalte(self, seat: int) -> list[int]:
         hand = self.hands[seat]
         rules = self.rules
+        if self.forced_solo_seat is not None:
+            # vorgeführt: only the kind of solo is named (TSR 4.1.9)
+            return sorted(Action.vorbehalt(g) for g in rules.allowed_soli)
         options = [Action.GESUND]
         if hand.count(Card.KREUZ_DAME) == 2:
             if rules.hochzeit_partner == "choice":
@@ -762,6 +775,9 @@ class Game:
         self.answers[seat] = action
         if Action.is_vorbehalt(action):
             self.declarations[seat] = Action.game_type(action)
+        if self.forced_solo_seat is not None:
+            self._start_solo(seat)
+            return
         self.current_player = (seat + 1) % 4
         if self.current_player == (self.dealer + 1) % 4:
             self._resolve_vorbehalte()
@@ -1493,11 +1509,12 @@ class Game:
         actions: Iterable[tuple[int, int]],
         seed: int | None = None,
         pflichtsolo_done: Sequence[bool] = (False, False, False, False),
+        forced_solo_seat: int | None = None,
     ) -> Game:
         """Rebuild a game from its deal and ``(seat, action)`` history; ``pflichtsolo_done`` must be
         the one of the original game (it decides Pflicht- or Lustsolo and who leads). Raises
         IllegalAction naming the position of the first illegal step."""
-        game = cls(rules, hands, dealer, seed, pflichtsolo_done)
+        game = cls(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat)
         for index, (seat, action) in enumerate(actions):
             try:
                 game.apply(action, seat)

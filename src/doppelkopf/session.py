@@ -43,7 +43,6 @@ game, won by Re with a value of 4, is written doubled:
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -164,10 +163,6 @@ def game_label(summary: GameSummary, result: Score, players: Sequence[str], rule
     return f"{kind} {text}" if result.winner is Party.RE else f"{kind} verliert {text}"
 
 
-def _game_accepts(parameter: str) -> bool:
-    return parameter in inspect.signature(Game.new).parameters
-
-
 class Session:
     """A sitting of four players: dealer, rounds and Pflichtsoli, Bock games owed, the Liste.
 
@@ -250,22 +245,16 @@ class Session:
         return GameSetup(self.dealer, self.pflichtsolo_done, forced, queue[0] if queue else 1)
 
     def new_game(self, seed: int | None) -> Game:
-        """Deal the next game with ``seed`` as :meth:`next_game_setup` says.
-
-        A forced Pflichtsolo is passed to the game as ``forced_solo_seat`` when
-        :meth:`Game.new <doppelkopf.game.Game.new>` takes that parameter; otherwise the game runs
-        its normal Vorbehaltsabfrage and the session keeps forcing until the seat has played it.
-        """
+        """Deal the next game with ``seed`` as :meth:`next_game_setup` says (a forced Pflichtsolo,
+        TSR 4.2.3, goes to the game as ``forced_solo_seat``)."""
         setup = self.next_game_setup()
-        if setup.forced_solo_seat is not None and _game_accepts("forced_solo_seat"):
-            return Game.new(  # type: ignore[call-arg,unused-ignore]
-                self.rules,
-                seed=seed,
-                dealer=setup.dealer,
-                pflichtsolo_done=setup.pflichtsolo_done,
-                forced_solo_seat=setup.forced_solo_seat,
-            )
-        return Game.new(self.rules, seed=seed, dealer=setup.dealer, pflichtsolo_done=setup.pflichtsolo_done)
+        return Game.new(
+            self.rules,
+            seed=seed,
+            dealer=setup.dealer,
+            pflichtsolo_done=setup.pflichtsolo_done,
+            forced_solo_seat=setup.forced_solo_seat,
+        )
 
     # -- results ---------------------------------------------------------------------------------
     def record_result(self, game: Game, label: str | None = None) -> Row | None:
