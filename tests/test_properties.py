@@ -115,7 +115,11 @@ def check_step(game: Game, rng: random.Random) -> None:
     offered = {a for a in actions if Action.is_card(a)}
     assert offered == expected_cards(game, seat)
     assert offered <= set(game.hands[seat])
-    assert all(Action.is_card(a) or Action.is_announcement(a) for a in actions)
+    assert all(Action.is_card(a) or Action.is_announcement(a) or a == Action.CLAIM for a in actions)
+    if Action.CLAIM in actions:
+        # TSR 5.4.3: only the soloist claims the rest, and only when leading a trick
+        assert game.rules.claim == "soloist" and not game.trick_cards
+        assert game.party.count(game.party[seat]) == 1
     for other in range(4):
         if other != seat:
             assert all(Action.is_announcement(a) for a in game.legal_actions(other))
