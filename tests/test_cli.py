@@ -416,3 +416,14 @@ def test_play_a_seed_000_game_by_keyboard(runner: CliRunner) -> None:
     result = runner.invoke(main, ["play", "--rules", "ohne-neunen", "--games", "1", "--seed", "6"], input=script)
     assert result.exit_code == 0, result.output
     assert "Trick 10" in result.output and "Liste" in result.output
+
+
+def test_a_forced_pflichtsolo_is_typed_as_a_solo() -> None:
+    """Vorführung (TSR 4.2.3): gesund is refused with the reason, a solo is taken."""
+    from doppelkopf.interactive import parse_move
+
+    game = Game.new(DDV, seed=3, dealer=3, forced_solo_seat=0)  # type: ignore[call-arg,unused-ignore]
+    info = game.information_state(0)
+    with pytest.raises(ValueError, match="you must play your Pflichtsolo now"):
+        parse_move("gesund", info, list(info.hand))
+    assert parse_move("kreuz", info, list(info.hand)) == Action.vorbehalt(GameType.KREUZ)

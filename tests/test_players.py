@@ -784,3 +784,17 @@ def test_rebuild_names_the_hochzeit_kind_and_refuses_the_armut() -> None:
     answer_vorbehalte(armut, Action.vorbehalt(GameType.ARMUT), G, G, G)
     with pytest.raises(IllegalAction, match="Armut"):
         rebuild_game(armut.information_state(2), [[], [], [], []])
+
+
+def test_a_forced_pflichtsolo_is_played() -> None:
+    """Vorführung (TSR 4.2.3): the forced seat may only name a solo. NORMAL_HANDS seat 1 is forced:
+    the rule-based player names the solo whose bar its hand misses least, the random one any solo;
+    nobody else is asked."""
+    for player in (RuleBasedPlayer(0), RandomPlayer(0)):
+        game = Game(DDV, hands(NORMAL_HANDS), dealer=3, forced_solo_seat=1)  # type: ignore[call-arg,unused-ignore]
+        assert G not in game.legal_actions(1)
+        player.reset(1, DDV, None)
+        action = player.choose(game.information_state(1))
+        assert action in game.legal_actions(1) and Action.game_type(action).is_declared_solo
+        game.apply(action)
+        assert game.phase is Phase.PLAY and game.declarer == 1

@@ -739,3 +739,19 @@ def test_forced_solo_seat_is_stored_when_set() -> None:
     assert rec._build(data, "<record>") == forced
     with pytest.raises(RecordError, match=r"forced_solo_seat: expected a seat 0..3 or null, got 7"):
         from_json(json.dumps({**data, "forced_solo_seat": 7}))
+
+
+def test_a_forced_pflichtsolo_round_trips() -> None:
+    """A game with a seat forced to play its Pflichtsolo (TSR 4.2.3) is recorded with that seat and
+    replays with it: without it, the solo answer of that seat alone would not be a legal history."""
+    game = Game(DDV, HANDS, dealer=3, forced_solo_seat=2)  # type: ignore[call-arg,unused-ignore]
+    game.apply(Action.vorbehalt(GameType.DAMEN), 2)
+    again = round_trip(finish(game))
+    record = record_game(game, NAMES)
+    assert record.forced_solo_seat == 2 and json.loads(to_json(record))["forced_solo_seat"] == 2
+    assert again.game_type is GameType.DAMEN and again.declarer == 2
+    assert trick_lines(again, NAMES)[0] == "Vorbehalte: Carla Damensolo (Pflichtsolo, vorgeführt)"
+    data = json.loads(to_json(record))
+    del data["forced_solo_seat"]
+    with pytest.raises(RecordError, match=r"actions\[0\]"):
+        from_json(json.dumps(data))

@@ -101,7 +101,9 @@ def parse_move(text: str, info: InformationState, shown: Sequence[int]) -> int:
 def _parse_vorbehalt(raw: str, word: str, info: InformationState) -> int:
     legal = info.legal_actions
     if word in ("g", "gesund"):
-        return Action.GESUND
+        if Action.GESUND in legal:
+            return Action.GESUND
+        raise ValueError("you must play your Pflichtsolo now (vorgeführt, TSR 4.2.3): name a solo")
     if word in _SCHMEISSEN_WORDS:
         if Action.SCHMEISSEN in legal:
             return Action.SCHMEISSEN
@@ -281,6 +283,8 @@ class HumanPlayer(Player):
         if info.phase is Phase.VORBEHALT:
             asked = [f"{self.names[s]}: {v}" for s, v in enumerate(info.vorbehalte) if v is not None]
             c.print(f"Dealer: {self.names[info.dealer]}" + ("   Vorbehalte: " + ", ".join(asked) if asked else ""))
+            if Action.GESUND not in info.legal_actions:
+                c.print("Vorführung: you must play your Pflichtsolo now (TSR 4.2.3).")
         elif info.phase is Phase.ARMUT:
             self._show_armut(info)
         elif info.phase is Phase.BIDDING:

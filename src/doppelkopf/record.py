@@ -930,8 +930,9 @@ def trick_lines(
 
     lines = []
     history = game.history
+    forced = getattr(game, "forced_solo_seat", None)
     answers = [
-        f"{names[seat]} {game.describe(action, seat)}"
+        f"{names[seat]} {game.describe(action, seat)}" + (" (Pflichtsolo, vorgeführt)" if seat == forced else "")
         for seat, action in history
         if Action.is_vorbehalt(action) or action == Action.SCHMEISSEN
     ]

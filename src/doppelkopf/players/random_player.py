@@ -9,7 +9,8 @@ card is uniformly random among the legal ones. With
 :func:`doppelkopf.game.random_game`), and out of turn staying silent counts as one more option.
 
 The decisions of the house rules (seeds 000 and 002; they only occur when the rule set has them)
-are answered from the legal actions as well: the Schweine are announced as soon as that is legal
+are answered from the legal actions as well (so is a Pflichtsolo that must be played: a random
+solo): the Schweine are announced as soon as that is legal
 (before the first Karo-Ass they are often the only way on); a hand that may throw in (Schmeissen)
 or declare an Armut does so with probability ``p_house``; an Armut is taken with probability
 ``p_take``; the cards laid for an Armut and given back are random legal ones; in the bidding for a
@@ -150,6 +151,8 @@ class RandomPlayer(Player):
         return self.rng.choice(legal)
 
     def _vorbehalt(self, legal: tuple[int, ...]) -> int:
+        if Action.GESUND not in legal:
+            return self.rng.choice(legal)  # vorgeführt (TSR 4.2.3): a solo of its choice
         others = [a for a in legal if a != Action.GESUND]
         house = [a for a in others if _is_house_vorbehalt(a)]
         if house and self.rng.random() < self.p_house:

@@ -5,7 +5,8 @@ The player reads the game only through its information state and the core: the c
 ``info.legal_actions`` and ``info.rules``. Its habits:
 
 * **Vorbehalt**: "gesund" normally. A solo (Farb-, Damen-, Buben-, Buben-Damen-Solo, Fleischloser)
-  only with a clearly dominant hand counted in that solo's card order; with both Kreuz-Damen a
+  only with a clearly dominant hand counted in that solo's card order (when it must play its
+  Pflichtsolo, vorgeführt, the solo whose bar the hand misses least); with both Kreuz-Damen a
   Hochzeit when the hand is weak, else the Stille Hochzeit (answer "gesund"). Where the rule set
   lets the Hochzeiter name the trick that finds the partner, it names any foreign trick if it may,
   else a Fehl trick when it holds Fehl cards to lose one with, else a trump trick.
@@ -324,6 +325,12 @@ class RuleBasedPlayer(Player):
                 best = (margin, action)
         if best is not None:
             return best[1]
+        if Action.GESUND not in legal:
+            # vorgeführt (TSR 4.2.3): a solo must be played; the one that falls least short
+            soli = [a for a in legal if Action.is_vorbehalt(a) and Action.game_type(a).is_declared_solo]
+            if soli:
+                return max(soli, key=lambda a: (_solo_ok(Action.game_type(a), self._strength(info, a)), -a))
+            return legal[0]
         if Action.SCHMEISSEN in legal:
             return Action.SCHMEISSEN
         armut = Action.vorbehalt(GameType.ARMUT)
@@ -335,6 +342,11 @@ class RuleBasedPlayer(Player):
             if _solo_ok(GameType.KARO, hand_strength(info.hand, card_order(GameType.STILLE_HOCHZEIT))) < 0:
                 return self._hochzeit_kind(info, hochzeit)
         return Action.GESUND
+
+    @staticmethod
+    def _strength(info: InformationState, action: int) -> HandStrength:
+        game_type = Action.game_type(action)
+        return hand_strength(info.hand, card_order(game_type))
 
     @staticmethod
     def _hochzeit_kind(info: InformationState, offered: list[int]) -> int:
