@@ -22,8 +22,7 @@ Players are Anna, Ben, Carla, Dirk in seat order; in a normal game Ben & Carla a
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -31,7 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from doppelkopf.cards import Card
-from doppelkopf.entry import EntryError, EntryResult, result_to_json, score_entry
+from doppelkopf.entry import EntryError, result_to_json
 from doppelkopf.order import card_order, trick_winner_index
 from doppelkopf.rules import DDV, SCHWARZ, GameType, Party, RuleError, RuleSet
 from doppelkopf.scoring import (
@@ -44,9 +43,8 @@ from doppelkopf.scoring import (
     solo_multiplier,
     sonderpunkte_of_tricks,
 )
+from entry_helpers import check, re_ben_carla, scored
 
-PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
-BEN_CARLA = ["Ben", "Carla"]
 ALL_KINDS = ["doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end"]
 
 #: The scoring options of seed 000 (not a preset: the options alone, as a house would set them).
@@ -66,43 +64,6 @@ SEED002: dict[str, Any] = {
     "superfeigheit": True,
     "solo_bonus": 1,
 }
-
-
-def scored(
-    augen_re: int,
-    re: list[str] | None = None,
-    game: str = "normal",
-    re_says: list[str] | None = None,
-    kontra_says: list[str] | None = None,
-    extras: Sequence[tuple[str, str]] = (),
-    rules: Any = "ddv",
-    **more: Any,
-) -> EntryResult:
-    """Score a table entry of Anna, Ben, Carla, Dirk; Re defaults to Ben & Carla."""
-    data: dict[str, Any] = {
-        "rules": rules,
-        "players": PLAYERS,
-        "game": game,
-        "re": BEN_CARLA if re is None else re,
-        "augen_re": augen_re,
-        "announcements": {"re": re_says or [], "kontra": kontra_says or []},
-        "extras": [{"type": kind, "party": party} for kind, party in extras],
-        **more,
-    }
-    return score_entry(data)
-
-
-def check(result: EntryResult, winner: Party | None, items: Mapping[str, int], points: Mapping[str, int]) -> None:
-    """The winner, the table lines (key -> Punkte, any order) and every player's Punkte."""
-    assert result.score.winner is winner
-    assert Counter((i.key, i.punkte) for i in result.score.items) == Counter(items.items())
-    assert result.score.value == sum(items.values())
-    assert result.points_by_name == dict(points)
-
-
-def re_ben_carla(punkte: int) -> dict[str, int]:
-    """Ben & Carla (Re) get ``punkte``, Anna & Dirk the opposite."""
-    return {"Anna": -punkte, "Ben": punkte, "Carla": punkte, "Dirk": -punkte}
 
 
 def anna_alone(each: int) -> dict[str, int]:
