@@ -216,7 +216,7 @@ def _print_sheet(console: Console, sheet: Sheet, cents: int, session: Session | 
     if session is not None:
         _print_session_state(console, session)
     totals = sheet.totals
-    money = Table(title=f"Settlement, {cents} cents per Punkt")
+    money = Table(title=f"Settlement ({cents} ct/Punkt)")
     money.add_column("Player")
     money.add_column("Total", justify="right")
     money.add_column("Amount", justify="right")
