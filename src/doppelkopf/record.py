@@ -55,7 +55,6 @@ then the JSON line and column, the field (``hands[2][5]``, ``result.points``) or
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import stat
@@ -275,10 +274,6 @@ def replay(record: GameRecord, source: str = "<record>") -> Game:
     return game
 
 
-def _game_takes(parameter: str) -> bool:
-    return parameter in inspect.signature(Game).parameters
-
-
 def _deal(
     rules: RuleSet,
     hands: Sequence[Iterable[int]],
@@ -287,13 +282,9 @@ def _deal(
     pflichtsolo_done: Sequence[bool],
     forced_solo_seat: int | None,
 ) -> Game:
-    """A new :class:`Game` before its first action; ``forced_solo_seat`` is passed only when it is
-    set and the engine takes it. Raises IllegalAction for a bad deal."""
-    if forced_solo_seat is not None and _game_takes("forced_solo_seat"):
-        return Game(  # type: ignore[call-arg,unused-ignore]
-            rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat=forced_solo_seat
-        )
-    return Game(rules, hands, dealer, seed, pflichtsolo_done)
+    """A new :class:`Game` before its first action (with the forced Pflichtsolo seat of a
+    Vorführung, if any). Raises IllegalAction for a bad deal."""
+    return Game(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat)
 
 
 def verify(record: GameRecord, source: str = "<record>") -> None:
