@@ -72,6 +72,7 @@ from typing import Any
 from .jsonutil import no_duplicate_keys
 from .rules import ANSAGE, LEVEL_KEYS, GameType, Party, RuleError, RuleSet, get_preset
 from .scoring import GameSummary, Score, ScoreError, Sonderpunkt, score
+from .session import bock_covers_sonderpunkte, bock_skips
 
 __all__ = [
     "Entry",
@@ -454,7 +455,7 @@ def _parse_bock(value: Any, game: GameType, rules: RuleSet) -> int:
         raise EntryError(
             f"bock: {bock} is more than rules {rules.name!r} allow (bock_max_multiplier = {rules.bock_max_multiplier})"
         )
-    if bock > 1 and rules.bock_skips_soli and game.is_declared_solo:
+    if bock > 1 and bock_skips(rules, game):
         raise EntryError(
             f"bock: the {game.german} takes no Bock under rules {rules.name!r} (bock_skips_soli); enter it without bock"
         )
@@ -472,7 +473,7 @@ def score_entry(data: Mapping[str, Any]) -> EntryResult:
     except ScoreError as exc:  # pragma: no cover - parse_entry has already scored it once
         raise _entry_error(exc) from None
     if entry.bock != 1:
-        result = result.with_multiplier(entry.bock, sonderpunkte_too=entry.rules.bock_multiplies == "all")
+        result = result.with_multiplier(entry.bock, sonderpunkte_too=bock_covers_sonderpunkte(entry.rules))
     return EntryResult(entry, result)
 
 

@@ -133,6 +133,12 @@ def bock_triggers_fired(summary: GameSummary, result: Score, rules: RuleSet) -> 
     return tuple(fired)
 
 
+def bock_skips(rules: RuleSet, game_type: GameType) -> bool:
+    """Whether a game of ``game_type`` is scored without its Bock (seed 002: "Mit Ausnahme einer
+    Stillen Hochzeit kommen Soli nicht in die Bockwertung"; option ``bock_skips_soli``)."""
+    return rules.bock_skips_soli and game_type.is_declared_solo
+
+
 def bock_points(result: Score, rules: RuleSet, multiplier: int) -> tuple[int, ...]:
     """Punkte per seat 0..3 of a game under a Bock ``multiplier``; they sum to zero.
 
@@ -142,7 +148,12 @@ def bock_points(result: Score, rules: RuleSet, multiplier: int) -> tuple[int, ..
     Sonderpunkte once. The split is the scoring core's (:meth:`Score.points_with_multiplier
     <doppelkopf.scoring.Score.points_with_multiplier>`).
     """
-    return result.points_with_multiplier(multiplier, rules.bock_multiplies == "all")
+    return result.points_with_multiplier(multiplier, bock_covers_sonderpunkte(rules))
+
+
+def bock_covers_sonderpunkte(rules: RuleSet) -> bool:
+    """Whether a Bock multiplies the Sonderpunkte too (``bock_multiplies = "all"``, seed 004)."""
+    return rules.bock_multiplies == "all"
 
 
 def game_label(summary: GameSummary, result: Score, players: Sequence[str], rules: RuleSet) -> str:
@@ -310,7 +321,7 @@ class Session:
                 raise SessionError(f"pflichtsolo: seat {soloist} already played its Pflichtsolo in round {self.round}")
         result = score(summary, rules)
         forced = pflichtsolo and soloist == setup.forced_solo_seat
-        skipped = setup.bock_multiplier > 1 and rules.bock_skips_soli and summary.game_type.is_declared_solo
+        skipped = setup.bock_multiplier > 1 and bock_skips(rules, summary.game_type)
         multiplier = 1 if skipped else setup.bock_multiplier
         counted = bock_points(result, rules, multiplier)
         if label is None:
