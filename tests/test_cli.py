@@ -321,6 +321,7 @@ def typed_forms(action: int, info: InformationState, shown: list[int]) -> list[s
     words = {
         Action.SCHWEINE: "schweine",
         Action.CLAIM: "claim",
+        Action.CONCEDE: "concede",
         Action.BID: "raise",
         Action.PASS: "pass",
         Action.ARMUT_TAKE: "take",

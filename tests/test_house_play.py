@@ -661,7 +661,7 @@ def test_pflichtansage() -> None:
 # -- claiming the rest (TSR 5.4, seed 000 "Spielabkürzung") -----------------------------------------
 
 
-def damensolo(texts: tuple[str, ...], claim: str = "soloist", **options: bool) -> Game:
+def damensolo(texts: tuple[str, ...], claim: str = "soloist", **options: str | bool) -> Game:
     game = Game(DDV.replace(claim=claim, **options), hands(texts), 3)
     answer_vorbehalte(game, Action.vorbehalt(GameType.DAMEN), GESUND, GESUND, GESUND)
     return game
@@ -717,14 +717,91 @@ def test_claimed_cards_hold_no_sonderpunkte() -> None:
 
 def test_who_may_claim() -> None:
     """TSR 5.4.3: only the soloist may claim; seed 000 ("Es kann jedoch vorkommen, dass ein Spieler
-    weiß, dass er die restlichen Stiche bekommt"): any player. Seat 0 leads a normal game."""
+    weiß, dass er die restlichen Stiche bekommt"): any player, at any moment of the play, in turn
+    or not (TSR 5.4.4). Seat 0 leads a normal game."""
     assert Action.CLAIM not in gesund_game(DDV.replace(claim="soloist"), NORMAL_HANDS).legal_actions()
     game = gesund_game(DDV.replace(claim="anyone"), NORMAL_HANDS)
     assert Action.CLAIM in game.legal_actions()
     play(game, "♣A")
-    assert Action.CLAIM not in game.legal_actions()  # only when leading a trick
+    assert Action.CLAIM in game.legal_actions(1) and Action.CLAIM in game.legal_actions(0)
+    game = gesund_game(DDV.replace(claim="none"), NORMAL_HANDS)
     with pytest.raises(IllegalAction, match="claiming"):
         game.apply(Action.CLAIM)
+
+
+#: A Damensolo of seat 0 (a Lustsolo: seat 1, left of the dealer, leads). Nobody else holds a Dame,
+#: so the soloist's eight Damen are the only trumps. ``♣A ♣A`` or ``♣A ♣K`` completes seat 0's hand.
+def lust_damensolo(kreuz: str, seat1: str, rules: RuleSet = DDV) -> Game:
+    texts = (
+        f"♣D ♣D ♠D ♠D ♥D ♥D ♦D ♦D  {kreuz} ♠A ♠A",
+        f"{seat1} ♠10 ♠10 ♠K ♠K",
+        "♠B ♠B ♠9 ♠9  ♥A ♥A ♥10 ♥10 ♥K ♥K ♥B ♥B",
+        "♥9 ♥9  ♦A ♦A ♦10 ♦10 ♦K ♦K ♦B ♦B ♦9 ♦9",
+    )
+    game = Game(rules, hands(texts), 0, pflichtsolo_done=(True, False, False, False))
+    answer_vorbehalte(game, GESUND, GESUND, GESUND, Action.vorbehalt(GameType.DAMEN))
+    return game
+
+
+def test_claim_out_of_turn_takes_over_the_trick() -> None:
+    """TSR 5.4.4: a soloist who claims while not on lead takes the trick over. Seat 1 leads ♣10;
+    the soloist, next but two to play, claims at once: his ♣A wins the Kreuz trick (nobody else
+    has a Kreuz-Ass or a trump), then his Damen and Asse win every trick. All 12 tricks, the one
+    in progress included, are his: 240 Augen, schwarz: 1 + unter 90, 60, 30, schwarz = 5 each
+    from three players (TSR 7.2.2): +15 and -5 each."""
+    game = lust_damensolo("♣A ♣A", "♣10 ♣10 ♣K ♣K ♣B ♣B ♣9 ♣9")
+    assert game.current_player == 1
+    play(game, "♣10")
+    assert Action.CLAIM in game.legal_actions(0) and game.claim_holds(0)
+    game.apply(Action.CLAIM, seat=0)
+    assert game.claim == (0, True) and game.is_terminal
+    assert len(game.tricks) == 12 and all(t.winner == 0 for t in game.tricks)
+    assert game.tricks[0].cards[0] == Card.KREUZ_ZEHN and game.tricks[0].seats[0] == 1
+    assert game.score().points == (15, -5, -5, -5)
+    copy = Game.replay(game.rules, game.initial_hands, 0, game.history, pflichtsolo_done=(True, False, False, False))
+    assert copy.tricks == game.tricks
+
+
+def test_claim_out_of_turn_that_fails() -> None:
+    """The same, but seat 1 holds the other Kreuz-Ass and the soloist ♣K: when the soloist leads his
+    ♣K, seat 1's ♣A wins. The claim fails; seed 000's rule gives every remaining card, the trick in
+    progress included, to seat 1, the first opponent after the claimer: Kontra 240 Augen, schwarz,
+    5 Punkte each, the soloist -15."""
+    game = lust_damensolo("♣A ♣K", "♣A ♣10 ♣10 ♣K ♣B ♣B ♣9 ♣9")
+    play(game, "♣10")
+    assert not game.claim_holds(0)
+    game.apply(Action.CLAIM, seat=0)
+    assert game.claim == (0, False) and all(t.winner == 1 for t in game.tricks)
+    assert game.score().points == (-15, 5, 5, 5)
+
+
+def test_soloist_gives_up_and_kontra_may_still_announce() -> None:
+    """TSR 5.4.6: the soloist may give up at any time; the other party makes all remaining tricks.
+    5.4.7: before that, it may still make the announcements in time. The soloist (seat 0, a
+    Pflichtsolo, so he leads) gives up before the first card; seat 1 says Kontra and, skipping the
+    levels (TSR 6.4.3), schwarz; the others pass. Kontra: 240 Augen, schwarz. TSR 7.2.2: Gewonnen
+    1, unter 90/60/30, schwarz 4, Kontra angesagt 2, keine 90/60/30 and schwarz abgesagt 4:
+    11 Punkte for each Kontra player, -33 for the soloist."""
+    texts = (
+        "♣D ♣D ♠D ♠D ♥D ♥D ♦D ♦D  ♣A ♣K ♠A ♠A",
+        "♣A ♣10 ♣10 ♣K ♣B ♣B ♣9 ♣9 ♠10 ♠10 ♠K ♠K",
+        "♠B ♠B ♠9 ♠9  ♥A ♥A ♥10 ♥10 ♥K ♥K ♥B ♥B",
+        "♥9 ♥9  ♦A ♦A ♦10 ♦10 ♦K ♦K ♦B ♦B ♦9 ♦9",
+    )
+    assert Action.CONCEDE not in damensolo(texts, concede="none").legal_actions()
+    game = damensolo(texts)
+    assert game.current_player == 0 and Action.CONCEDE in game.legal_actions()
+    assert Action.CONCEDE not in game.legal_actions(1)  # only the soloist
+    game.apply(Action.CONCEDE)
+    assert game.phase is Phase.CONCESSION and game.current_player == 1
+    assert game.legal_actions(1) == [*ALL_ANNOUNCEMENTS, Action.PASS] and game.legal_actions(0) == []
+    with pytest.raises(IllegalAction, match="concession"):
+        game.apply(int(Card.KREUZ_ZEHN), seat=1)
+    game.apply(Action.announce(SCHWARZ), seat=1)
+    for seat in (1, 2, 3):
+        game.apply(Action.PASS, seat=seat)
+    assert game.is_terminal and all(t.winner == 1 for t in game.tricks) and len(game.tricks) == 12
+    assert game.score().points == (-33, 11, 11, 11)
 
 
 # -- action keys ------------------------------------------------------------------------------------
@@ -738,7 +815,7 @@ def test_every_action_key_round_trips() -> None:
             keys[action] = Action.key(action)
         except IllegalAction:
             continue
-    assert len(keys) == 24 + 5 + len(GameType) + 1 + len(HOCHZEIT_KINDS) + 6 + 24 + 24
+    assert len(keys) == 24 + 5 + len(GameType) + 1 + len(HOCHZEIT_KINDS) + 7 + 24 + 24
     assert len(set(keys.values())) == len(keys)
     for action, key in keys.items():
         assert Action.from_key(key) == action
@@ -887,3 +964,32 @@ def test_random_games_with_house_rules(rules: RuleSet, seed: int, dealer: int, d
 def test_bad_play_options_name_the_field(changes: dict[str, object], message: str) -> None:
     with pytest.raises(RuleError, match=message):
         DDV.replace(**changes)
+
+
+def test_compiled_claim_check_agrees_with_the_python_search() -> None:
+    """Game.claim_holds asks the compiled solver; on positions from random soli (at a trick's start
+    and mid-trick, with every Dulle option) it gives the answer of the pure-Python search."""
+    from doppelkopf.fast.solver import wins_all
+    from doppelkopf.game import wins_all_tricks
+
+    rng = random.Random(5)
+    checked = held = 0
+    for seed in range(400):
+        rules = DDV.replace(dulle=("first", "second", "second_except_last")[seed % 3])
+        game = Game.new(rules, seed=seed, dealer=seed % 4)
+        while game.phase is not Phase.PLAY and not game.is_terminal:
+            legal = game.legal_actions()
+            soli = [a for a in legal if Action.is_vorbehalt(a) and a != GESUND]
+            game.apply(rng.choice(soli or legal))
+        stop = rng.randrange(8, 4 * rules.hand_size - 1)
+        while not game.is_terminal and len(game.tricks) * 4 + len(game.trick_cards) < stop:
+            game.apply(rng.choice([a for a in game.legal_actions() if Action.is_card(a)]))
+        if game.is_terminal:
+            continue
+        soloist = next(s for s in range(4) if game.party.count(game.party[s]) == 1)
+        side = tuple(game.party[s] is game.party[soloist] for s in range(4))
+        expected = wins_all_tricks(game.hands, game.leader, side, game.order, rules, game.trick_cards)
+        assert wins_all(game, soloist) == expected, (seed, stop)
+        checked += 1
+        held += expected
+    assert checked > 300 and held > 20

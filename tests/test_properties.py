@@ -115,14 +115,15 @@ def check_step(game: Game, rng: random.Random) -> None:
     offered = {a for a in actions if Action.is_card(a)}
     assert offered == expected_cards(game, seat)
     assert offered <= set(game.hands[seat])
-    assert all(Action.is_card(a) or Action.is_announcement(a) or a == Action.CLAIM for a in actions)
-    if Action.CLAIM in actions:
-        # TSR 5.4.3: only the soloist claims the rest, and only when leading a trick
-        assert game.rules.claim == "soloist" and not game.trick_cards
-        assert game.party.count(game.party[seat]) == 1
+    calls = (Action.CLAIM, Action.CONCEDE)
+    assert all(Action.is_card(a) or Action.is_announcement(a) or a in calls for a in actions)
     for other in range(4):
+        legal = game.legal_actions(other)
         if other != seat:
-            assert all(Action.is_announcement(a) for a in game.legal_actions(other))
+            assert all(Action.is_announcement(a) or a in calls for a in legal)
+        if Action.CLAIM in legal or Action.CONCEDE in legal:
+            # TSR 5.4.3, 5.4.6: only the soloist claims or gives up the rest, at any time
+            assert game.rules.claim == "soloist" and game.party.count(game.party[other]) == 1
     refused = sorted(set(game.hands[seat]) - offered)
     if refused:
         wrong = rng.choice(refused)

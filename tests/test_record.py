@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from doppelkopf import record as rec
 from doppelkopf import rules as rules_module
 from doppelkopf.cards import Card, deck, parse_cards
-from doppelkopf.game import Action, Game
+from doppelkopf.game import Action, Game, Phase
 from doppelkopf.record import (
     DEFAULT_PLAYERS,
     GameRecord,
@@ -50,9 +50,11 @@ def play_random(
     dealer: int = 0,
     pflichtsolo_done: Sequence[bool] = (False, False, False, False),
     stop_after: int | None = None,
+    calls: bool = False,
 ) -> Game:
     """Play with random legal actions asked from the game: mostly gesund, sometimes a Vorbehalt,
-    and now and then an announcement by a random seat (also out of turn)."""
+    and now and then an announcement by a random seat (also out of turn). A soloist's claim or
+    concession of the rest (which ends the play early) only with ``calls``."""
     rng = random.Random(seed)
     game = Game.new(rules, seed=seed, dealer=dealer, pflichtsolo_done=pflichtsolo_done)
     while not game.is_terminal and (stop_after is None or len(game.history) < stop_after):
@@ -63,6 +65,8 @@ def play_random(
                 game.apply(rng.choice(announcements), seat)
                 continue
         legal = game.legal_actions()
+        if not calls and game.phase is Phase.PLAY:
+            legal = [a for a in legal if a not in (Action.CLAIM, Action.CONCEDE)]
         if Action.GESUND in legal and rng.random() < 0.7:
             game.apply(Action.GESUND)
         else:
@@ -480,6 +484,21 @@ def test_trick_views_cover_the_whole_game(seed: int) -> None:
     lines = trick_lines(game)
     assert sum(line.startswith("Trick ") for line in lines) == 12
     assert lines[-1].startswith("Punkte: ")
+
+
+def test_claims_and_concessions_round_trip() -> None:
+    """Random games in which soloists claim or give up the rest (TSR 5.4.3-5.4.7) replay from their
+    records to the same tricks and Punkte."""
+    ended = {"claim": 0, "concede": 0}
+    for seed in range(60):
+        game = play_random(DDV, seed, calls=True)
+        if game.claim is None and game.conceded_by is None:
+            continue
+        ended["claim" if game.claim is not None else "concede"] += 1
+        copy = replay(from_json(to_json(record_game(game))))
+        assert copy.tricks == game.tricks and copy.score().points == game.score().points
+        assert sum(t.augen for t in copy.tricks) == 240
+    assert ended["claim"] > 0 and ended["concede"] > 0
 
 
 # -- robustness ---------------------------------------------------------------------------------

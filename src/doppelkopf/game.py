@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import AUGEN, KOENIG, NEUN, Card, CardError, augen, cut, deal, deck
@@ -64,13 +64,16 @@ class IllegalAction(ValueError):
 
 class Phase(enum.IntEnum):
     """Phases of a game. ``ARMUT`` is the Armut exchange (laying, asking, returning; seed 002),
-    ``BIDDING`` the bidding of several solo candidates (rule ``solo_conflict = "bidding"``)."""
+    ``BIDDING`` the bidding of several solo candidates (rule ``solo_conflict = "bidding"``),
+    ``CONCESSION`` the moment after a soloist gave up the rest (TSR 5.4.6), in which each player of
+    the other party in turn may still make the announcements in time for him, then passes (5.4.7)."""
 
     VORBEHALT = 0
     PLAY = 1
     FINISHED = 2
     ARMUT = 3
     BIDDING = 4
+    CONCESSION = 5
 
 
 #: The kinds of trick that may find a Hochzeit partner (rule ``hochzeit_partner``).
@@ -97,6 +100,7 @@ class Action:
     CLAIM = 55
     ARMUT_TAKE = 56
     ARMUT_REFUSE = 57
+    CONCEDE = 58
     ARMUT_LAY_BASE = 64
     ARMUT_RETURN_BASE = 96
 
@@ -106,6 +110,7 @@ class Action:
         PASS: "bid:pass",
         SCHWEINE: "schweine",
         CLAIM: "claim",
+        CONCEDE: "concede",
         ARMUT_TAKE: "armut:take",
         ARMUT_REFUSE: "armut:refuse",
     }
@@ -435,12 +440,18 @@ def _wins_from_the_top(
 
 
 def wins_all_tricks(
-    hands: Sequence[Sequence[int]], leader: int, side: Sequence[bool], order: CardOrder, rules: RuleSet
+    hands: Sequence[Sequence[int]],
+    leader: int,
+    side: Sequence[bool],
+    order: CardOrder,
+    rules: RuleSet,
+    trick_cards: Sequence[int] = (),
 ) -> bool:
     """Whether the seats marked in ``side`` can win every remaining trick, whatever the others
-    play, when ``leader`` leads from the equal-sized ``hands`` (the claim of the rest,
-    Spielabkürzung). Exact: a search over all plays that keep the Bedienpflicht (TSR 5.2) and the
-    trick rules of ``rules`` (equal cards, Dulle), with two shortcuts that are sound:
+    play, when ``leader`` has led ``trick_cards`` (the trick in progress, in play order; empty at
+    the start of a trick) and the seats hold ``hands`` (the claim of the rest, Spielabkürzung).
+    Exact: a search over all plays that keep the Bedienpflicht (TSR 5.2) and the trick rules of
+    ``rules`` (equal cards, Dulle), with two shortcuts that are sound:
 
     * the other side holds a trump higher than every trump of ``side``: it wins a trick, because
       that trump wins the trick it is played in and must be played at the latest in the last trick;
@@ -504,8 +515,12 @@ def wins_all_tricks(
                 return ours
         return not ours
 
+    start = tuple(tuple(sorted(h)) for h in hands)
     try:
-        return tricks_from(tuple(tuple(sorted(h)) for h in hands), leader)
+        if trick_cards:
+            # the trick in progress is the last one when its leader has no card left
+            return play(start, leader, tuple(trick_cards), second_dulle_wins(rules, not start[leader]))
+        return tricks_from(start, leader)
     except _SearchLimit:
         return False
 
@@ -590,6 +605,7 @@ class Game:
         self.bids: list[tuple[int, str]] = []
         self.must_announce: int | None = None  # Pflichtansage (seed 002)
         self.claim: tuple[int, bool] | None = None
+        self.conceded_by: int | None = None  # the soloist who gave up the rest (TSR 5.4.6)
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -660,8 +676,10 @@ class Game:
 
         For the current player in play: the cards that may be played (Bedienpflicht, TSR 5.2),
         the announcements the deadlines allow and, where the rule set has them, the Schweine
-        announcement and the claim of the rest; for any other seat only announcements. In the
-        Vorbehaltsabfrage, the Armut exchange and the bidding only the seat to move has actions.
+        announcement, the claim of the rest and giving up the rest; any other seat has the same
+        actions but the cards (they may be taken out of turn, TSR 6.4.1, 5.4.4, 5.4.6). In the
+        Vorbehaltsabfrage, the Armut exchange, the bidding and a concession only the seat to move
+        has actions.
         A seat under the Pflichtansage (seed 002) has only its announcements until it made one.
         Raises IllegalAction for a seat outside 0..3.
         """
@@ -671,6 +689,10 @@ class Game:
             seat = self.current_player
         if seat not in range(4):
             raise IllegalAction(f"no seat {seat}: seats are 0..3")
+        if self.phase is Phase.CONCESSION:
+            if seat != self.current_player:
+                return []
+            return [Action.ANNOUNCE_BASE - 1 + lv for lv in self._legal_levels(seat)] + [Action.PASS]
         if self.phase is not Phase.PLAY:
             if seat != self.current_player:
                 return []
@@ -680,15 +702,18 @@ class Game:
                 return self._legal_armut()
             return [Action.BID, Action.PASS] if self.bid_level < SCHWARZ else [Action.PASS]
         base = Action.ANNOUNCE_BASE - 1
-        announcements = [base + lv for lv in self._legal_levels(seat)]
-        if seat != self.current_player or self._obliged(seat):
-            return announcements
-        actions = self._legal_cards(seat)
+        actions = [base + lv for lv in self._legal_levels(seat)]
+        if self._obliged(seat):
+            return actions
         if self._schweine_action_legal(seat):
             actions.append(Action.SCHWEINE)
         if self._claim_legal(seat):
             actions.append(Action.CLAIM)
-        return sorted(actions + announcements)
+        if self._concede_legal(seat):
+            actions.append(Action.CONCEDE)
+        if seat != self.current_player:
+            return actions
+        return self._legal_cards(seat) + actions
 
     # -- Vorbehalte ------------------------------------------------------------------------------
     def _legal_vorbehalte(self, seat: int) -> list[int]:
@@ -1102,7 +1127,10 @@ class Game:
         Gegenansagen gelten auch die genannten Fristen"); a party whose Ansage was too late for a
         first Ansage may not make Absagen (TSR 6.4.4).
         """
-        if self.phase is not Phase.PLAY or self.partner_open:
+        if self.phase is Phase.CONCESSION:
+            if seat != self.current_player:
+                return []
+        elif self.phase is not Phase.PLAY or self.partner_open:
             return []
         party = self.party[seat]
         current = self.levels[party]
@@ -1160,6 +1188,7 @@ class Game:
             Action.PASS: "passt",
             Action.SCHWEINE: "Schweine",
             Action.CLAIM: "Rest beansprucht (Spielabkürzung)",
+            Action.CONCEDE: "gibt den Rest ab (Spielabkürzung)",
             Action.ARMUT_TAKE: "Armut: nimmt",
             Action.ARMUT_REFUSE: "Armut: nimmt nicht",
         }
@@ -1181,6 +1210,8 @@ class Game:
             raise IllegalAction("the game is over")
         if Action.is_announcement(action):
             self._announce(seat, action)
+        elif self.phase is Phase.PLAY and action in (Action.SCHWEINE, Action.CLAIM, Action.CONCEDE):
+            self._call(seat, action)
         elif seat != self.current_player:
             raise IllegalAction(f"it is seat {self.current_player}'s turn, not seat {seat}'s")
         elif self.phase is Phase.VORBEHALT:
@@ -1189,12 +1220,20 @@ class Game:
             self._armut(seat, action)
         elif self.phase is Phase.BIDDING:
             self._bid(seat, action)
-        elif action in (Action.SCHWEINE, Action.CLAIM) and self._obliged(seat):
+        elif self.phase is Phase.CONCESSION:
+            self._concession_pass(seat, action)
+        else:
+            self._play(seat, action)
+        self.history.append((seat, action))
+
+    def _call(self, seat: int, action: int) -> None:
+        """The Schweine, a claim or a concession, in turn or out of turn."""
+        if self._obliged(seat):
             raise IllegalAction(
                 "Pflichtansage: you won the first trick with "
                 f"{self.rules.pflichtansage_augen} or more Augen and must announce first (seed 002)"
             )
-        elif action == Action.SCHWEINE:
+        if action == Action.SCHWEINE:
             if not self._schweine_action_legal(seat):
                 raise IllegalAction(
                     "no Schweine to announce now: both Karo-Asse in hand, in a game where they count, "
@@ -1205,17 +1244,24 @@ class Game:
             if not self._claim_legal(seat):
                 raise IllegalAction(
                     f"claiming the rest is not allowed now (rule claim = {self.rules.claim!r}; "
-                    "only when leading a trick; TSR 5.4.3, seed 000 Spielabkürzung)"
+                    "TSR 5.4.3, seed 000 Spielabkürzung)"
                 )
             self._claim(seat)
         else:
-            self._play(seat, action)
-        self.history.append((seat, action))
+            if not self._concede_legal(seat):
+                raise IllegalAction(
+                    f"giving up the rest is not allowed now (rule concede = {self.rules.concede!r}; "
+                    "only the soloist, TSR 5.4.6)"
+                )
+            self._concede(seat)
 
     def _announce(self, seat: int, action: int) -> None:
         level = Action.level(action)
         party = self.party[seat]
-        if self.phase is not Phase.PLAY:
+        if self.phase is Phase.CONCESSION:
+            if seat != self.current_player:
+                raise IllegalAction("after a concession only the other party may announce, each in turn (TSR 5.4.7)")
+        elif self.phase is not Phase.PLAY:
             raise IllegalAction("announcements are made after the Vorbehaltsabfrage (TSR 6.3)")
         if self.partner_open:
             raise IllegalAction("in a Hochzeit announcements wait for the Klärungsstich (TSR 6.5)")
@@ -1309,11 +1355,18 @@ class Game:
     # -- claiming the rest (Spielabkürzung) --------------------------------------------------------
     def _claim_legal(self, seat: int) -> bool:
         how = self.rules.claim
-        if how == "none" or self.phase is not Phase.PLAY or self.trick_cards or self.partner_open:
-            return False
-        if seat != self.current_player or not self.hands[seat]:
+        if how == "none" or self.phase is not Phase.PLAY or self.partner_open or not self.hands[seat]:
             return False
         return how == "anyone" or self.party.count(self.party[seat]) == 1
+
+    def _concede_legal(self, seat: int) -> bool:
+        return (
+            self.rules.concede == "soloist"
+            and self.phase is Phase.PLAY
+            and not self.partner_open
+            and bool(self.hands[seat])
+            and self.party.count(self.party[seat]) == 1
+        )
 
     def _search_order(self) -> CardOrder:
         """The order the rest would be played in: Schweine not yet announced count as announced
@@ -1326,11 +1379,20 @@ class Game:
         return self.order
 
     def claim_holds(self, seat: int) -> bool:
-        """Whether ``seat``'s party wins every remaining trick however the other party plays, if
-        ``seat`` leads now and its party plays well (all hands known: an exact search over the
-        remaining tricks, see :func:`wins_all_tricks`)."""
+        """Whether ``seat``'s party wins every remaining trick, the one in progress included,
+        however the other party plays, if its party plays well (all hands known: an exact search
+        over the remaining tricks, see :func:`wins_all_tricks`). TSR 5.4.4: a claimer who is not on
+        lead takes the trick over.
+
+        The compiled solver :func:`doppelkopf.fast.solver.wins_all` answers when numba can be
+        imported and the card order is the game's own (no Schweine still to be announced); it
+        gives the same answers as :func:`wins_all_tricks` (``tests/test_house_play.py``) in a
+        fraction of the time. It is imported at the first claim (compiled once, cached on disk)."""
+        order = self._search_order()
+        if order is self.order:
+            return _fast_wins_all(self, seat)
         side = tuple(self.party[s] is self.party[seat] for s in range(4))
-        return wins_all_tricks(self.hands, seat, side, self._search_order(), self.rules)
+        return wins_all_tricks(self.hands, self.leader, side, order, self.rules, self.trick_cards)
 
     def _claim(self, seat: int) -> None:
         """The claimer shows his cards and claims the rest (TSR 5.4.4; seed 000, Spielabkürzung).
@@ -1340,17 +1402,51 @@ class Game:
         of the other party after the claimer. Sonderpunkte the rest might have held are lost
         ("das persönliche Pech des Spielers"). The game ends at once."""
         held = self.claim_holds(seat)
-        side = self.party[seat]
-        winner = seat if held else next(s for s in ((seat + k) % 4 for k in range(1, 4)) if self.party[s] is not side)
-        seats = tuple((winner + k) % 4 for k in range(4))
-        rest = [sorted(self.hands[s]) for s in range(4)]
-        for k in range(len(rest[seat])):
-            self.tricks.append(Trick(tuple(rest[s][k] for s in seats), seats, winner, claimed=True))
-        self.hands = [[] for _ in range(4)]
         self.claim = (seat, held)
+        self._give_rest(seat if held else self._first_opponent(seat))
+
+    def _first_opponent(self, seat: int) -> int:
+        side = self.party[seat]
+        return next(s for s in ((seat + k) % 4 for k in range(1, 4)) if self.party[s] is not side)
+
+    def _give_rest(self, winner: int) -> None:
+        """The cards not yet played, the trick in progress completed from the hands, become
+        tricks of ``winner`` (marked claimed: not played) and the game ends."""
+        rest = [sorted(self.hands[s]) for s in range(4)]
+        if self.trick_cards:
+            cards, seats = list(self.trick_cards), list(self.trick_seats)
+            while len(seats) < 4:
+                s = (seats[-1] + 1) % 4
+                seats.append(s)
+                cards.append(rest[s].pop(0))
+            self.tricks.append(Trick(tuple(cards), tuple(seats), winner, claimed=True))
+            self.trick_cards, self.trick_seats = [], []
+        order = tuple((winner + k) % 4 for k in range(4))
+        for k in range(len(rest[winner])):
+            self.tricks.append(Trick(tuple(rest[s][k] for s in order), order, winner, claimed=True))
+        self.hands = [[] for _ in range(4)]
         self.partner_open = False
         self.leader = self.current_player = winner
         self.phase = Phase.FINISHED
+
+    def _concede(self, seat: int) -> None:
+        """The soloist gives up the rest (TSR 5.4.6): the other party gets every remaining trick.
+        First, each of its players in turn from the soloist's left may still make the
+        announcements in time for him (TSR 5.4.7), then passes."""
+        self.conceded_by = seat
+        self.phase = Phase.CONCESSION
+        self.current_player = (seat + 1) % 4
+
+    def _concession_pass(self, seat: int, action: int) -> None:
+        if action != Action.PASS:
+            raise IllegalAction(
+                "after a concession the other party may only announce or pass; the cards are not played (TSR 5.4.7)"
+            )
+        nxt = (seat + 1) % 4
+        if nxt == self.conceded_by:
+            self._give_rest(self._first_opponent(nxt))
+        else:
+            self.current_player = nxt
 
     # -- results -------------------------------------------------------------------------------
     def summary(self) -> GameSummary:
@@ -1448,7 +1544,7 @@ class Game:
         game_type = self.public_game_type(seat)
         known = self.known_parties()
         own_party: Party | None = None
-        if self.phase in (Phase.PLAY, Phase.FINISHED) and not self.thrown_in:
+        if self.phase in (Phase.PLAY, Phase.CONCESSION, Phase.FINISHED) and not self.thrown_in:
             own_party = None if (self.partner_open and seat != self.declarer) else self.party[seat]
         elif self.phase is Phase.ARMUT:
             own_party = known[seat]
@@ -1525,6 +1621,33 @@ class Game:
                     name = str(action)
                 raise IllegalAction(f"action {index + 1} (seat {seat}, {name}): {exc}") from None
         return game
+
+
+class _LazyWinsAll:
+    """The claim check of :meth:`Game.claim_holds` on the game's own card order: the compiled
+    solver, imported at its first use so that ``import doppelkopf`` stays fast; the pure-Python
+    :func:`wins_all_tricks` where numba is missing."""
+
+    def __init__(self) -> None:
+        self.function: Callable[[Game, int], bool] | None = None
+
+    def __call__(self, game: Game, seat: int) -> bool:
+        if self.function is None:
+            try:
+                from .fast.solver import wins_all
+
+                self.function = wins_all
+            except ImportError:
+                self.function = _python_wins_all
+        return self.function(game, seat)
+
+
+def _python_wins_all(game: Game, seat: int) -> bool:
+    side = tuple(game.party[s] is game.party[seat] for s in range(4))
+    return wins_all_tricks(game.hands, game.leader, side, game.order, game.rules, game.trick_cards)
+
+
+_fast_wins_all = _LazyWinsAll()
 
 
 def random_game(rules: RuleSet, seed: int, dealer: int = 0) -> Game:

@@ -57,11 +57,12 @@ _BID_WORDS = ("raise", "bid", "reizen", "höher", "hoeher", "ja", "j", "yes", "y
 _PASS_WORDS = ("pass", "passe", "nein", "n", "no")
 _SCHWEINE_WORDS = ("schweine", "schwein", "schweinchen")
 _CLAIM_WORDS = ("claim", "rest", "abkürzen", "abkuerzen", "spielabkürzung", "spielabkuerzung")
+_CONCEDE_WORDS = ("concede", "aufgeben", "abgeben")
 
 HELP = (
     "Card: its number in your hand, or suit and rank such as KrD, ♥10, PiA, KaK (Kr/Pi/He/Ka or ♣♠♥♦). "
     "Announcements: re, kontra, keine 90 (k90), keine 60, keine 30, schwarz. "
-    "In play also: schweine, claim (the rest). "
+    "In play also: schweine, claim (the rest), concede (a soloist gives the rest away). "
     "Vorbehalt: gesund, hochzeit (hochzeit fehl, hochzeit trumpf, hochzeit fremd where you name the trick), "
     "a solo (kreuz, pik, herz, karo, damen, buben, bubendamen, fleischlos), schmeissen, armut. "
     "Armut: take or refuse; lay or give back a card by number or notation. Bidding: raise or pass."
@@ -95,6 +96,8 @@ def parse_move(text: str, info: InformationState, shown: Sequence[int]) -> int:
         return _parse_armut(raw, word, info, shown)
     if info.phase is Phase.BIDDING:
         return _parse_bid(raw, word, info)
+    if info.phase is Phase.CONCESSION and word in _PASS_WORDS:
+        return Action.PASS
     return _parse_play(raw, word, info, shown)
 
 
@@ -199,7 +202,11 @@ def _parse_play(raw: str, word: str, info: InformationState, shown: Sequence[int
             return Action.CLAIM
         if info.rules.claim == "none":
             raise ValueError("claiming the rest is not allowed under these rules (rule claim)")
-        raise ValueError(f"you may not claim the rest now (rule claim = {info.rules.claim}, only when you lead)")
+        raise ValueError(f"you may not claim the rest now (rule claim = {info.rules.claim})")
+    if word in _CONCEDE_WORDS:
+        if Action.CONCEDE in legal:
+            return Action.CONCEDE
+        raise ValueError(f"only the soloist may give up the rest (rule concede = {info.rules.concede}, TSR 5.4.6)")
     if word in _LEVEL_WORDS:
         level = _LEVEL_WORDS[word]
         own = info.own_party
@@ -358,6 +365,10 @@ class HumanPlayer(Player):
             return "Vorbehalt? (" + ", ".join(vorbehalt_word(a) for a in legal) + ")"
         if info.phase is Phase.BIDDING:
             return "Raise or pass? (" + ("raise, " if Action.BID in legal else "") + "pass)"
+        if info.phase is Phase.CONCESSION:
+            own = info.own_party or Party.KONTRA
+            calls = [level_label(Action.level(a), own) for a in legal if Action.is_announcement(a)]
+            return "The soloist gave up the rest: announce (" + ", ".join(calls) + ") or pass"
         if info.phase is Phase.ARMUT:
             poor = self.names[info.declarer] if info.declarer is not None else "?"
             if Action.ARMUT_TAKE in legal:
@@ -371,7 +382,8 @@ class HumanPlayer(Player):
             for a in legal
             if Action.is_announcement(a) and info.own_party is not None
         ]
-        extra = [word for action, word in ((Action.SCHWEINE, "schweine"), (Action.CLAIM, "claim")) if action in legal]
+        named = ((Action.SCHWEINE, "schweine"), (Action.CLAIM, "claim"), (Action.CONCEDE, "concede"))
+        extra = [word for action, word in named if action in legal]
         if not any(Action.is_card(a) for a in legal):
             return "You must announce first (" + ", ".join(calls) + ")"
         prompt = "Your card"

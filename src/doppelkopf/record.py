@@ -765,9 +765,11 @@ class CallView:
       itself at the start, at the Armut exchange or with the first Karo-Ass, as the rule set says);
     * ``"superschweine"``: ``seat`` holds the Superschweine (found when the Schweine are announced);
     * ``"claim"``: ``seat`` claimed the rest (Spielabkürzung); ``held`` says whether its party
-      won every remaining trick (otherwise the other party got them).
+      won every remaining trick (otherwise the other party got them);
+    * ``"concede"``: the soloist ``seat`` gave up the rest (TSR 5.4.6): the other party got it.
 
-    ``label`` is the German name (``Schweine``, ``Superschweine``, ``Rest beansprucht``).
+    ``label`` is the German name (``Schweine``, ``Superschweine``, ``Rest beansprucht``,
+    ``Rest abgegeben``).
     """
 
     seat: int
@@ -850,6 +852,8 @@ def _said_in_tricks(game: Game) -> tuple[dict[int, list[AnnouncementView]], dict
             said.append(CallView(step.superschweine, "superschweine", "Superschweine", down))
         if action == Action.CLAIM and step.claim is not None:
             said.append(CallView(seat, "claim", "Rest beansprucht", down, held=step.claim[1]))
+        if action == Action.CONCEDE:
+            said.append(CallView(seat, "concede", "Rest abgegeben", down))
     return announced, calls
 
 
@@ -952,7 +956,7 @@ def trick_lines(
                 if a.before_card == position:
                     parts.append(f"{names[a.seat]}: {a.label}!")
             for call in view.calls:
-                if call.before_card == position and call.kind != "claim":
+                if call.before_card == position and call.kind not in ("claim", "concede"):
                     parts.append(f"{names[call.seat]}: {call.label}!")
             if position < len(view.plays):
                 seat, card = view.plays[position]
@@ -962,6 +966,9 @@ def trick_lines(
                 who = names[view.winner] if view.winner is not None else "?"
                 outcome = "it holds" if call.held else f"it fails, the rest goes to {who}"
                 lines.append(f"{names[call.seat]} claims the rest (Spielabkürzung): {outcome}")
+            if call.kind == "concede":
+                who = names[view.winner] if view.winner is not None else "?"
+                lines.append(f"{names[call.seat]} gives up the rest (TSR 5.4.6); it goes to {who}")
         if view.claimed:
             text = f"Trick {view.number} (claimed): " + ", ".join(parts)
         else:

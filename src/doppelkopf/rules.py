@@ -378,11 +378,19 @@ class RuleSet:
     )
     pflichtansage_augen: int = _opt(30, "Least Augen in the first trick for the Pflichtansage", "seed 002")
     claim: str = _opt(
-        "none",
-        "Who may claim the rest (Spielabkürzung) when leading: nobody, the soloist (one player against three), "
-        "or anyone; if the claimer's party could lose a trick, the other party gets all remaining cards",
-        "TSR 5.4.3 (soloist), 5.4.1 (playing out is always allowed); seed 000, Spielabkürzung (anyone)",
+        "soloist",
+        "Who may claim the rest (Spielabkürzung) at any moment of the play, in turn or not: nobody, the soloist "
+        "(one player against three), or anyone; the claim includes the trick in progress; if the claimer's party "
+        "could lose a trick, the other party gets all remaining cards",
+        "TSR 5.4.3 (soloist), 5.4.4 (not on lead: he takes the trick over); seed 000, Spielabkürzung (anyone)",
         ("none", "soloist", "anyone"),
+    )
+    concede: str = _opt(
+        "soloist",
+        "Who may give up the rest: the soloist hands his cards to the other party, which gets all remaining "
+        "tricks; before that, the other party may still make the announcements in time for it",
+        "TSR 5.4.6, 5.4.7",
+        ("none", "soloist"),
     )
 
     def check_play_options(self) -> None:

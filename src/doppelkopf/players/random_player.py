@@ -141,6 +141,8 @@ class RandomPlayer(Player):
         announced = self._announce(announcements)
         if announced is not None:
             return announced
+        if info.phase is Phase.CONCESSION:
+            return Action.PASS  # the soloist gave up (TSR 5.4.7): announce or pass
         if Action.CLAIM in legal and len(info.hand) <= CLAIM_CARDS and self.rng.random() < self.p_claim:
             return Action.CLAIM
         cards = [a for a in legal if Action.is_card(a)]
