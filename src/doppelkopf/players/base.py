@@ -31,11 +31,11 @@ from __future__ import annotations
 import abc
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from ..cards import Card, deck
-from ..game import Action, Game, IllegalAction, InformationState, Phase
-from ..order import card_order
+from ..cards import AUGEN, Card, deck
+from ..game import Action, Announcement, Game, IllegalAction, InformationState, Phase
+from ..order import TRUMP, card_order
 from ..rules import GameType, Party, RuleSet
 
 
@@ -193,143 +193,483 @@ def _hall_ok(counts: list[int], caps: list[int]) -> bool:
     return counts[0] == 0
 
 
-def sample_hands(info: InformationState, rng: random.Random) -> list[list[int]]:
-    """One random deal of the unseen cards that is consistent with ``info``.
+def _armut_seats(info: InformationState) -> tuple[int, int] | None:
+    """``(poor, taker)`` of a public Armut game in play, else ``None``."""
+    if info.game_type is not GameType.ARMUT or info.declarer is None or info.phase is not Phase.PLAY:
+        return None
+    taker = next((s for s in range(4) if s != info.declarer and info.known_parties[s] is Party.RE), None)
+    return None if taker is None else (info.declarer, taker)
 
-    Returns four sorted hands (seat 0..3, the observer's own hand unchanged) with the sizes of
-    ``info.hand_sizes``. Constraints honoured: no seat gets a card of a group it has shown void
-    (:func:`voids`); in an angemeldete Hochzeit the Hochzeiter holds the unplayed Kreuz-Damen; in a
-    game that looks normal a seat known as Kontra holds no Kreuz-Dame and a seat known as Re that
-    has not played one holds at least one. Without constraints every deal is equally likely; with
-    them the draw is sequential (each card to a seat with probability proportional to the room
-    left, among the seats where the rest still fits), so not exactly uniform.
+
+def _played_by(info: InformationState) -> list[Counter[int]]:
+    out: list[Counter[int]] = [Counter(), Counter(), Counter(), Counter()]
+    for seat, card in played_cards(info):
+        out[seat][card] += 1
+    return out
+
+
+class HandSampler:
+    """Draws deals of the unseen cards consistent with one information state.
+
+    The constraints are derived once (so that a search player can draw many samples cheaply):
+
+    * **hand sizes** and the **unseen cards** (:func:`unseen_cards`);
+    * **voids shown** (:func:`voids`): no card of a group a seat did not follow;
+    * **parties** (:func:`inferred_parties`: a played Kreuz-Dame, Re or Kontra announced, the
+      game type): a seat known as Re in a game that looks normal and that has not played a
+      Kreuz-Dame holds one; a seat known as Kontra holds none; an angemeldete Hochzeit's
+      Hochzeiter holds the unplayed Kreuz-Damen (TSR 4.4);
+    * **Schweine** (seeds 000, 002): the announcer holds the unplayed Karo-Asse (in an Armut: the
+      poor player or the taker does); without Schweine announced in a game where they count, a seat
+      that played a Karo-Ass does not hold the other (it would have had to announce them), and with
+      ``schweine_announce = "vorbehalt"`` no seat holds both; public Superschweine put the
+      unplayed Karo-Neunen with their holder;
+    * **Armut** (seed 002): the cards the observer gave or received in the exchange are known to
+      be where they went (the taker holds the laid cards it kept, the poor player the returned
+      ones); the poor player laid all its trumps (at most ``armut_max_trumps <= armut_cards``),
+      so after the exchange it holds no trumps but those returned to it: none beyond the known
+      returned cards for the taker, at most ``armut_cards`` for anyone else.
+
+    Cards pinned to a seat are placed first. A seat limited to a few trumps is split into two
+    slots, one that may take trumps (as many as it may still hold) and one for Fehl cards only.
+    The other cards are dealt one by one, each to a slot with
+    probability proportional to the room left among the slots where the rest still fits (Hall's
+    condition over the hidden slots), which is exact when no constraint binds and close to
+    uniform otherwise. Constraints that tie two cards together (no seat with both Karo-Asse, the
+    Schweine kept together in an Armut) are checked on the finished deal and the deal is drawn again
+    (rejection sampling, unbiased for those constraints).
 
     Raises :class:`ValueError` when no deal fits (the information state is inconsistent).
     """
-    pool = unseen_cards(info)
-    others = [s for s in range(4) if s != info.seat]
-    caps = [info.hand_sizes[s] for s in others]
-    hands: dict[int, list[int]] = {s: [] for s in others}
-    krd_left = pool.count(Card.KREUZ_DAME)
-    must, forbidden = _kreuz_damen_constraints(info, krd_left)
-    if len(must) > krd_left:
-        raise ValueError(f"no deal fits: seats {must} must hold a Kreuz-Dame, {krd_left} unseen")
-    group = card_order(game_order_type(info)).group
-    shown = voids(info)
-    for s in must:
-        i = others.index(s)
-        if caps[i] == 0 or group[Card.KREUZ_DAME] in shown[s]:
-            raise ValueError(f"no deal fits: seat {s} must hold a Kreuz-Dame but has no card or showed no trump")
-        hands[s].append(int(Card.KREUZ_DAME))
-        pool.remove(Card.KREUZ_DAME)
-        caps[i] -= 1
 
-    def mask(card: int) -> int:
-        m = 0
-        for i, s in enumerate(others):
-            if group[card] in shown[s] or (card == Card.KREUZ_DAME and s in forbidden):
-                continue
-            m |= 1 << i
-        return m
+    #: How many deals :meth:`sample` draws before it reports that no deal fits the checks.
+    ATTEMPTS = 300
 
-    rng.shuffle(pool)
-    masks = [mask(c) for c in pool]
-    counts = [0] * 8
-    for m in masks:
-        counts[m] += 1
-    if not _hall_ok(counts, caps):
-        raise ValueError("no deal fits the hand sizes, the voids shown and the known parties")
-    for card, m in zip(pool, masks, strict=True):
-        counts[m] -= 1
-        choices = [i for i in range(len(others)) if m >> i & 1 and caps[i] > 0]
-        while True:
-            i = rng.choices(choices, weights=[caps[j] for j in choices])[0]
-            caps[i] -= 1
-            if _hall_ok(counts, caps):
-                break
-            caps[i] += 1
-            choices.remove(i)  # Hall's condition guarantees one choice remains that fits
-        hands[others[i]].append(card)
-    out = [sorted(hands[s]) if s != info.seat else sorted(info.hand) for s in range(4)]
-    return out
+    def __init__(self, info: InformationState) -> None:
+        self.info = info
+        self.others = [s for s in range(4) if s != info.seat]
+        pool = Counter(unseen_cards(info))
+        self.caps = [info.hand_sizes[s] for s in self.others]
+        pinned: dict[int, list[int]] = {s: [] for s in self.others}
+        forbidden: dict[int, set[int]] = {s: set() for s in self.others}
+        self.checks: list[tuple[str, Callable[[list[list[int]]], bool]]] = []
+        self.fehl_only: tuple[int, int] | None = None  # (seat, trumps it may hold besides the pinned)
+        played_by = _played_by(info)
+        # Kreuz-Damen (parties, Hochzeit)
+        must, no_krd = _kreuz_damen_constraints(info, pool[Card.KREUZ_DAME])
+        if len(must) > pool[Card.KREUZ_DAME]:
+            raise ValueError(f"no deal fits: seats {must} must hold a Kreuz-Dame, {pool[Card.KREUZ_DAME]} unseen")
+        for s in must:
+            pinned[s].append(int(Card.KREUZ_DAME))
+        for s in no_krd:
+            forbidden[s].add(int(Card.KREUZ_DAME))
+        self._schweine(pool, pinned, forbidden, played_by)
+        self._armut(pinned, played_by)
+        group = card_order(game_order_type(info)).group
+        shown = voids(info)
+        for s, cards in pinned.items():
+            for card in cards:
+                if pool[card] <= 0:
+                    raise ValueError(f"no deal fits: seat {s} must hold {Card(card).short}, which is not unseen")
+                if group[card] in shown[s] or card in forbidden[s]:
+                    raise ValueError(f"no deal fits: seat {s} must hold {Card(card).short} but may not")
+                pool[card] -= 1
+            self.caps[self.others.index(s)] -= len(cards)
+        if any(c < 0 for c in self.caps):
+            raise ValueError("no deal fits: more cards are known in a hand than it holds")
+        self.pinned = pinned
+        self.pool = sorted(pool.elements())
+        # slots: the hidden seats; a seat restricted to few trumps is split into a slot that may take
+        # trumps (as many as it may still hold) and one that takes only Fehl cards
+        self.slots = list(self.others)
+        fehl_slot = -1
+        if self.fehl_only is not None:
+            seat, extra = self.fehl_only
+            i = self.others.index(seat)
+            extra -= sum(1 for c in pinned[seat] if group[c] == TRUMP)
+            if extra < 0:
+                raise ValueError(f"no deal fits: seat {seat} holds more trumps than the Armut leaves it")
+            free = min(extra, self.caps[i])
+            self.slots.append(seat)
+            self.caps.append(self.caps[i] - free)
+            self.caps[i] = free
+            fehl_slot = len(self.slots) - 1
+
+        def mask(card: int) -> int:
+            m = 0
+            for i, s in enumerate(self.slots):
+                if group[card] not in shown[s] and card not in forbidden[s]:
+                    if i != fehl_slot or group[card] != TRUMP:
+                        m |= 1 << i
+            return m
+
+        self.mask_of = {card: mask(card) for card in set(self.pool)}
+        counts = [0] * (1 << len(self.slots))
+        for card in self.pool:
+            counts[self.mask_of[card]] += 1
+        if not _hall_ok(counts, self.caps):
+            raise ValueError("no deal fits the hand sizes, the voids shown and the known parties")
+
+    def _schweine(
+        self,
+        pool: Counter[int],
+        pinned: dict[int, list[int]],
+        forbidden: dict[int, set[int]],
+        played_by: list[Counter[int]],
+    ) -> None:
+        info, rules = self.info, self.info.rules
+        gt = info.game_type
+        if info.phase is not Phase.PLAY or gt is None:
+            return
+        ass, neun = int(Card.KARO_ASS), int(Card.KARO_NEUN)
+        armut = _armut_seats(info)
+        at_exchange = armut is not None and rules.schweine_armut == "at_exchange"
+        if info.schweine is not None:
+            if at_exchange and info.schweine in armut:  # type: ignore[operator]
+                # announced in the exchange (seed 002): with the poor player or the taker, together
+                for s in self.others:
+                    if s not in armut:  # type: ignore[operator]
+                        forbidden[s].add(ass)
+                poor = armut[0]  # type: ignore[index]
+                if info.seat != poor:
+                    self.checks.append(
+                        (
+                            "the Schweine stay together in the Armut exchange",
+                            lambda hands: (hands[poor].count(ass) + played_by[poor][ass]) % 2 == 0,
+                        )
+                    )
+            elif info.schweine != info.seat:
+                pinned[info.schweine].extend([ass] * pool[ass])
+            holder = info.superschweine
+            if holder is not None and holder != info.seat:
+                pinned[holder].extend([neun] * pool[neun])
+            elif holder is None and rules.superschweine and rules.with_nines:
+                for s in self.others:
+                    if played_by[s][neun]:
+                        forbidden[s].add(neun)  # its Superschweine would have become public
+            return
+        if rules.schweine != "on" or gt.key not in rules.schweine_games:
+            return
+        blocked = set(armut) if at_exchange and armut is not None else set()
+        free = [s for s in self.others if s not in blocked]
+        for s in free:
+            if played_by[s][ass]:
+                forbidden[s].add(ass)  # it held only one when it played it, or it had to announce
+        if rules.schweine_announce == "vorbehalt" and armut is None:
+
+            def no_schweine(hands: list[list[int]]) -> bool:
+                return all(hands[s].count(ass) + played_by[s][ass] < 2 for s in free)
+
+            self.checks.append(("nobody holds both Karo-Asse (Schweine not announced)", no_schweine))
+        if at_exchange and armut is not None and info.seat == armut[0]:
+            taker = armut[1]
+            moved = info.armut_returned.count(ass) - info.armut_laid.count(ass)
+
+            def taker_had_one(hands: list[list[int]]) -> bool:
+                return hands[taker].count(ass) + played_by[taker][ass] + moved < 2
+
+            self.checks.append(("the taker held no Schweine before the exchange", taker_had_one))
+
+    def _armut(self, pinned: dict[int, list[int]], played_by: list[Counter[int]]) -> None:
+        info = self.info
+        seats = _armut_seats(info)
+        if seats is None:
+            return
+        poor, taker = seats
+        normal = card_order(GameType.NORMAL)
+        if info.seat == poor:
+            kept = Counter(info.armut_laid) - Counter(info.armut_returned) - played_by[taker]
+            pinned[taker].extend(sorted(kept.elements()))
+            return
+        # the poor player laid all its trumps (at most armut_max_trumps <= armut_cards), so its
+        # trumps after the exchange are among the cards returned to it
+        if info.seat == taker:
+            given = Counter(info.armut_returned) - played_by[poor]
+            pinned[poor].extend(sorted(given.elements()))
+            self.fehl_only = (poor, 0)  # every other card of the poor player is a Fehl card
+            return
+        trumps_played = sum(n for c, n in played_by[poor].items() if normal.is_trump(c))
+        self.fehl_only = (poor, info.rules.armut_cards - trumps_played)
+
+    def _deal(self, rng: random.Random) -> list[list[int]]:
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        caps = list(self.caps)
+        n = len(self.slots)
+        hands: list[list[int]] = [[] for _ in self.slots]
+        masks = [self.mask_of[c] for c in pool]
+        counts = [0] * (1 << n)
+        for m in masks:
+            counts[m] += 1
+        for card, m in zip(pool, masks, strict=True):
+            counts[m] -= 1
+            choices = [i for i in range(n) if m >> i & 1 and caps[i] > 0]
+            while True:
+                i = rng.choices(choices, weights=[caps[j] for j in choices])[0] if len(choices) > 1 else choices[0]
+                caps[i] -= 1
+                if len(choices) == 1 or _hall_ok(counts, caps):
+                    break
+                caps[i] += 1
+                choices.remove(i)  # Hall's condition guarantees one choice remains that fits
+            hands[i].append(card)
+        out: list[list[int]] = [[] for _ in range(4)]
+        for s in self.others:
+            out[s].extend(self.pinned[s])
+        for i, s in enumerate(self.slots):
+            out[s].extend(hands[i])
+        out[self.info.seat] = list(self.info.hand)
+        return [sorted(h) for h in out]
+
+    def sample(self, rng: random.Random) -> list[list[int]]:
+        """One deal: four sorted hands (seat 0..3, the observer's own hand unchanged) with the sizes
+        of ``info.hand_sizes``; raises :class:`ValueError` naming the check when
+        :attr:`ATTEMPTS` deals in a row fail a check."""
+        for _ in range(self.ATTEMPTS):
+            hands = self._deal(rng)
+            failed = next((name for name, check in self.checks if not check(hands)), None)
+            if failed is None:
+                return hands
+        raise ValueError(f"no deal fits: {failed}")
+
+
+def sample_hands(info: InformationState, rng: random.Random) -> list[list[int]]:
+    """One random deal of the unseen cards that is consistent with ``info`` (see
+    :class:`HandSampler` for the constraints and how the draw is made; build one sampler to draw
+    many deals of the same state).
+
+    Returns four sorted hands (seat 0..3, the observer's own hand unchanged) with the sizes of
+    ``info.hand_sizes``. Raises :class:`ValueError` when no deal fits (the information state is
+    inconsistent).
+    """
+    return HandSampler(info).sample(rng)
+
+
+# -- rebuilding a game from a sample --------------------------------------------------------------
+
+
+def _forced_seat(info: InformationState) -> int | None:
+    """The seat of a Vorführung (TSR 4.2.3: only that seat was asked), read from the answers:
+    the seats asked are not the first ones in asking order, or play began before all answered."""
+    answered = [s for s in range(4) if info.vorbehalte[s] is not None]
+    if len(answered) != 1:
+        return None
+    seat = answered[0]
+    if info.phase is Phase.VORBEHALT:
+        return None if seat == (info.dealer + 1) % 4 else seat
+    return seat
+
+
+def _armut_exchange(
+    info: InformationState, hands: list[list[int]], poor: int, taker: int
+) -> tuple[list[int], list[int]]:
+    """The cards laid and returned in an Armut, for the hands after the exchange ``hands`` (played
+    cards included). The poor player and the taker know them; for anyone else a plausible
+    exchange is made up: the taker returned the poor player's trumps (the poor player laid all of
+    its own, seed 002) and its Fehl cards of fewest Augen; the poor player laid the taker's lowest
+    trumps (the Karo-Asse only when the poor player announced Schweine with them), then Fehl cards
+    of fewest Augen."""
+    if info.armut_laid and len(info.armut_returned) == len(info.armut_laid):
+        return list(info.armut_laid), list(info.armut_returned)
+    k = info.rules.armut_cards
+    normal = card_order(GameType.NORMAL)
+
+    def key(card: int) -> tuple[int, int]:
+        return (0, normal.power[card]) if normal.is_trump(card) else (1, AUGEN[card])
+
+    returned = sorted(hands[poor], key=key)[:k]
+    source = hands[taker] + returned
+    ass = int(Card.KARO_ASS)
+    laid: list[int] = []
+    if info.schweine == poor and source.count(ass) >= 2:
+        laid = [ass, ass]
+    rest = list(source)
+    for card in laid:
+        rest.remove(card)
+    rest = [c for c in rest if c != ass or info.schweine == poor]
+    laid += sorted(rest, key=key)[: k - len(laid)]
+    if info.schweine is None and source.count(ass) - laid.count(ass) >= 2:
+        laid[-1] = ass  # the taker cannot have held both Karo-Asse: one came from the poor player
+    return sorted(laid, key=key), returned
 
 
 def rebuild_game(info: InformationState, hands: Sequence[Sequence[int]], rng: random.Random | None = None) -> Game:
     """A :class:`~doppelkopf.game.Game` at the moment of ``info`` with the current ``hands``
     (e.g. from :func:`sample_hands`), for search.
 
-    The initial hands are ``hands`` plus each seat's played cards; the Vorbehalt answers, cards and
-    announcements are replayed through :meth:`Game.apply`, so every rule comes from the core.
-    Announcements are placed at the latest moment their announcer still held the cards recorded
-    in :class:`~doppelkopf.game.Announcement`, keeping their order. What is not public is chosen
-    to reproduce the public facts: the winning Vorbehalt is the declarer's game type, the other
-    Vorbehalt answers become "gesund" after the Vorbehaltsabfrage (during it, a hidden Vorbehalt
-    is drawn with ``rng`` from those the sampled hand allows), and the Pflichtsolo flag is set so
-    that the first trick has the leader it had.
+    The initial hands are ``hands`` plus each seat's played cards (and, in an Armut, minus the
+    returned plus the laid cards); the Vorbehalt answers, the bidding, the Armut exchange, the
+    Schweine, the announcements and the cards are replayed through :meth:`Game.apply`, so every
+    rule comes from the core. What is not public is chosen to reproduce the public facts:
 
-    House rules: a Hochzeit names the trick kind it was announced with (``info.hochzeit_rule``),
-    the observer's own Schmeissen is replayed as such, and Schweine the engine announces by itself
-    come back with the cards. What the information state does not keep in order cannot be rebuilt:
-    an Armut exchange, a bidding for a solo and a Schweine announcement made as an action
-    (``schweine_announce = "before_first_play"``) raise :class:`~doppelkopf.game.IllegalAction`.
+    * the winning Vorbehalt is the declarer's game type, the bidders of a solo bidding declared a
+      solo (the winner's type for the others' unknown ones), the other Vorbehalt answers become
+      "gesund" after the Vorbehaltsabfrage (during it, a hidden Vorbehalt is drawn with ``rng``
+      from those the sampled hand allows); a Vorführung asks only the forced seat; the
+      Pflichtsolo flag is set so that the first trick has the leader it had;
+    * a Hochzeit names the trick kind it was announced with (``info.hochzeit_rule``), the
+      observer's own Schmeissen is replayed as such;
+    * the Armut exchange: the cards the observer saw, else a made-up exchange that fits the hands
+      (see :func:`_armut_exchange`); the answers "take"/"refuse" as public;
+    * a Schweine announcement made as an action (``schweine_announce = "before_first_play"``) is
+      placed at the holder's first turn (before it played a card; the order of the cards changes
+      only for the Karo-Asse, which nobody played before); Schweine the engine announces by itself
+      come back with the cards;
+    * each announcement is placed at the earliest moment in its window (between the announcer's
+      plays around the hand size it was made with) at which the core allows it, keeping the order
+      of the announcements.
+
+    The rebuilt game is then checked against the public facts of ``info`` (game type, tricks and
+    their winners, Schweine, parties, announcements, hand sizes, the player to move).
+    Not supported: the Armut exchange and the solo bidding while they are going on
+    (``info.phase`` ARMUT or BIDDING), and a game after a claim or a concession.
 
     Raises :class:`~doppelkopf.game.IllegalAction` (naming the step) if the history cannot be
-    replayed with these hands.
+    replayed with these hands or the result differs from ``info``.
     """
-    if info.phase in (Phase.ARMUT, Phase.BIDDING) or info.game_type is GameType.ARMUT or info.bids:
-        raise IllegalAction("rebuild: an Armut exchange or a bidding for a solo cannot be rebuilt")
-    if info.schweine is not None and info.rules.schweine_announce == "before_first_play":
-        raise IllegalAction("rebuild: a Schweine announcement made as an action cannot be rebuilt")
+    if info.phase not in (Phase.VORBEHALT, Phase.PLAY):
+        raise IllegalAction(
+            f"rebuild: a game in phase {info.phase.name} cannot be rebuilt (an Armut exchange or a bidding "
+            "going on, a claimed or finished game)"
+        )
     rules = info.rules
     plays = played_cards(info)
     initial = [list(h) for h in hands]
     for seat, card in plays:
         initial[seat].append(card)
+    gt = info.game_type
+    laid: list[int] = []
+    returned: list[int] = []
+    armut = _armut_seats(info)
+    if armut is not None:
+        poor, taker = armut
+        laid, returned = _armut_exchange(info, initial, poor, taker)
+        initial[poor] = _minus(initial[poor] + laid, returned, "poor")
+        initial[taker] = _minus(initial[taker] + returned, laid, "taker")
     first_leader = plays[0][0] if plays else info.leader
     done = [False] * 4
-    gt = info.game_type
     if gt is not None and gt.is_declared_solo and info.declarer is not None:
         done[info.declarer] = first_leader != info.declarer
-    game = Game(rules, initial, info.dealer, None, done)
+    forced = _forced_seat(info)
+    if forced is not None:
+        done[forced] = False
+    try:
+        game = Game(rules, initial, info.dealer, None, done, forced)
+    except IllegalAction as exc:
+        raise IllegalAction(f"rebuild: the deal: {exc}") from None
+    _replay_vorbehalte(game, info, forced, rng)
+    if info.phase is Phase.VORBEHALT:
+        return game
+    for seat, answer in [(s, a) for s, a in info.bids]:
+        _apply_step(game, Action.BID if answer == "raise" else Action.PASS, seat, "bid")
+    if armut is not None:
+        poor, taker = armut
+        for card in laid:
+            _apply_step(game, Action.armut_lay(card), poor, "Armut lay")
+        for k in range(1, 4):
+            seat = (poor + k) % 4
+            take = seat == taker
+            _apply_step(game, Action.ARMUT_TAKE if take else Action.ARMUT_REFUSE, seat, "Armut answer")
+            if take:
+                break
+        for card in returned:
+            _apply_step(game, Action.armut_return(card), taker, "Armut return")
+    _replay_play(game, info, plays)
+    _verify(game, info)
+    return game
+
+
+def _minus(cards: list[int], gone: list[int], who: str) -> list[int]:
+    out = list(cards)
+    for card in gone:
+        if card not in out:
+            raise IllegalAction(f"rebuild: the Armut exchange does not fit the {who} player's hand")
+        out.remove(card)
+    return out
+
+
+def _replay_vorbehalte(game: Game, info: InformationState, forced: int | None, rng: random.Random | None) -> None:
+    gt = info.game_type
+    bidders = {s for s, _ in info.bids}
+    if info.bids and info.declarer is not None:
+        bidders.add(info.declarer)
     first = (info.dealer + 1) % 4
-    for k in range(4):
-        seat = (first + k) % 4
+    order = [forced] if forced is not None else [(first + k) % 4 for k in range(4)]
+    for seat in order:
         answer = info.vorbehalte[seat]
         if answer is None:
             break
-        if seat == info.seat and info.own_vorbehalt is not None and (gt is None or seat == info.declarer):
+        if seat == info.seat and info.own_vorbehalt is not None and (gt is None or seat == info.declarer or bidders):
             action = _vorbehalt_action(game, seat, info.own_vorbehalt, info.hochzeit_rule)
         elif seat == info.seat and answer == "vorbehalt" and info.own_vorbehalt is None:
             action = Action.SCHMEISSEN
         elif gt is not None and seat == info.declarer and gt is not GameType.STILLE_HOCHZEIT:
             action = _vorbehalt_action(game, seat, gt, info.hochzeit_rule)
+        elif seat in bidders and gt is not None:
+            action = Action.vorbehalt(gt)  # a bidder's own solo is hidden; any solo of its rank fits
         elif answer == "vorbehalt" and gt is None:
             options = [a for a in game.legal_actions(seat) if a != Action.GESUND]
             action = (rng or random.Random(0)).choice(options)
         else:
             action = Action.GESUND
         _apply_step(game, action, seat, "Vorbehalt")
-    if info.phase is Phase.VORBEHALT:
-        return game
-    # latest card index before which each announcement can stand, then keep the order
-    size = rules.hand_size
-    nth_play: dict[tuple[int, int], int] = {}
+
+
+def _replay_play(game: Game, info: InformationState, plays: list[tuple[int, int]]) -> None:
+    """Replay the announcements, a Schweine action and the cards (see :func:`rebuild_game`)."""
+    size = info.rules.hand_size
     made = [0, 0, 0, 0]
+    nth_play: dict[tuple[int, int], int] = {}
     for index, (seat, _) in enumerate(plays):
         made[seat] += 1
         nth_play[(seat, made[seat])] = index
-    slots = [nth_play.get((a.seat, size - a.cards_in_hand + 1), len(plays)) for a in info.announcements]
-    for i in range(len(slots) - 2, -1, -1):
-        slots[i] = min(slots[i], slots[i + 1])
-    pending = list(zip(slots, info.announcements, strict=True))
+    # window of each announcement: after the announcer's (size - n)-th play, before its next one
+    pending: list[tuple[int, int, Announcement]] = []
+    for ann in info.announcements:
+        if ann.by_bid:
+            continue  # taken on in the bidding, replayed with it
+        before = size - ann.cards_in_hand
+        lo = nth_play[(ann.seat, before)] + 1 if before > 0 else 0
+        hi = nth_play.get((ann.seat, before + 1), len(plays))
+        pending.append((lo, hi, ann))
+    schweine_at: int | None = None
+    if info.schweine is not None and info.rules.schweine_announce == "before_first_play":
+        schweine_at = next((i for i, (s, _) in enumerate(plays) if s == info.schweine), len(plays))
     for index in range(len(plays) + 1):
-        while pending and pending[0][0] == index:
-            ann = pending.pop(0)[1]
-            _apply_step(game, Action.announce(ann.level), ann.seat, f"announcement {ann.label}")
+        while pending and pending[0][0] <= index:
+            lo, hi, ann = pending[0]
+            action = Action.announce(ann.level)
+            if action in game.legal_actions(ann.seat):
+                game.apply(action, ann.seat)
+                pending.pop(0)
+            elif index >= hi:
+                _apply_step(game, action, ann.seat, f"announcement {ann.label}")  # raises, naming the rule
+            else:
+                break
+        if schweine_at == index and game.schweine is None:
+            _apply_step(game, Action.SCHWEINE, info.schweine, "Schweine")  # type: ignore[arg-type]
         if index < len(plays):
             seat, card = plays[index]
             _apply_step(game, card, seat, f"card {index + 1}")
-    return game
+
+
+def _verify(game: Game, info: InformationState) -> None:
+    """Raise IllegalAction unless the rebuilt ``game`` shows the public facts of ``info``."""
+    seen = game.information_state(info.seat)
+    for name in (
+        "game_type",
+        "declarer",
+        "tricks",
+        "trick",
+        "schweine",
+        "superschweine",
+        "known_parties",
+        "announcements",
+        "hand_sizes",
+        "current_player",
+        "hand",
+    ):
+        if getattr(seen, name) != getattr(info, name):
+            raise IllegalAction(f"rebuild: the sample gives other {name} than the game")
 
 
 def _vorbehalt_action(game: Game, seat: int, game_type: GameType, hochzeit_rule: str | None) -> int:

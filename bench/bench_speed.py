@@ -1,0 +1,281 @@
+"""Speed side by side (issue 4): OpenSpiel hearts, our public API, the compiled kernel, in one run.
+
+Run: ``python3 bench/bench_speed.py [--seconds 3] [--house ohne-neunen] [--agree N]``
+
+Prints, all measured in this one process:
+
+(a) OpenSpiel ``hearts`` random games per second through its Python API: ``new_initial_state()``,
+    then ``while not terminal``: a chance node takes a random choice of ``chance_outcomes()``, a
+    player node a random choice of ``legal_actions()``.
+(b) Our random full games per second through the public API with the same driver loop:
+    ``Game.new(rules, seed, dealer)``, ``while not terminal: apply(rng.choice(legal_actions()))``,
+    ``score()``: under ``ddv`` uniform over all legal actions (announcements included), under ``ddv``
+    with cards only (announcements never chosen), and under each ``--house`` preset (uniform over all
+    legal actions: Schweine, claims and announcements included), each with its ratio to hearts.
+(c) The kernel (``doppelkopf.fast.kernel.random_games``): full random games per second under ``ddv``
+    and the house presets it supports, with the ratio to hearts; rollouts per second from a mid-game
+    position; and a lower-bound estimate (the cost of the random decisions alone).
+(d) The exact solver's figures, if ``doppelkopf.fast.solver`` provides ``bench_figures()``.
+
+Each rate is given by the wall clock and by the CPU time of this process (``time.process_time``),
+with both ratios to hearts: other processes may share the machine's two cores, which lowers the
+wall-clock rates of whatever runs while they are busy; the CPU-time rates are the one-core figures.
+``--agree N`` replays N kernel games per preset through the reference engine
+(``check_against_engine``) and reports any difference.
+
+OpenSpiel is a benchmark-only dependency: ``pip install -e '.[bench]'`` (or ``pip install
+open_spiel==2.0.2``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from doppelkopf import Game, get_preset
+from doppelkopf.game import Action
+from doppelkopf.rules import RuleSet
+
+
+def timed(run: Callable[[], int], seconds: float) -> tuple[float, float]:
+    """Call ``run`` (which plays some games and returns how many) for about ``seconds``; returns
+    (games per wall-clock second, games per CPU second)."""
+    games = 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall < seconds:
+        games += run()
+    return games / (time.perf_counter() - wall), games / max(time.process_time() - cpu, 1e-9)
+
+
+# -- (a) OpenSpiel hearts -----------------------------------------------------------------------------------------
+
+
+def hearts_runner() -> Callable[[], int] | None:
+    try:
+        import pyspiel
+    except ImportError:
+        print(
+            "(a) OpenSpiel is not installed: pip install -e '.[bench]'  (or: pip install open_spiel==2.0.2)",
+            file=sys.stderr,
+        )
+        return None
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(1)
+
+    def run() -> int:
+        for _ in range(20):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+        return 20
+
+    return run
+
+
+# -- (b) our public API --------------------------------------------------------------------------------------------
+
+
+def api_runner(rules: RuleSet, cards_only: bool) -> Callable[[], int]:
+    rng = random.Random(1)
+    count = [0]
+
+    def run() -> int:
+        for _ in range(10):
+            n = count[0]
+            game = Game.new(rules, seed=n, dealer=n % 4)
+            while not game.is_terminal:
+                legal = game.legal_actions()
+                if cards_only:
+                    legal = [a for a in legal if not Action.is_announcement(a)]
+                game.apply(rng.choice(legal))
+            game.score()
+            count[0] += 1
+        return 10
+
+    return run
+
+
+# -- (c) the kernel ------------------------------------------------------------------------------------------------
+
+
+def kernel_runner(rules: RuleSet, batch: int) -> Callable[[], int]:
+    from doppelkopf.fast.kernel import random_games
+
+    random_games(rules, 10, seed=0)  # compile (or load the cache) and build the tables outside the timing
+    seed = [1]
+
+    def run() -> int:
+        random_games(rules, batch, seed=seed[0])
+        seed[0] += 1
+        return batch
+
+    return run
+
+
+def rollout_runner(rules: RuleSet, k: int) -> Callable[[], int]:
+    from doppelkopf.fast.kernel import rollout_values
+
+    rng = random.Random(3)
+    game = Game.new(rules, seed=3, dealer=0)
+    for _ in range(4):
+        game.apply(Action.GESUND)
+    for _ in range(4 * 3 + 2):  # three tricks and two cards played
+        game.apply(rng.choice([a for a in game.legal_actions() if a < 24]))
+    rollout_values(game, 10, seed=0)
+
+    def run() -> int:
+        rollout_values(game, k, seed=1)
+        return k
+
+    return run
+
+
+def lower_bound_per_game(rules: RuleSet) -> float:
+    """Seconds per game of the random decisions alone, done with the kernel's own primitives: the
+    shuffle of the deck (one draw per card) and one uniform choice among 1..hand_size cards per card
+    played (drawing, selecting the card's bit, removing it). Every correct random game needs at
+    least these; the trick logic, the Augen and the score come on top."""
+    import numpy as np
+    from numba import njit
+
+    from doppelkopf.fast.kernel import _below, _pick
+
+    @njit(cache=False)
+    def decisions(n: int, n_cards: int, hand: int) -> int:
+        state = np.uint64(12345)
+        acc = np.int64(0)
+        full = (1 << 24) - 1
+        for _ in range(n):
+            for j in range(n_cards - 1, 0, -1):
+                state, k = _below(state, j + 1)
+                acc += k
+            for t in range(hand):
+                for _s in range(4):
+                    mask = full >> (24 - (hand - t))  # as many choices as cards left in hand
+                    state, c = _pick(state, mask)
+                    acc ^= c
+        return int(acc)
+
+    cards = 48 if rules.with_nines else 40
+    decisions(10, cards, rules.hand_size)
+    n = 200_000
+    start = time.process_time()
+    decisions(n, cards, rules.hand_size)
+    return (time.process_time() - start) / n
+
+
+# -- (e) agreement -------------------------------------------------------------------------------------------------
+
+
+def agree(presets: list[str], n: int) -> bool:
+    from doppelkopf.fast.kernel import KernelMismatch, check_against_engine, random_games
+    from doppelkopf.fast.tables import KernelUnsupported
+
+    ok = True
+    for name in presets:
+        rules = get_preset(name)
+        try:
+            games = random_games(rules, n, seed=20261130, record=True)
+        except KernelUnsupported as exc:
+            print(f"  {name:14s} refused: {exc}")
+            continue
+        start = time.perf_counter()
+        bad = 0
+        for i in range(n):
+            try:
+                check_against_engine(rules, games, i)
+            except (KernelMismatch, ValueError) as exc:
+                bad += 1
+                if bad <= 5:
+                    print(f"  {name}: {exc}")
+        ok = ok and bad == 0
+        took = time.perf_counter() - start
+        print(f"  {name:14s} {n - bad:,} of {n:,} kernel games agree with the engine ({took:.0f} s)")
+    return ok
+
+
+# -- main ----------------------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    parser.add_argument(
+        "--house", action="append", help="seed-house preset(s) to measure (default: ohne-neunen); repeat for more"
+    )
+    parser.add_argument("--agree", type=int, default=0, metavar="N", help="replay N kernel games per preset")
+    args = parser.parse_args()
+    houses = args.house or ["ohne-neunen"]
+    sec = args.seconds
+
+    def line(label: str, rate: tuple[float, float], base: tuple[float, float] | None) -> None:
+        ratio = f"{rate[0] / base[0]:9.2f}x {rate[1] / base[1]:9.2f}x" if base else ""
+        print(f"  {label:50s} {rate[0]:>11,.0f} /s {rate[1]:>11,.0f} /s {ratio}")
+
+    print(f"Random full games per second, {sec:g} s each, and the ratio to OpenSpiel hearts")
+    print(f"  {'':50s} {'wall clock':>14s} {'CPU time':>14s} {'ratio wall':>10s} {'ratio CPU':>10s}")
+    hearts = hearts_runner()
+    base: tuple[float, float] | None = None
+    if hearts is not None:
+        base = timed(hearts, sec)
+        line("(a) OpenSpiel hearts, Python API", base, base)
+    line("(b) doppelkopf API, ddv, all legal actions", timed(api_runner(get_preset("ddv"), False), sec), base)
+    line("(b) doppelkopf API, ddv, cards only", timed(api_runner(get_preset("ddv"), True), sec), base)
+    for name in houses:
+        line(f"(b) doppelkopf API, {name}, all legal actions", timed(api_runner(get_preset(name), False), sec), base)
+
+    from doppelkopf.fast.tables import KernelUnsupported
+
+    kernel_rates = {}
+    for name in ["ddv", *houses]:
+        try:
+            runner = kernel_runner(get_preset(name), 100_000)
+        except KernelUnsupported as exc:
+            print(f"  (c) kernel, {name}: refused: {exc}")
+            continue
+        kernel_rates[name] = timed(runner, sec)
+        line(f"(c) kernel random_games, {name}", kernel_rates[name], base)
+    rollouts = timed(rollout_runner(get_preset("ddv"), 100_000), sec)
+    line("(c) kernel rollouts (ddv, from trick 4, card 3)", rollouts, None)
+
+    if "ddv" in kernel_rates:
+        floor = lower_bound_per_game(get_preset("ddv"))
+        cpu = kernel_rates["ddv"][1]
+        print(
+            f"  lower bound (ddv): the random decisions alone (47-draw shuffle, 48 card choices) take "
+            f"{floor * 1e9:,.0f} ns per game = {1 / floor:,.0f} games/s per core;\n"
+            f"    the kernel takes {1e9 / cpu:,.0f} ns per game (CPU) = {48 * cpu:,.0f} cards/s, "
+            f"{(1 / cpu) / floor:.1f}x the bound"
+        )
+
+    solver: Any = None
+    try:
+        from doppelkopf.fast import solver
+    except ImportError:
+        pass
+    if solver is not None and hasattr(solver, "bench_figures"):
+        print("(d) exact solver:")
+        figures = solver.bench_figures()
+        if isinstance(figures, dict):
+            for key, value in figures.items():
+                print(f"  {key}: {value}")
+        else:
+            print(f"  {figures}")
+    else:
+        print("(d) exact solver: doppelkopf.fast.solver.bench_figures() not available")
+
+    if args.agree:
+        print(f"Agreement: {args.agree:,} kernel games per preset replayed through the engine")
+        if not agree(["ddv", *houses], args.agree):
+            sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
