@@ -9,9 +9,11 @@ Prints, all measured in this one process:
     player node a random choice of ``legal_actions()``.
 (b) Our random full games per second through the public API with the same driver loop:
     ``Game.new(rules, seed, dealer)``, ``while not terminal: apply(rng.choice(legal_actions()))``,
-    ``score()``: under ``ddv`` uniform over all legal actions (announcements included), under ``ddv``
-    with cards only (announcements never chosen), and under each ``--house`` preset (uniform over all
-    legal actions: Schweine, claims and announcements included), each with its ratio to hearts.
+    ``score()``. "All tricks" (the headline figure: deal, Vorbehalte, all tricks, scoring) chooses
+    uniformly among every legal action except claiming or giving up the rest, which would end the
+    play early; under ``ddv`` also with cards only (announcements never chosen) and with every legal
+    action (claims checked by the solver, concessions); and under each ``--house`` preset (all
+    tricks), each with its ratio to hearts.
 (c) The kernel (``doppelkopf.fast.kernel.random_games``): full random games per second under ``ddv``
     and the house presets it supports, with the ratio to hearts; rollouts per second from a mid-game
     position; and a lower-bound estimate (the cost of the random decisions alone).
@@ -82,9 +84,10 @@ def hearts_runner() -> Callable[[], int] | None:
 # -- (b) our public API --------------------------------------------------------------------------------------------
 
 
-def api_runner(rules: RuleSet, cards_only: bool) -> Callable[[], int]:
+def api_runner(rules: RuleSet, cards_only: bool, all_tricks: bool = True) -> Callable[[], int]:
     rng = random.Random(1)
     count = [0]
+    early = (Action.CLAIM, Action.CONCEDE) if all_tricks else ()
 
     def run() -> int:
         for _ in range(10):
@@ -94,6 +97,8 @@ def api_runner(rules: RuleSet, cards_only: bool) -> Callable[[], int]:
                 legal = game.legal_actions()
                 if cards_only:
                     legal = [a for a in legal if not Action.is_announcement(a)]
+                if early:
+                    legal = [a for a in legal if a not in early]
                 game.apply(rng.choice(legal))
             game.score()
             count[0] += 1
@@ -211,6 +216,7 @@ def main() -> None:
         "--house", action="append", help="seed-house preset(s) to measure (default: ohne-neunen); repeat for more"
     )
     parser.add_argument("--agree", type=int, default=0, metavar="N", help="replay N kernel games per preset")
+    parser.add_argument("--positions", type=int, default=30, help="solver positions per depth (default 30)")
     args = parser.parse_args()
     houses = args.house or ["ohne-neunen"]
     sec = args.seconds
@@ -226,10 +232,15 @@ def main() -> None:
     if hearts is not None:
         base = timed(hearts, sec)
         line("(a) OpenSpiel hearts, Python API", base, base)
-    line("(b) doppelkopf API, ddv, all legal actions", timed(api_runner(get_preset("ddv"), False), sec), base)
-    line("(b) doppelkopf API, ddv, cards only", timed(api_runner(get_preset("ddv"), True), sec), base)
+    line("(b) doppelkopf API, ddv, all tricks", timed(api_runner(get_preset("ddv"), False), sec), base)
+    line("(b) doppelkopf API, ddv, all tricks, cards only", timed(api_runner(get_preset("ddv"), True), sec), base)
+    line(
+        "(b) doppelkopf API, ddv, every legal action",
+        timed(api_runner(get_preset("ddv"), False, all_tricks=False), sec),
+        base,
+    )
     for name in houses:
-        line(f"(b) doppelkopf API, {name}, all legal actions", timed(api_runner(get_preset(name), False), sec), base)
+        line(f"(b) doppelkopf API, {name}, all tricks", timed(api_runner(get_preset(name), False), sec), base)
 
     from doppelkopf.fast.tables import KernelUnsupported
 
@@ -261,13 +272,12 @@ def main() -> None:
     except ImportError:
         pass
     if solver is not None and hasattr(solver, "bench_figures"):
-        print("(d) exact solver:")
-        figures = solver.bench_figures()
-        if isinstance(figures, dict):
-            for key, value in figures.items():
-                print(f"  {key}: {value}")
-        else:
-            print(f"  {figures}")
+        figures = solver.bench_figures(positions=args.positions)
+        print(f"(d) exact solver, {figures['positions']} random ddv positions per depth (wall-clock ms; cold table)")
+        for depth, kinds in figures["depths"].items():
+            for kind, row in kinds.items():
+                ms = f"median {row['median_ms']:>9.2f}  p95 {row['p95_ms']:>9.2f}"
+                print(f"  {depth:>2} tricks left  {kind:<22} {ms}")
     else:
         print("(d) exact solver: doppelkopf.fast.solver.bench_figures() not available")
 
