@@ -101,6 +101,7 @@ def main() -> None:
     doko score ENTRY.json     score a game from a real table
     doko replay RECORDS       show a saved game trick by trick
     doko rules show [NAME]    every option of a rule set
+    doko arena                two computer players in rotated duplicate matches
     """
 
 
@@ -263,15 +264,17 @@ def _is_redeal(game: Game) -> bool:
 # -- simulate -----------------------------------------------------------------------------------
 
 
-PLAYER_KINDS = ("rules", "random")
+def _player_kinds() -> tuple[str, ...]:
+    """The registered player names (see :func:`doppelkopf.players.make_player`)."""
+    from .players import player_names
+
+    return player_names()
 
 
 def _make_player(kind: str, seed: int) -> Any:
-    from .players import RandomPlayer, RuleBasedPlayer
+    from .players import make_player
 
-    if kind == "random":
-        return RandomPlayer(seed=seed)
-    return RuleBasedPlayer(seed=seed)
+    return make_player(kind, seed)
 
 
 @main.command()
@@ -283,7 +286,7 @@ def _make_player(kind: str, seed: int) -> Any:
     "kinds",
     default="rules,rules,rules,rules",
     show_default=True,
-    help="Four computer players, comma-separated: " + ", ".join(PLAYER_KINDS) + ".",
+    help="Four computer players, comma-separated (registered names: random, rules, ...).",
 )
 @click.option("--names", default=",".join(SEAT_NAMES), show_default=True, help="Four names in seat order.")
 @click.option("--cents", type=click.IntRange(1, 100_000), default=10, show_default=True, help="Cents per Punkt.")
@@ -316,8 +319,9 @@ def simulate(
     from .session import Session
 
     kind_list = [k.strip() for k in kinds.split(",")]
-    if len(kind_list) != 4 or any(k not in PLAYER_KINDS for k in kind_list):
-        raise click.BadParameter(f"need four of {', '.join(PLAYER_KINDS)}, got {kinds!r}", param_hint="--players")
+    known = _player_kinds()
+    if len(kind_list) != 4 or any(k not in known for k in kind_list):
+        raise click.BadParameter(f"need four of {', '.join(known)}, got {kinds!r}", param_hint="--players")
     name_list = [n.strip() for n in names.split(",")]
     if len(name_list) != 4 or len(set(name_list)) != 4 or not all(name_list):
         raise click.BadParameter(f"need four different names, got {names!r}", param_hint="--names")
@@ -361,6 +365,162 @@ def simulate(
     if not no_records:
         extra = f" (and {thrown_in} {'deal' if thrown_in == 1 else 'deals'} thrown in)" if thrown_in else ""
         console.print(f"{games} game records{extra} saved in {records}")
+
+
+# -- arena --------------------------------------------------------------------------------------
+
+
+def _player_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """Check a registered player name; the error names the option."""
+    known = _player_kinds()
+    if value not in known:
+        raise click.BadParameter(f"unknown player {value!r}; known: {', '.join(known)}")
+    return value
+
+
+def _player_options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs; a value is read as JSON (number, true/false, string in quotes), else as text."""
+    out: dict[str, Any] = {}
+    for item in values:
+        key, sep, text = item.partition("=")
+        if not sep or not key.strip().isidentifier():
+            raise click.BadParameter(f"expected KEY=VALUE, got {item!r}")
+        try:
+            out[key.strip()] = json.loads(text)
+        except ValueError:
+            out[key.strip()] = text
+    return out
+
+
+@main.command()
+@click.option("--candidate", default="rules", show_default=True, callback=_player_name, help="Player measured.")
+@click.option("--reference", default="random", show_default=True, callback=_player_name, help="Player to beat.")
+@click.option("--deals", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Deals (x4 games).")
+@rules_option
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the match: same seed, same games.")
+@click.option("--jobs", type=click.IntRange(1, 1024), default=None, help="Worker processes [default: all cores].")
+@click.option(
+    "--records",
+    type=click.Path(dir_okay=False, writable=True),
+    default="doko-arena.jsonl",
+    show_default=True,
+    help="File for the game records (JSON Lines).",
+)
+@click.option("--no-records", is_flag=True, help="Do not save the records.")
+@click.option("--json", "json_file", type=click.Path(dir_okay=False, writable=True), help="Write the results as JSON.")
+@click.option(
+    "--candidate-option",
+    "candidate_options",
+    multiple=True,
+    callback=_player_options,
+    metavar="KEY=VALUE",
+    help="Option for the candidate's factory (repeatable), e.g. p_announce=0.2.",
+)
+@click.option(
+    "--reference-option",
+    "reference_options",
+    multiple=True,
+    callback=_player_options,
+    metavar="KEY=VALUE",
+    help="Option for the reference's factory (repeatable).",
+)
+@_friendly_errors
+def arena(
+    candidate: str,
+    reference: str,
+    deals: int,
+    rules: RuleSet,
+    seed: int,
+    jobs: int | None,
+    records: str,
+    no_records: bool,
+    json_file: str | None,
+    candidate_options: dict[str, Any],
+    reference_options: dict[str, Any],
+) -> None:
+    """Rotated duplicate matches: every deal is played four times, the CANDIDATE in each seat in
+    turn against three copies of the REFERENCE; mean Punkte per game with a 95% interval (one
+    sample per deal), win rates, solos, announcements, time per move and memory per player.
+
+    \b
+    doko arena --candidate rules --reference random --deals 500 --rules ddv --seed 1
+    """
+    import os
+
+    from rich.progress import Progress
+
+    from .arena import ArenaConfig, run_arena
+    from .record import save_many
+
+    config = ArenaConfig(candidate, reference, rules, deals, seed, candidate_options, reference_options)
+    try:
+        config.check()
+    except ValueError as exc:
+        role = str(exc).split(":", 1)[0]
+        raise click.BadParameter(str(exc).split(": ", 1)[1], param_hint=f"--{role}-option") from None
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    console = _console()
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("Deals", total=deals)
+        result = run_arena(config, workers, lambda n: progress.advance(task, n), keep_records=not no_records)
+    if not no_records:
+        save_many(result.records, records)
+    data = result.to_json()
+    if json_file is not None:
+        from .arena import save_json
+
+        save_json(data, json_file)
+    _print_arena(console, data)
+    console.print(data["verdict"])
+    if not no_records:
+        console.print(f"{result.games} game records saved in {records}")
+    if json_file is not None:
+        console.print(f"Results saved in {json_file}")
+
+
+def _print_arena(console: Console, data: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    table = Table(
+        title=f"{data['candidate']['name']} vs {data['reference']['name']}: {data['deals']} deals, "
+        f"{data['games']} games, rules {data['rules']}, seed {data['seed']}"
+    )
+    table.add_column("")
+    for role in ("candidate", "reference"):
+        table.add_column(
+            f"{data['players'][role]['player']} ({'cand.' if role == 'candidate' else 'ref.'})", justify="right"
+        )
+    stats = [data["players"]["candidate"], data["players"]["reference"]]
+
+    def ci(s: dict[str, Any]) -> str:
+        p = s["punkte_per_game"]
+        if p["ci95"] is None:
+            return f"{p['mean']:+.2f}"
+        return f"{p['mean']:+.2f} ({p['ci95'][0]:+.2f} .. {p['ci95'][1]:+.2f})"
+
+    def rate(x: float | None) -> str:
+        return "-" if x is None else f"{100 * x:.1f}%"
+
+    def ms(d: dict[str, Any]) -> str:
+        return "-" if d["mean"] is None else f"{d['mean']:.3f} / {d['max']:.1f}"
+
+    rows: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
+        ("Punkte/game (95% CI)", ci),
+        ("Party win rate", lambda s: rate(s["win_rate"])),
+        ("Solos played/won", lambda s: f"{s['solos']['played']} / {s['solos']['won']}"),
+        (
+            "Announced/successful",
+            lambda s: f"{s['announcements']['made']} / {s['announcements']['successful']}",
+        ),
+        ("Move ms (mean/max)", lambda s: ms(s["time_per_move_ms"])),
+        ("React ms (mean/max)", lambda s: ms(s["time_per_react_ms"])),
+        ("Decision KiB (peak)", lambda s: str(s["memory_per_decision_kib"]["peak_max"])),
+    ]
+    for label, cell in rows:
+        table.add_row(label, *(cell(s) for s in stats))
+    console.print(table)
+    if data["games_thrown_in"]:
+        console.print(f"{data['games_thrown_in']} games thrown in (0 Punkte each, left out of the win rates).")
 
 
 # -- replay -------------------------------------------------------------------------------------

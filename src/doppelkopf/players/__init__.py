@@ -5,7 +5,25 @@ drives one game, :func:`play_session` a series. :class:`RandomPlayer` plays rand
 :class:`RuleBasedPlayer` plays conventionally without search. The helpers :func:`unseen_cards`,
 :func:`voids`, :func:`sample_hands` and :func:`rebuild_game` serve a search player that samples the
 hidden hands.
+
+The registry (:data:`PLAYERS`, :func:`make_player`, :func:`register_player`) is the one place that
+maps a player name (``"random"``, ``"rules"``, ...) to the factory that builds it, for the arena and
+the command line:
+
+>>> player_names()[:2]
+('random', 'rules')
+>>> make_player("rules", seed=3).name
+'Regel 3'
+>>> make_player("dummy", seed=0)
+Traceback (most recent call last):
+...
+ValueError: player: unknown name 'dummy'; known: random, rules
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from .base import (
     Player,
@@ -20,18 +38,64 @@ from .random_player import RandomPlayer
 from .rules_player import HandStrength, RuleBasedPlayer, hand_strength
 from .runner import IllegalPlayerAction, play_game, play_session, session_seeds
 
+#: A factory ``factory(seed, **options) -> Player``; ``seed`` makes the player deterministic.
+PlayerFactory = Callable[..., Player]
+
+#: Registered players by name, in registration order (see :func:`make_player`).
+PLAYERS: dict[str, PlayerFactory] = {
+    "random": RandomPlayer,
+    "rules": RuleBasedPlayer,
+}
+
+
+def register_player(name: str, factory: PlayerFactory) -> None:
+    """Register ``factory`` (called as ``factory(seed=..., **options)``) under ``name``.
+
+    Raises :class:`ValueError` naming ``player`` for an empty name or one that is not lower-case
+    letters, digits and dashes (names are typed on the command line)."""
+    if not name or not all(ch.islower() or ch.isdigit() or ch == "-" for ch in name):
+        raise ValueError(f"player: name {name!r} must be lower-case letters, digits or '-'")
+    PLAYERS[name] = factory
+
+
+def player_names() -> tuple[str, ...]:
+    """The registered player names in registration order."""
+    return tuple(PLAYERS)
+
+
+def make_player(name: str, seed: int, **options: Any) -> Player:
+    """A new player of the registered kind ``name``, seeded with ``seed``; ``options`` go to its
+    factory as keyword arguments (e.g. ``p_announce=0.2`` for ``"random"``).
+
+    Raises :class:`ValueError` with a one-line message naming ``player`` for an unknown name, or
+    naming the option a factory does not take or rejects."""
+    try:
+        factory = PLAYERS[name]
+    except KeyError:
+        raise ValueError(f"player: unknown name {name!r}; known: {', '.join(PLAYERS)}") from None
+    try:
+        return factory(seed=seed, **options)
+    except TypeError as exc:
+        raise ValueError(f"player {name!r}: bad option ({exc})") from None
+
+
 __all__ = [
+    "PLAYERS",
     "HandStrength",
     "IllegalPlayerAction",
     "Player",
+    "PlayerFactory",
     "RandomPlayer",
     "RuleBasedPlayer",
     "hand_strength",
     "inferred_parties",
+    "make_player",
     "play_game",
     "play_session",
     "played_cards",
+    "player_names",
     "rebuild_game",
+    "register_player",
     "sample_hands",
     "session_seeds",
     "unseen_cards",

@@ -1,0 +1,181 @@
+"""The arena: rotated duplicate matches, their statistics, records, JSON and the ``doko arena`` command."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from doppelkopf.arena import ArenaConfig, ArenaResult, GameOutcome, Interval, Meter, deal_seed, run_arena
+from doppelkopf.cli import main
+from doppelkopf.game import Game
+from doppelkopf.record import load_many, replay, verify
+from doppelkopf.rules import DDV, get_preset
+
+TIMING_KEYS = ("time_per_move_ms", "time_per_react_ms", "memory_per_decision_kib")
+
+
+def without_timing(data: dict[str, object]) -> dict[str, object]:
+    """The result JSON without what depends on the machine (times, memory) and the worker count."""
+    out = json.loads(json.dumps(data))
+    out.pop("jobs")
+    for stats in out["players"].values():
+        for key in TIMING_KEYS:
+            stats.pop(key)
+    return out  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def small() -> ArenaResult:
+    return run_arena(ArenaConfig("rules", "random", DDV, deals=4, seed=7), jobs=1)
+
+
+def test_one_or_two_workers_give_the_same_match(small: ArenaResult) -> None:
+    """The games and every figure but time and memory do not depend on the number of workers."""
+    two = run_arena(ArenaConfig("rules", "random", DDV, deals=4, seed=7), jobs=2)
+    assert two.outcomes == small.outcomes
+    assert [r.actions for r in two.records] == [r.actions for r in small.records]
+    assert without_timing(two.to_json()) == without_timing(small.to_json())
+    other_seed = run_arena(ArenaConfig("rules", "random", DDV, deals=4, seed=8), jobs=1)
+    assert other_seed.records[0].hands != small.records[0].hands
+
+
+def test_each_deal_is_played_four_times_with_the_candidate_rotated(small: ArenaResult) -> None:
+    """Deal d: four games with the same hands and dealer, the candidate in seats 0, 1, 2, 3."""
+    assert small.games == 16
+    assert [(o.deal, o.rotation) for o in small.outcomes] == [(d, r) for d in range(4) for r in range(4)]
+    for deal in range(4):
+        records = small.records[4 * deal : 4 * deal + 4]
+        assert len({r.hands for r in records}) == 1
+        assert {r.dealer for r in records} == {deal % 4}
+        assert {r.seed for r in records} == {deal_seed(7, deal)}
+        assert [r.meta["candidate_seat"] for r in records] == [0, 1, 2, 3]
+        for rotation, record in enumerate(records):
+            names = list(record.players)
+            assert names[rotation] == "rules (candidate)"
+            assert [n for i, n in enumerate(names) if i != rotation] == [
+                f"random (seat {s + 1})" for s in range(4) if s != rotation
+            ]
+    # the hands are those the core deals for the deal seed
+    assert list(small.records[0].hands) == [tuple(h) for h in Game.new(DDV, seed=deal_seed(7, 0), dealer=0).hands]
+
+
+def test_the_candidate_sample_is_its_mean_over_the_four_seats(small: ArenaResult) -> None:
+    """One sample per deal: the candidate's mean over its four games; zero-sum games make the
+    reference's mean per game minus a third of it."""
+    samples = [sum(small.outcomes[4 * d + r].points[r] for r in range(4)) / 4 for d in range(4)]
+    cand = small.punkte("candidate")
+    assert cand.n == 4
+    assert cand.mean == pytest.approx(sum(samples) / 4)
+    assert small.punkte("reference").mean == pytest.approx(-cand.mean / 3)
+
+
+def test_interval_and_too_short_to_tell() -> None:
+    """Samples 2 and 4: mean 3, sd √2, half-width 1.96·√2/√2 = 1.96. Four deals where the candidate
+    gets +3, -3, +3, -3 Punkte in each seat (each reference -1, +1, ...): deal samples ±3, mean 0,
+    sd √(4·9/3) = √12 = 3.4641, interval ±1.96·3.4641/2 = ±3.39 includes 0; the observed mean is
+    below 0.05, so the verdict speaks of a difference of 0.1, which needs (1.96·3.4641/0.1)² =
+    4609.8, i.e. 4610 deals."""
+    two = Interval.of([2.0, 4.0])
+    assert (two.mean, two.low, two.high) == pytest.approx((3.0, 1.04, 4.96), abs=1e-3)
+    assert two.clear_of_zero
+    outcomes = []
+    for deal, sign in enumerate((1, -1, 1, -1)):
+        for rotation in range(4):
+            points = [0, 0, 0, 0]
+            points[rotation] = 3 * sign
+            for s in range(4):
+                if s != rotation:
+                    points[s] = -sign
+            outcomes.append(GameOutcome(deal, rotation, tuple(points), (0, 1, 1, 1), 0, False, "normal", None, ()))
+    result = ArenaResult(
+        ArenaConfig("rules", "random", DDV, deals=4), 1, outcomes, {"candidate": Meter(), "reference": Meter()}, []
+    )
+    p = result.punkte("candidate")
+    assert p.mean == 0 and p.sd == pytest.approx(math.sqrt(12))
+    assert (p.low, p.high) == pytest.approx((-3.3948, 3.3948), abs=1e-3)
+    assert not p.clear_of_zero
+    assert "too short to tell" in result.verdict
+    assert "about 4610 deals would resolve a difference of 0.10" in result.verdict
+
+
+def test_party_wins_solos_and_announcements_are_counted_per_player() -> None:
+    """Hand-made outcomes, candidate in seat 0 (rotation 0) of both games:
+    game 1: a Kreuz-Solo of seat 0 won (Re wins), seat 0 announced Re (level 1) and keine 90 (2);
+    game 2: a normal game, seat 0 Kontra with seat 3, Re (seats 1, 2) wins; seat 1 announced Re.
+    Candidate: 2 games, 1 won, 1 solo won, 2 announcements both successful.
+    Reference: 6 seat-games; game 1 all lost; game 2 seats 1 and 2 won: 2 of 6; one announcement, won."""
+    outcomes = [
+        GameOutcome(0, 0, (9, -3, -3, -3), (0, 1, 1, 1), 0, False, "kreuz", 0, ((0, 0, 1), (0, 0, 2))),
+        GameOutcome(1, 0, (-2, 2, 2, -2), (1, 0, 0, 1), 0, False, "normal", None, ((1, 0, 1),)),
+    ]
+    result = ArenaResult(
+        ArenaConfig("rules", "random", DDV, deals=2), 1, outcomes, {"candidate": Meter(), "reference": Meter()}, []
+    )
+    cand = result.role_stats("candidate")
+    assert (cand["seat_games"], cand["party_wins"], cand["win_rate"]) == (2, 1, 0.5)
+    assert cand["solos"] == {"played": 1, "won": 1, "punkte_mean": 9.0, "by_type": {"kreuz": {"played": 1, "won": 1}}}
+    assert cand["announcements"]["made"] == 2 and cand["announcements"]["successful"] == 2
+    assert cand["announcements"]["by_level"] == {
+        "keine_90": {"made": 1, "successful": 1},
+        "re_kontra": {"made": 1, "successful": 1},
+    }
+    ref = result.role_stats("reference")
+    assert (ref["seat_games"], ref["party_wins"]) == (6, 2)
+    assert ref["solos"]["played"] == 0
+    assert ref["announcements"]["made"] == 1 and ref["announcements"]["successful"] == 1
+
+
+def test_cli_writes_json_and_records_that_replay(tmp_path: Path) -> None:
+    """Two deals under a seed-house preset: 8 records, each replays to its stored result and the
+    candidate's Punkte in the JSON deal samples match the records."""
+    records, out = tmp_path / "games.jsonl", tmp_path / "result.json"
+    args = ["arena", "--deals", "2", "--rules", "doppelbock", "--seed", "5", "--jobs", "1"]
+    result = CliRunner().invoke(main, [*args, "--records", str(records), "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "95% CI" in result.output
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert (data["rules"], data["deals"], data["games"], data["seed"]) == ("doppelbock", 2, 8, 5)
+    assert set(data["players"]) == {"candidate", "reference"}
+    saved = load_many(records)
+    assert len(saved) == 8
+    for i, record in enumerate(saved):
+        verify(record, f"record {i}")
+        game = replay(record)
+        assert game.is_terminal
+        rotation = record.meta["candidate_seat"]
+        assert game.score().points[rotation] == data["deal_points"][str(record.meta["deal"])][rotation]
+    stats = data["players"]["candidate"]
+    means = [sum(v) / 4 for v in data["deal_points"].values()]
+    assert stats["punkte_per_game"]["mean"] == pytest.approx(sum(means) / 2, abs=1e-4)
+    assert stats["seat_games"] == 8 and data["players"]["reference"]["seat_games"] == 24
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["--candidate", "grandmaster"], "'--candidate'"),
+        (["--reference", "nobody"], "'--reference'"),
+        (["--rules", "skat"], "'--rules'"),
+        (["--deals", "0"], "'--deals'"),
+        (["--candidate-option", "depth"], "--candidate-option"),
+        (["--reference-option", "colour=1"], "--reference-option"),
+    ],
+)
+def test_cli_errors_name_the_option(args: list[str], option: str, tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["arena", "--deals", "1", "--jobs", "1", "--records", str(tmp_path / "r"), *args])
+    assert result.exit_code == 2
+    errors = [line for line in result.output.splitlines() if "Error" in line]
+    assert len(errors) == 1 and option in errors[0], result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "r").exists()
+
+
+def test_every_preset_plays_in_the_arena() -> None:
+    """One deal per seed-house preset, rules against rules: no illegal action, 4 games each."""
+    for name in ("ohne-neunen", "doppelbock", "vier-schritte"):
+        result = run_arena(ArenaConfig("rules", "rules", get_preset(name), deals=1, seed=2), jobs=1, keep_records=False)
+        assert result.games == 4 and result.records == []
