@@ -595,8 +595,15 @@ def _print_replay(console: Console, game: Game, players: list[str]) -> None:
     default=None,
     help="Save the games played as records in this JSON Lines file.",
 )
+@click.option(
+    "--level",
+    type=click.Choice(["easy", "normal", "strong"]),
+    default="normal",
+    show_default=True,
+    help="Strength of the three computer players (search players: easy is fast, strong thinks up to 1 s a card).",
+)
 @_friendly_errors
-def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int, records: str | None) -> None:
+def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int, records: str | None, level: str) -> None:
     """Play against three computer players in the terminal (you sit in seat 1).
 
     Ctrl-C or Ctrl-D stops; the Liste of the finished games is shown (and saved with --records).
@@ -604,7 +611,7 @@ def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int, re
     import random
 
     from .interactive import HumanPlayer
-    from .players import RuleBasedPlayer, play_session
+    from .players import play_session, search_level
     from .record import record_game, save_many
     from .session import Session
 
@@ -615,7 +622,7 @@ def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int, re
     console = _console()
     names = [name, *[n for n in SEAT_NAMES if n != name][:3]]
     human = HumanPlayer(console, names)
-    players = [human, *(RuleBasedPlayer(seed=seed * 4 + i) for i in range(1, 4))]
+    players = [human, *(search_level(level, seed=seed * 4 + i) for i in range(1, 4))]
     session = Session(rules, names)
     sheet = session.sheet
     saved = []

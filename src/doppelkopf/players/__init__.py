@@ -6,9 +6,12 @@ drives one game, :func:`play_session` a series. :class:`RandomPlayer` plays rand
 :func:`voids`, :func:`sample_hands` and :func:`rebuild_game` serve a search player that samples the
 hidden hands.
 
+:class:`SearchPlayer` samples the hidden hands and searches (``"search"`` is its ``normal`` level;
+``"search-easy"`` and ``"search-strong"`` the others, see :func:`search_level`).
+
 The registry (:data:`PLAYERS`, :func:`make_player`, :func:`register_player`) is the one place that
-maps a player name (``"random"``, ``"rules"``, ...) to the factory that builds it, for the arena and
-the command line:
+maps a player name (``"random"``, ``"rules"``, ``"search"``, ...) to the factory that builds it, for
+the arena and the command line:
 
 >>> player_names()[:2]
 ('random', 'rules')
@@ -17,7 +20,7 @@ the command line:
 >>> make_player("dummy", seed=0)
 Traceback (most recent call last):
 ...
-ValueError: player: unknown name 'dummy'; known: random, rules
+ValueError: player: unknown name 'dummy'; known: random, rules, search, search-easy, search-strong
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from .base import (
 from .random_player import RandomPlayer
 from .rules_player import HandStrength, RuleBasedPlayer, hand_strength
 from .runner import IllegalPlayerAction, play_game, play_session, session_seeds
+from .search_player import LEVELS, SearchPlayer, search_factory, search_level
 
 #: A factory ``factory(seed, **options) -> Player``; ``seed`` makes the player deterministic.
 PlayerFactory = Callable[..., Player]
@@ -45,6 +49,9 @@ PlayerFactory = Callable[..., Player]
 PLAYERS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "rules": RuleBasedPlayer,
+    "search": search_factory(**LEVELS["normal"]),
+    "search-easy": search_factory(**LEVELS["easy"]),
+    "search-strong": search_factory(**LEVELS["strong"]),
 }
 
 
@@ -87,6 +94,7 @@ __all__ = [
     "PlayerFactory",
     "RandomPlayer",
     "RuleBasedPlayer",
+    "SearchPlayer",
     "hand_strength",
     "inferred_parties",
     "make_player",
@@ -97,6 +105,7 @@ __all__ = [
     "rebuild_game",
     "register_player",
     "sample_hands",
+    "search_level",
     "session_seeds",
     "unseen_cards",
     "voids",
