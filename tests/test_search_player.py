@@ -20,7 +20,8 @@ from doppelkopf.game import Action, Game, InformationState, Phase
 from doppelkopf.players import Player, RandomPlayer, RuleBasedPlayer, play_game
 from doppelkopf.players.base import HandSampler, rebuild_game, sample_hands, unseen_cards, voids
 from doppelkopf.players.search_player import SearchPlayer, search_level
-from doppelkopf.rules import DDV, GameType, Party, RuleSet, get_preset
+from doppelkopf.rules import DDV, GameType, Party, get_preset
+from test_players import Checked
 
 PRESETS = ("ddv", "ohne-neunen", "doppelbock", "vier-schritte")
 G = Action.GESUND
@@ -28,27 +29,6 @@ G = Action.GESUND
 
 def small(seed: int) -> SearchPlayer:
     return SearchPlayer(seed=seed, samples=2, rollouts=2, solver_tricks=3)
-
-
-class Recorder(Player):
-    """Wraps a player and keeps every information state it was shown."""
-
-    def __init__(self, inner: Player) -> None:
-        super().__init__(inner.name)
-        self.inner = inner
-        self.infos: list[InformationState] = []
-
-    def reset(self, seat: int, rules: RuleSet, seed: int | None) -> None:
-        super().reset(seat, rules, seed)
-        self.inner.reset(seat, rules, seed)
-
-    def choose(self, info: InformationState) -> int:
-        self.infos.append(info)
-        return self.inner.choose(info)
-
-    def react(self, info: InformationState) -> int | None:
-        self.infos.append(info)
-        return self.inner.react(info)
 
 
 # -- legal play and determinism -------------------------------------------------------------------
@@ -197,7 +177,7 @@ def recorded(preset: str, seeds: range, kind: str) -> list[InformationState]:
     out: list[InformationState] = []
     for seed in seeds:
         players = [
-            Recorder(RuleBasedPlayer(seed) if s % 2 else RandomPlayer(seed * 4 + s, p_vorbehalt=0.3, p_announce=0.2))
+            Checked(RuleBasedPlayer(seed) if s % 2 else RandomPlayer(seed * 4 + s, p_vorbehalt=0.3, p_announce=0.2))
             for s in range(4)
         ]
         game = play_game(Game.new(rules, seed=seed, dealer=seed % 4), players)
