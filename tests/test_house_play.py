@@ -220,6 +220,21 @@ def test_schweine_must_be_announced_before_the_first_karo_ass() -> None:
         game.apply(Action.SCHWEINE)
 
 
+def test_schweine_may_be_announced_out_of_turn() -> None:
+    """Seed 000 asks only that the Schweine come before the first Karo-Ass is played, like an
+    announcement (TSR 6.4.1: in turn or not). Seat 0 leads ♣A; while seat 1 is to play, seat 0
+    (who holds both Karo-Asse) announces them; seat 1 (who does not) cannot."""
+    game = gesund_game(SCHWEINE_000)
+    play(game, "♣A")
+    assert game.current_player == 1 and Action.SCHWEINE in game.legal_actions(0)
+    assert Action.SCHWEINE not in game.legal_actions(1)
+    with pytest.raises(IllegalAction, match="Schweine"):
+        game.apply(Action.SCHWEINE, seat=1)
+    game.apply(Action.SCHWEINE, seat=0)
+    assert game.schweine == 0 and game.current_player == 1
+    assert [s for s, a in game.history][-1] == 0
+
+
 def test_schweine_at_the_vorbehalt_are_public_before_the_first_card() -> None:
     """Option schweine_announce = vorbehalt: the Schweine are announced when the game is settled."""
     game = gesund_game(SCHWEINE_000.replace(schweine_announce="vorbehalt"))
