@@ -25,6 +25,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 SUITS = ("KREUZ", "PIK", "HERZ", "KARO")
 SUIT_SYMBOLS = ("♣", "♠", "♥", "♦")
@@ -40,6 +41,10 @@ RANK_AUGEN = (11, 10, 4, 3, 2, 0)
 KREUZ, PIK, HERZ, KARO = range(4)
 #: Rank indices, as used by :attr:`Card.rank`.
 ASS, ZEHN, KOENIG, DAME, BUBE, NEUN = range(6)
+
+
+#: A card, as a :class:`Card` or its int value (:func:`cut` and :func:`deal` take either).
+_C = TypeVar("_C", bound=int)
 
 
 class CardError(ValueError):
@@ -169,8 +174,55 @@ def format_cards(cards: Iterable[int], ascii_only: bool = False) -> str:
 
 def deck(with_nines: bool = True) -> list[Card]:
     """The full deck, each card twice: 48 cards, or 40 without nines; 240 Augen either way."""
-    cards = [c for c in Card if with_nines or c.rank != NEUN]
-    return sorted(cards * 2)
+    return [ALL_CARDS[c] for c in _DECK_VALUES[bool(with_nines)]]
+
+
+#: The card values of :func:`deck` (ascending, each card twice), with and without the nines.
+_DECK_VALUES: dict[bool, tuple[int, ...]] = {
+    nines: tuple(sorted([c.value for c in Card if nines or c.rank != NEUN] * 2)) for nines in (True, False)
+}
+
+
+def _shuffle_unchecked(values: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(values)``: the same permutation from the same generator state, without a
+    Python call per card. CPython's ``Random.shuffle`` swaps each position ``i`` from the top down
+    with ``j = rng._randbelow(i + 1)``, which draws ``getrandbits(k)``, ``k`` the bit length of
+    ``i + 1``, until the draw is below ``i + 1``; this does the same draws. :func:`_check_shuffle`
+    tests the two against each other once, and :func:`_shuffle` uses ``Random.shuffle`` if they differ."""
+    getrandbits = rng.getrandbits
+    for i in range(len(values) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        values[i], values[j] = values[j], values[i]
+
+
+def _check_shuffle() -> bool:
+    """Whether :func:`_shuffle_unchecked` gives ``random.Random.shuffle``'s permutations (a few seeds)."""
+    for seed in (0, 1, 20261130):
+        expected, mine = list(range(48)), list(range(48))
+        random.Random(seed).shuffle(expected)
+        _shuffle_unchecked(mine, random.Random(seed))
+        if mine != expected:
+            return False
+    return True
+
+
+_SHUFFLE_CHECKED: list[bool] = []
+
+
+def _shuffle(values: list[int], rng: random.Random) -> None:
+    """Shuffle ``values`` in place exactly as ``rng.shuffle(values)`` does (same generator state,
+    same permutation), faster where the interpreter's shuffle is the one :func:`_shuffle_unchecked`
+    mirrors."""
+    if not _SHUFFLE_CHECKED:
+        _SHUFFLE_CHECKED.append(_check_shuffle())
+    if _SHUFFLE_CHECKED[0]:
+        _shuffle_unchecked(values, rng)
+    else:  # pragma: no cover - another interpreter's shuffle
+        rng.shuffle(values)
 
 
 def augen(cards: Iterable[int]) -> int:
@@ -185,7 +237,7 @@ def shuffled_deck(seed: int | None, with_nines: bool = True) -> list[Card]:
     return cards
 
 
-def cut(cards: Sequence[Card], position: int, minimum: int = 3) -> list[Card]:
+def cut(cards: Sequence[_C], position: int, minimum: int = 3) -> list[_C]:
     """Cut the pack: the top ``position`` cards go under the rest.
 
     At least ``minimum`` cards must be lifted and left (TSR 3.3.4; seed 000, "Spielvorbereitung").
@@ -199,7 +251,7 @@ def cut(cards: Sequence[Card], position: int, minimum: int = 3) -> list[Card]:
     return list(cards[position:]) + list(cards[:position])
 
 
-def deal(cards: Sequence[Card], dealer: int, packets: Sequence[int], players: int = 4) -> list[list[Card]]:
+def deal(cards: Sequence[_C], dealer: int, packets: Sequence[int], players: int = 4) -> list[list[_C]]:
     """Deal ``cards`` clockwise starting left of ``dealer`` in rounds of ``packets``.
 
     ``packets`` lists the packet size of each round, for example ``(3, 3, 3, 3)`` (TSR 3.3) or
@@ -208,7 +260,7 @@ def deal(cards: Sequence[Card], dealer: int, packets: Sequence[int], players: in
     """
     if sum(packets) * players != len(cards):
         raise ValueError(f"deal packets {tuple(packets)} give {sum(packets) * players} cards, deck has {len(cards)}")
-    hands: list[list[Card]] = [[] for _ in range(players)]
+    hands: list[list[_C]] = [[] for _ in range(players)]
     pos = 0
     for size in packets:
         for i in range(players):

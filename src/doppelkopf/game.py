@@ -42,8 +42,10 @@ import enum
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from itertools import chain
 
-from .cards import AUGEN, KOENIG, NEUN, Card, CardError, augen, cut, deal, deck
+from .cards import _DECK_VALUES, AUGEN, KOENIG, NEUN, Card, CardError, _shuffle, augen, cut, deal
 from .order import TRUMP, CardOrder, card_order, second_dulle_wins, trick_winner_index
 from .rules import (
     ANSAGE,
@@ -56,6 +58,12 @@ from .rules import (
     level_label,
 )
 from .scoring import GameSummary, Score, ScoreItem, score, solo_factor, sonderpunkte_of_tricks
+
+
+@cache
+def _solo_actions(soli: tuple[GameType, ...]) -> tuple[int, ...]:
+    """The Vorbehalt answers for ``soli`` (a rule set's ``allowed_soli``)."""
+    return tuple(Action.vorbehalt(g) for g in soli)
 
 
 class IllegalAction(ValueError):
@@ -74,6 +82,15 @@ class Phase(enum.IntEnum):
     ARMUT = 3
     BIDDING = 4
     CONCESSION = 5
+
+
+# Enum members read on every move, as module constants: a global is much faster to read than a member of an
+# enum class, and a Party or GameType compared by identity or used as an index needs no lookup.
+_VORBEHALT, _PLAY, _FINISHED, _CONCESSION = Phase.VORBEHALT, Phase.PLAY, Phase.FINISHED, Phase.CONCESSION
+_RE, _KONTRA = Party.RE, Party.KONTRA
+_OTHER_PARTY = (Party.KONTRA, Party.RE)  # indexed by a Party: the other one
+_HOCHZEIT = GameType.HOCHZEIT
+_KARO_ASS, _KARO_NEUN, _KREUZ_DAME = int(Card.KARO_ASS), int(Card.KARO_NEUN), int(Card.KREUZ_DAME)
 
 
 #: The kinds of trick that may find a Hochzeit partner (rule ``hochzeit_partner``).
@@ -255,6 +272,10 @@ class Action:
             raise IllegalAction(str(exc)) from None
 
 
+#: The first action after the announcements.
+_AFTER_ANNOUNCE = Action.ANNOUNCE_BASE + SCHWARZ
+
+
 @dataclass(frozen=True)
 class Trick:
     """A finished trick: ``cards`` in play order, the ``seats`` that played them, the ``winner`` seat.
@@ -270,6 +291,22 @@ class Trick:
     @property
     def augen(self) -> int:
         return sum(AUGEN[c] for c in self.cards)
+
+
+def _trick(cards: tuple[int, ...], seats: tuple[int, ...], winner: int, claimed: bool = False) -> Trick:
+    """``Trick(cards, seats, winner, claimed)``, the same object built about four times faster: the
+    frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``; this fills the
+    instance dict directly (one trick is built per four cards played)."""
+    trick = _new_object(Trick)
+    fields = trick.__dict__
+    fields["cards"] = cards
+    fields["seats"] = seats
+    fields["winner"] = winner
+    fields["claimed"] = claimed
+    return trick
+
+
+_new_object = object.__new__
 
 
 @dataclass(frozen=True)
@@ -364,13 +401,18 @@ class InformationState:
 def follow_options(hand: Iterable[int], order: CardOrder, trick_cards: Sequence[int]) -> list[int]:
     """The distinct cards of ``hand`` that may be played on ``trick_cards`` (Bedienpflicht, TSR
     5.2): the group led (a Fehl suit, or trump) if the hand holds it, else any card; ascending."""
-    cards = set(hand)
+    return _follow(sorted(hand), order.group, trick_cards)
+
+
+def _follow(hand: list[int], group: tuple[int, ...], trick_cards: Sequence[int]) -> list[int]:
+    """:func:`follow_options` of a ``hand`` sorted ascending (a game keeps its hands sorted), with
+    ``group`` the card order's group of each card: the Bedienpflicht itself."""
     if trick_cards:
-        led = order.group[trick_cards[0]]
-        follow = {c for c in cards if order.group[c] == led}
+        led = group[trick_cards[0]]
+        follow = [c for c in hand if group[c] == led]
         if follow:
-            return sorted(follow)
-    return sorted(cards)
+            return list(dict.fromkeys(follow))
+    return list(dict.fromkeys(hand))
 
 
 #: Positions the claim search may visit; a claim whose winning line is not found within them fails.
@@ -459,12 +501,26 @@ def wins_all_tricks(
       (:func:`_wins_from_the_top`).
 
     A position the search cannot settle within ``CLAIM_SEARCH_LIMIT`` positions counts as not won
-    (TSR 5.4.5: a claim that needs a particular order of play beyond playing from the top must
-    say so; such claims are rare in practice and then fail).
+    here (:meth:`Game.claim_holds` then asks the compiled solver).
     """
+    result = search_all_tricks(hands, leader, side, order, rules, trick_cards)
+    return bool(result)
+
+
+def search_all_tricks(
+    hands: Sequence[Sequence[int]],
+    leader: int,
+    side: Sequence[bool],
+    order: CardOrder,
+    rules: RuleSet,
+    trick_cards: Sequence[int] = (),
+    limit: int = CLAIM_SEARCH_LIMIT,
+) -> bool | None:
+    """:func:`wins_all_tricks`, or ``None`` when the search does not settle the position within
+    ``limit`` positions."""
     memo: dict[tuple[tuple[tuple[int, ...], ...], int], bool] = {}
     trump_power = [order.power[c] if order.is_trump(c) else -1 for c in range(24)]
-    budget = [CLAIM_SEARCH_LIMIT]
+    budget = [limit]
 
     def best_trump(seats_hands: Iterable[Sequence[int]]) -> int:
         return max((trump_power[c] for hand in seats_hands for c in hand), default=-1)
@@ -522,7 +578,7 @@ def wins_all_tricks(
             return play(start, leader, tuple(trick_cards), second_dulle_wins(rules, not start[leader]))
         return tricks_from(start, leader)
     except _SearchLimit:
-        return False
+        return None
 
 
 class Game:
@@ -554,7 +610,7 @@ class Game:
         if len(self.pflichtsolo_done) != 4:
             raise IllegalAction("pflichtsolo_done: needs one entry per seat (4)")
         self.pflichtsolo = False  # the declared solo is the soloist's Pflichtsolo
-        self.hands: list[list[int]] = [sorted(int(c) for c in h) for h in hands]
+        self.hands: list[list[int]] = [sorted(map(int, h)) for h in hands]
         self.initial_hands: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
         self._check_deal()
         self.phase = Phase.VORBEHALT
@@ -606,6 +662,9 @@ class Game:
         self.must_announce: int | None = None  # Pflichtansage (seed 002)
         self.claim: tuple[int, bool] | None = None
         self.conceded_by: int | None = None  # the soloist who gave up the rest (TSR 5.4.6)
+        # the current player's legal actions, computed at the first ask after each change (never
+        # changed in place: legal_actions hands out copies, so clones may share it)
+        self._legal: list[int] | None = None
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -622,8 +681,8 @@ class Game:
         generator says, at least ``rules.cut_minimum`` from either end) and deal in the rule set's
         packets clockwise from the dealer's left (TSR 3.3.3-3.3.7)."""
         rng = random.Random(seed)
-        cards = deck(rules.with_nines)
-        rng.shuffle(cards)
+        cards = list(_DECK_VALUES[bool(rules.with_nines)])  # deck(), as ints
+        _shuffle(cards, rng)  # rng.shuffle(cards), faster
         if cut_at is None:
             cut_at = rng.randint(rules.cut_minimum, len(cards) - rules.cut_minimum)
         cards = cut(cards, cut_at, rules.cut_minimum)
@@ -631,6 +690,10 @@ class Game:
 
     def _check_deal(self) -> None:
         size = self.rules.hand_size
+        hands = self.hands
+        whole_deck = _DECK_VALUES[bool(self.rules.with_nines)]
+        if [len(h) for h in hands] == [size] * 4 and tuple(sorted(chain(*hands))) == whole_deck:
+            return  # the whole deck, dealt evenly: nothing to report
         if len(self.hands) != 4 or any(len(h) != size for h in self.hands):
             raise IllegalAction(f"deal: each of the 4 hands needs {size} cards")
         counts = [0] * 24
@@ -669,7 +732,7 @@ class Game:
     # -- queries -------------------------------------------------------------------------------
     @property
     def is_terminal(self) -> bool:
-        return self.phase is Phase.FINISHED
+        return self.phase is _FINISHED
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """Legal actions of ``seat`` (default: the current player), ascending.
@@ -683,12 +746,23 @@ class Game:
         A seat under the Pflichtansage (seed 002) has only its announcements until it made one.
         Raises IllegalAction for a seat outside 0..3.
         """
-        if self.phase is Phase.FINISHED:
+        if seat is None or seat == self.current_player:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._legal_now()
+            return legal[:]
+        if self.phase is _FINISHED:
             return []
-        if seat is None:
-            seat = self.current_player
         if seat not in range(4):
             raise IllegalAction(f"no seat {seat}: seats are 0..3")
+        return self._actions_of(seat)
+
+    def _legal_now(self) -> list[int]:
+        """The legal actions of the current player (kept in ``_legal`` until the next change)."""
+        return [] if self.phase is _FINISHED else self._actions_of(self.current_player)
+
+    def _actions_of(self, seat: int) -> list[int]:
+        """:meth:`legal_actions` of a seat 0..3 while the game is not over."""
         if self.phase is Phase.CONCESSION:
             if seat != self.current_player:
                 return []
@@ -701,11 +775,12 @@ class Game:
             if self.phase is Phase.ARMUT:
                 return self._legal_armut()
             return [Action.BID, Action.PASS] if self.bid_level < SCHWARZ else [Action.PASS]
-        base = Action.ANNOUNCE_BASE - 1
-        actions = [base + lv for lv in self._legal_levels(seat)]
-        if self._obliged(seat):
+        levels = self._legal_levels(seat)
+        actions = [Action.ANNOUNCE_BASE - 1 + lv for lv in levels] if levels else []
+        if self.must_announce is not None and self._obliged(seat):
             return actions
-        if self._schweine_action_legal(seat):
+        schweine = self._schweine_action_legal(seat)
+        if schweine:
             actions.append(Action.SCHWEINE)
         if self._claim_legal(seat):
             actions.append(Action.CLAIM)
@@ -713,7 +788,7 @@ class Game:
             actions.append(Action.CONCEDE)
         if seat != self.current_player:
             return actions
-        return self._legal_cards(seat) + actions
+        return self._legal_cards(seat, schweine) + actions
 
     # -- Vorbehalte ------------------------------------------------------------------------------
     def _legal_vorbehalte(self, seat: int) -> list[int]:
@@ -723,12 +798,12 @@ class Game:
             # vorgeführt: only the kind of solo is named (TSR 4.1.9)
             return sorted(Action.vorbehalt(g) for g in rules.allowed_soli)
         options = [Action.GESUND]
-        if hand.count(Card.KREUZ_DAME) == 2:
+        if hand.count(_KREUZ_DAME) == 2:
             if rules.hochzeit_partner == "choice":
                 options.extend(Action.hochzeit(kind) for kind in rules.hochzeit_choices)
             else:
                 options.append(Action.vorbehalt(GameType.HOCHZEIT))
-        options.extend(Action.vorbehalt(g) for g in rules.allowed_soli)
+        options.extend(_solo_actions(rules.allowed_soli))
         if rules.armut and self.normal_trumps(seat) <= rules.armut_max_trumps:
             options.append(Action.vorbehalt(GameType.ARMUT))
         if self.schmeissen_reasons(seat):
@@ -797,6 +872,10 @@ class Game:
             if Action.is_vorbehalt(action):
                 raise IllegalAction(f"{Action.game_type(action).german} is not allowed by the rule set")
             raise IllegalAction("the Vorbehaltsabfrage is on: answer gesund or a Vorbehalt (TSR 4.1)")
+        self._do_declare(seat, action)
+
+    def _do_declare(self, seat: int, action: int) -> None:
+        """Apply a Vorbehalt answer known to be legal."""
         self.answers[seat] = action
         if Action.is_vorbehalt(action):
             self.declarations[seat] = Action.game_type(action)
@@ -1087,18 +1166,18 @@ class Game:
         self.order = card_order(self.game_type, self.schweine is not None, self.superschweine is not None)
 
     # -- cards -----------------------------------------------------------------------------------
-    def _legal_cards(self, seat: int) -> list[int]:
-        cards = follow_options(self.hands[seat], self.order, self.trick_cards)
-        if self._schweine_action_legal(seat):
+    def _legal_cards(self, seat: int, schweine_to_announce: bool | None = None) -> list[int]:
+        """The cards ``seat`` may play now; ``schweine_to_announce`` is
+        :meth:`_schweine_action_legal` when the caller knows it."""
+        cards = _follow(self.hands[seat], self.order.group, self.trick_cards)
+        if schweine_to_announce is None:
+            schweine_to_announce = self._schweine_action_legal(seat)
+        if schweine_to_announce:
             # seed 000: the Schweine must be announced before the first Karo-Ass is played
-            cards = [c for c in cards if c != Card.KARO_ASS]
+            cards = [c for c in cards if c != _KARO_ASS]
         return cards
 
     # -- announcements ---------------------------------------------------------------------------
-    def _deadline_shift(self) -> int:
-        if self.game_type is GameType.HOCHZEIT and self.rules.hochzeit_shift and self.clarified_at:
-            return self.clarified_at
-        return 0
 
     def _in_time(self, seat: int, level: int, extra: int = 0) -> bool:
         """Whether ``level`` is still in time for ``seat``.
@@ -1110,11 +1189,14 @@ class Game:
         der ersten, nach der ersten, nach der vierten oder nach der fünften Karte" for Re/Kontra),
         and never while the current trick holds two or more cards ("Aber nicht im laufenden
         Stich"); a Hochzeit moves the deadlines by the tricks before its Findungsstich."""
-        shift = self._deadline_shift()
-        if self.rules.announcement_timing == "tricks":
-            limit = self.rules.announcement_tricks[level - 1] + shift
+        rules = self.rules
+        shift = self.clarified_at
+        if not (shift and self.game_type is _HOCHZEIT and rules.hochzeit_shift):
+            shift = 0
+        if rules.announcement_timing == "tricks":
+            limit = rules.announcement_tricks[level - 1] + shift
             return len(self.trick_cards) <= 1 and len(self.tricks) <= limit
-        return len(self.hands[seat]) >= self.rules.announcement_deadlines[level - 1] - shift - extra
+        return len(self.hands[seat]) >= rules.announcement_deadlines[level - 1] - shift - extra
 
     def _legal_levels(self, seat: int) -> list[int]:
         """The levels ``seat`` may announce now, TSR 6.2-6.4.
@@ -1127,17 +1209,18 @@ class Game:
         Gegenansagen gelten auch die genannten Fristen"); a party whose Ansage was too late for a
         first Ansage may not make Absagen (TSR 6.4.4).
         """
-        if self.phase is Phase.CONCESSION:
+        phase = self.phase
+        if phase is _CONCESSION:
             if seat != self.current_player:
                 return []
-        elif self.phase is not Phase.PLAY or self.partner_open:
+        elif phase is not _PLAY or self.partner_open:
             return []
         party = self.party[seat]
         current = self.levels[party]
         if current >= SCHWARZ or (current and not self.timely_ansage[party]):
             return []
         if current == 0 and not self._in_time(seat, ANSAGE):
-            other = self.levels[party.other]
+            other = self.levels[_OTHER_PARTY[party]]
             by_cards = self.rules.announcement_timing == "cards_in_hand"
             if other and by_cards and self._in_time(seat, other, self.rules.reply_extra_cards):
                 return [ANSAGE]  # Erwiderung only
@@ -1201,11 +1284,41 @@ class Game:
         Raises :class:`IllegalAction` naming the rule when the action is not legal now; the state
         is unchanged then.
         """
-        if seat is None:
-            seat = self.current_player
+        current = self.current_player
+        if seat is None or seat == current:
+            # the seat to move: an action among its legal actions (kept from legal_actions) needs
+            # no further check
+            seat = current
+            action = int(action)
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._legal_now()
+            if action in legal:
+                phase = self.phase
+                if phase is _PLAY:
+                    if action < Action.ANNOUNCE_BASE:
+                        self._do_play(seat, action)
+                    elif action < _AFTER_ANNOUNCE:
+                        self._do_announce(seat, action)
+                    else:
+                        self._do_call(seat, action)
+                elif phase is _VORBEHALT:
+                    self._do_declare(seat, action)
+                else:
+                    self._dispatch(seat, action)
+                self._legal = None
+                self.history.append((seat, action))
+                return
         if seat not in range(4):
             raise IllegalAction(f"no seat {seat}: seats are 0..3")
         action = int(action)
+        self._dispatch(seat, action)
+        self._legal = None
+        self.history.append((seat, action))
+
+    def _dispatch(self, seat: int, action: int) -> None:
+        """Check ``action`` of ``seat`` 0..3 against the rules (IllegalAction naming the rule, the
+        state unchanged) and apply it."""
         if self.phase is Phase.FINISHED:
             raise IllegalAction("the game is over")
         if Action.is_announcement(action):
@@ -1224,7 +1337,6 @@ class Game:
             self._concession_pass(seat, action)
         else:
             self._play(seat, action)
-        self.history.append((seat, action))
 
     def _call(self, seat: int, action: int) -> None:
         """The Schweine, a claim or a concession, in turn or out of turn."""
@@ -1253,6 +1365,15 @@ class Game:
                     f"giving up the rest is not allowed now (rule concede = {self.rules.concede!r}; "
                     "only the soloist, TSR 5.4.6)"
                 )
+            self._concede(seat)
+
+    def _do_call(self, seat: int, action: int) -> None:
+        """Apply the Schweine, a claim or a concession known to be legal."""
+        if action == Action.SCHWEINE:
+            self._announce_schweine(seat)
+        elif action == Action.CLAIM:
+            self._claim(seat)
+        else:
             self._concede(seat)
 
     def _announce(self, seat: int, action: int) -> None:
@@ -1285,7 +1406,13 @@ class Game:
                 f"too late for {level_label(level, party)} with {len(self.hands[seat])} cards in hand "
                 f"(deadlines {self.rules.announcement_deadlines}, TSR 6.3-6.5)"
             )
-        if current == 0:
+        self._do_announce(seat, action)
+
+    def _do_announce(self, seat: int, action: int) -> None:
+        """Apply an announcement known to be legal."""
+        level = action - Action.ANNOUNCE_BASE + 1
+        party = self.party[seat]
+        if self.levels[party] == 0:
             self.timely_ansage[party] = self._in_time(seat, ANSAGE)
         self.levels[party] = level
         self.announcements.append(Announcement(seat, party, level, len(self.hands[seat])))
@@ -1305,35 +1432,40 @@ class Game:
             if card == Card.KARO_ASS and self._schweine_action_legal(seat):
                 raise IllegalAction("announce the Schweine before playing a Karo-Ass (seed 000, Schweinchen)")
             raise IllegalAction(f"{Card(card).symbol}: you must follow the suit led (Bedienpflicht, TSR 5.2)")
-        if card == Card.KARO_ASS and self._schweine_eligible(seat):
+        self._do_play(seat, card)
+
+    def _do_play(self, seat: int, card: int) -> None:
+        """Play a card known to be legal."""
+        if card == _KARO_ASS and self._schweine_eligible(seat):
             self._announce_schweine(seat)  # seed 002: announced when the first Schwein is played
-        if card == Card.KARO_NEUN and seat == self.superschweine:
+        elif card == _KARO_NEUN and seat == self.superschweine:
             self.superschweine_public = True
         self.must_announce = None
-        hand.remove(card)
-        self.trick_cards.append(card)
+        self.hands[seat].remove(card)
+        trick_cards = self.trick_cards
+        trick_cards.append(card)
         self.trick_seats.append(seat)
-        if len(self.trick_cards) < 4:
+        if len(trick_cards) < 4:
             self.current_player = (seat + 1) % 4
-            return
-        self._finish_trick()
+        else:
+            self._finish_trick()
 
     def _finish_trick(self) -> None:
+        rules = self.rules
+        cards, seats = self.trick_cards, self.trick_seats
         last = not self.hands[self.current_player]
-        second = second_dulle_wins(self.rules, last)
-        win = trick_winner_index(self.order, self.trick_cards, second)
-        winner = self.trick_seats[win]
-        trick = Trick(tuple(self.trick_cards), tuple(self.trick_seats), winner)
+        winner = seats[trick_winner_index(self.order, cards, second_dulle_wins(rules, last))]
+        trick = _trick(tuple(cards), tuple(seats), winner)
         self.tricks.append(trick)
         self.trick_cards = []
         self.trick_seats = []
         if self.partner_open:
             self._hochzeit_check(trick)
         self.leader = self.current_player = winner
-        if len(self.tricks) == 1 and self.rules.pflichtansage and trick.augen >= self.rules.pflichtansage_augen:
+        if rules.pflichtansage and len(self.tricks) == 1 and trick.augen >= rules.pflichtansage_augen:
             self.must_announce = winner
         if last:
-            self.phase = Phase.FINISHED
+            self.phase = _FINISHED
 
     def _hochzeit_check(self, trick: Trick) -> None:
         """The first trick within ``hochzeit_tricks`` of the kind ``hochzeit_rule`` that another
@@ -1355,14 +1487,14 @@ class Game:
     # -- claiming the rest (Spielabkürzung) --------------------------------------------------------
     def _claim_legal(self, seat: int) -> bool:
         how = self.rules.claim
-        if how == "none" or self.phase is not Phase.PLAY or self.partner_open or not self.hands[seat]:
+        if how == "none" or self.phase is not _PLAY or self.partner_open or not self.hands[seat]:
             return False
         return how == "anyone" or self.party.count(self.party[seat]) == 1
 
     def _concede_legal(self, seat: int) -> bool:
         return (
             self.rules.concede == "soloist"
-            and self.phase is Phase.PLAY
+            and self.phase is _PLAY
             and not self.partner_open
             and bool(self.hands[seat])
             and self.party.count(self.party[seat]) == 1
@@ -1384,15 +1516,18 @@ class Game:
         over the remaining tricks, see :func:`wins_all_tricks`). TSR 5.4.4: a claimer who is not on
         lead takes the trick over.
 
-        The compiled solver :func:`doppelkopf.fast.solver.wins_all` answers when numba can be
-        imported and the card order is the game's own (no Schweine still to be announced); it
-        gives the same answers as :func:`wins_all_tricks` (``tests/test_house_play.py``) in a
-        fraction of the time. It is imported at the first claim (compiled once, cached on disk)."""
+        The pure-Python search with its sound shortcuts answers first; a position it cannot settle
+        within ``CLAIM_SEARCH_LIMIT`` positions goes to the compiled solver
+        :func:`doppelkopf.fast.solver.wins_all` (imported then; the same answers, checked in
+        ``tests/test_house_play.py``) when the card order is the game's own (no Schweine still to be
+        announced), and otherwise counts as not won (TSR 5.4.5: a claim that needs a particular
+        order of play beyond playing from the top must say so)."""
         order = self._search_order()
-        if order is self.order:
-            return _fast_wins_all(self, seat)
         side = tuple(self.party[s] is self.party[seat] for s in range(4))
-        return wins_all_tricks(self.hands, self.leader, side, order, self.rules, self.trick_cards)
+        held = search_all_tricks(self.hands, self.leader, side, order, self.rules, self.trick_cards)
+        if held is None:
+            held = order is self.order and _fast_wins_all(self, seat)
+        return held
 
     def _claim(self, seat: int) -> None:
         """The claimer shows his cards and claims the rest (TSR 5.4.4; seed 000, Spielabkürzung).
@@ -1419,11 +1554,11 @@ class Game:
                 s = (seats[-1] + 1) % 4
                 seats.append(s)
                 cards.append(rest[s].pop(0))
-            self.tricks.append(Trick(tuple(cards), tuple(seats), winner, claimed=True))
+            self.tricks.append(_trick(tuple(cards), tuple(seats), winner, claimed=True))
             self.trick_cards, self.trick_seats = [], []
         order = tuple((winner + k) % 4 for k in range(4))
         for k in range(len(rest[winner])):
-            self.tricks.append(Trick(tuple(rest[s][k] for s in order), order, winner, claimed=True))
+            self.tricks.append(_trick(tuple(rest[s][k] for s in order), order, winner, claimed=True))
         self.hands = [[] for _ in range(4)]
         self.partner_open = False
         self.leader = self.current_player = winner
@@ -1460,17 +1595,21 @@ class Game:
                 "the game was thrown in (Schmeissen or an Armut nobody took): nothing to score, "
                 "the same dealer deals again"
             )
-        re_seats = frozenset(s for s in range(4) if self.party[s] is Party.RE)
-        augen_re = sum(t.augen for t in self.tricks if self.party[t.winner] is Party.RE)
-        tricks_re = sum(1 for t in self.tricks if self.party[t.winner] is Party.RE)
+        party = self.party
+        re_seats = frozenset([s for s in range(4) if party[s] is _RE])
+        re_tricks = [t for t in self.tricks if party[t.winner] is _RE]
+        augen_re = sum([AUGEN[c] for t in re_tricks for c in t.cards])
+        tricks_re = len(re_tricks)
         played = [(t.cards, t.seats, t.seats.index(t.winner)) for t in self.tricks if not t.claimed]
         count = len(played)
-        if count < len(self.tricks):
+        claimed = count < len(self.tricks)
+        if claimed:
             # a claimed rest: no real last trick; a placeholder without Augen, Fuchs or Karlchen
             # keeps "last trick" Sonderpunkte off the last trick played
             played.append(((int(Card.KREUZ_NEUN),) * 4, (0, 1, 2, 3), 0))
-        extras = sonderpunkte_of_tricks(played, self.party, self.rules)
-        extras = tuple(e for e in extras if e.trick is None or e.trick < count)
+        extras = sonderpunkte_of_tricks(played, party, self.rules)
+        if claimed:
+            extras = tuple(e for e in extras if e.trick is None or e.trick < count)
         return GameSummary(
             self.game_type,
             re_seats,
@@ -1624,9 +1763,9 @@ class Game:
 
 
 class _LazyWinsAll:
-    """The claim check of :meth:`Game.claim_holds` on the game's own card order: the compiled
-    solver, imported at its first use so that ``import doppelkopf`` stays fast; the pure-Python
-    :func:`wins_all_tricks` where numba is missing."""
+    """The claim check of :meth:`Game.claim_holds` for positions the pure-Python search cannot
+    settle: the compiled solver, imported at its first use so that ``import doppelkopf`` stays
+    fast; where numba is missing, such a claim counts as not won."""
 
     def __init__(self) -> None:
         self.function: Callable[[Game, int], bool] | None = None
@@ -1638,13 +1777,12 @@ class _LazyWinsAll:
 
                 self.function = wins_all
             except ImportError:
-                self.function = _python_wins_all
+                self.function = _not_settled
         return self.function(game, seat)
 
 
-def _python_wins_all(game: Game, seat: int) -> bool:
-    side = tuple(game.party[s] is game.party[seat] for s in range(4))
-    return wins_all_tricks(game.hands, game.leader, side, game.order, game.rules, game.trick_cards)
+def _not_settled(game: Game, seat: int) -> bool:
+    return False
 
 
 _fast_wins_all = _LazyWinsAll()

@@ -42,6 +42,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any, TypeVar
 
 from .cards import AUGEN, Card
 from .rules import (
@@ -64,6 +66,32 @@ SONDERPUNKT_LABELS = {
     "karlchen_gefangen": "Karlchen gefangen",
     "fuchs_am_end": "Fuchs am End",
 }
+
+# Enum facts as plain tuples and constants: reading an enum member or property costs far more than a
+# global or a tuple index, and scoring runs once per game.
+_RE, _KONTRA = Party.RE, Party.KONTRA
+_PARTIES = (Party.RE, Party.KONTRA)
+_OTHER = (Party.KONTRA, Party.RE)  # indexed by a Party: the other one
+_PARTY_KEY = tuple(p.name.lower() for p in _PARTIES)  # "re", "kontra"
+_PARTY_LABEL = tuple(p.label for p in _PARTIES)  # "Re", "Kontra"
+_NORMAL, _HOCHZEIT, _ARMUT = GameType.NORMAL, GameType.HOCHZEIT, GameType.ARMUT
+_STILLE_HOCHZEIT = GameType.STILLE_HOCHZEIT
+_IS_SOLO = tuple(g.is_declared_solo for g in sorted(GameType))  # indexed by a GameType
+_GAME_KEY = tuple(g.key for g in sorted(GameType))
+_SEATS = frozenset(range(4))
+_KARO_ASS, _KREUZ_BUBE = int(Card.KARO_ASS), int(Card.KREUZ_BUBE)
+
+_T = TypeVar("_T")
+
+
+def _frozen(cls: type[_T], values: dict[str, Any]) -> _T:
+    """An instance of the frozen dataclass ``cls`` with ``values`` for every one of its fields: the
+    object ``cls(**values)`` gives, built several times faster (the generated ``__init__`` sets each
+    field through ``object.__setattr__``). For the objects made once or more per game."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(values)
+    return obj
+
 
 #: The Farbsoli: the game keys the word ``trumpf`` stands for in ``solo_factors`` and ``sonderpunkte_soli``
 #: (seed 000 "Trumpfsolo": the normal trumps; seed 002 "Trumpfsolo": Karo swapped for any suit).
@@ -114,16 +142,16 @@ class GameSummary:
         return 240 - self.augen_re
 
     def augen(self, party: Party) -> int:
-        return self.augen_re if party is Party.RE else 240 - self.augen_re
+        return self.augen_re if party is _RE else 240 - self.augen_re
 
     def has_trick(self, party: Party) -> bool:
-        tricks = self.tricks_re if party is Party.RE else self.tricks_kontra
+        tricks = self.tricks_re if party is _RE else self.tricks_kontra
         if tricks is None:
             return self.augen(party) > 0
         return tricks > 0
 
     def party_of(self, seat: int) -> Party:
-        return Party.RE if seat in self.re_seats else Party.KONTRA
+        return _RE if seat in self.re_seats else _KONTRA
 
 
 @dataclass(frozen=True)
@@ -222,13 +250,14 @@ def _signed(n: int) -> str:
 def scored_as_solo(summary: GameSummary, rules: RuleSet) -> bool:
     """Whether the game counts as a solo: a declared solo, or a lone Hochzeit/Stille Hochzeit
     when the rule set scores it so (TSR 4.4; seed 004, "Sonderfälle")."""
-    if summary.game_type.is_declared_solo:
+    game_type = summary.game_type
+    if _IS_SOLO[game_type]:
         return True
     if len(summary.re_seats) != 1:
         return False
-    if summary.game_type is GameType.STILLE_HOCHZEIT:
+    if game_type is _STILLE_HOCHZEIT:
         return rules.stille_hochzeit_as == "solo"
-    if summary.game_type is GameType.HOCHZEIT:
+    if game_type is _HOCHZEIT:
         return rules.hochzeit_alone_as == "solo"
     return False
 
@@ -281,7 +310,7 @@ def counting_sonderpunkte(rules: RuleSet, game_type: GameType, solo: bool) -> fr
     Doppelkopf).
     """
     kinds = frozenset(rules.sonderpunkte)
-    if not solo or rules.sonderpunkte_in_solo or _solo_key_matches(game_type.key, rules.sonderpunkte_soli):
+    if not solo or rules.sonderpunkte_in_solo or _solo_key_matches(_GAME_KEY[game_type], rules.sonderpunkte_soli):
         return kinds
     return kinds & frozenset(rules.solo_sonderpunkte)
 
@@ -311,12 +340,12 @@ def feigheit_winner(summary: GameSummary, rules: RuleSet) -> tuple[Party, str] |
     """
     if not (rules.feigheit or rules.superfeigheit) or scored_as_solo(summary, rules):
         return None
-    for party in Party:
+    for party in _PARTIES:
         if summary.announcements[party] >= ANSAGE:
             continue
-        if party is Party.RE and summary.game_type is GameType.STILLE_HOCHZEIT:
+        if party is _RE and summary.game_type is _STILLE_HOCHZEIT:
             continue
-        other_level = summary.announcements[party.other]
+        other_level = summary.announcements[_OTHER[party]]
         augen = summary.augen(party)
         if rules.superfeigheit and augen == 0 and other_level < KEINE_60:
             return party, "superfeigheit"
@@ -354,27 +383,28 @@ def reaches_goal(summary: GameSummary, party: Party) -> bool:
     other way round if only Kontra made an Ansage, and against an Absage of the other side 90, 60,
     30 Augen or one trick.
     """
-    own, other = summary.announcements[party], summary.announcements[party.other]
-    mine, theirs = summary.augen(party), summary.augen(party.other)
+    other_party = _OTHER[party]
+    own, other = summary.announcements[party], summary.announcements[other_party]
+    mine, theirs = summary.augen(party), summary.augen(other_party)
     if own >= KEINE_90:
         if own == SCHWARZ:
-            return not summary.has_trick(party.other)
+            return not summary.has_trick(other_party)
         return theirs < _REACH[own]
     if other >= KEINE_90:
         if other == SCHWARZ:
             return summary.has_trick(party)
         return mine >= _REACH[other]
-    re_ansage = summary.announcements[Party.RE] >= ANSAGE
-    kontra_ansage = summary.announcements[Party.KONTRA] >= ANSAGE
+    re_ansage = summary.announcements[_RE] >= ANSAGE
+    kontra_ansage = summary.announcements[_KONTRA] >= ANSAGE
     only_kontra = kontra_ansage and not re_ansage
-    if party is Party.RE:
+    if party is _RE:
         return mine >= (120 if only_kontra else 121)
     return mine >= (121 if only_kontra else 120)
 
 
 def winner(summary: GameSummary) -> Party | None:
     """The winning party, or ``None`` when neither reached its goal (TSR 7.1)."""
-    for party in (Party.RE, Party.KONTRA):
+    for party in _PARTIES:
         if reaches_goal(summary, party):
             return party
     return None
@@ -383,15 +413,16 @@ def winner(summary: GameSummary) -> Party | None:
 def _validate(summary: GameSummary, rules: RuleSet) -> None:
     if not 0 <= summary.augen_re <= 240:
         raise ScoreError(f"augen_re: {summary.augen_re} is outside 0..240")
-    if not 1 <= len(summary.re_seats) <= 2 or not summary.re_seats <= {0, 1, 2, 3}:
+    if not 1 <= len(summary.re_seats) <= 2 or not summary.re_seats <= _SEATS:
         raise ScoreError(f"re: the Re party must be 1 or 2 of the seats 0..3, got {sorted(summary.re_seats)}")
-    if summary.game_type.is_declared_solo and len(summary.re_seats) != 1:
+    game_type, re_count = summary.game_type, len(summary.re_seats)
+    if _IS_SOLO[game_type] and re_count != 1:
         raise ScoreError("re: in a solo the Re party is the soloist alone")
-    if summary.game_type is GameType.STILLE_HOCHZEIT and len(summary.re_seats) != 1:
+    if game_type is _STILLE_HOCHZEIT and re_count != 1:
         raise ScoreError("re: in a Stille Hochzeit the Re party is the player with both Kreuz-Damen alone")
-    if summary.game_type is GameType.NORMAL and len(summary.re_seats) != 2:
+    if game_type is _NORMAL and re_count != 2:
         raise ScoreError("re: in a normal game the Re party is the two players with the Kreuz-Damen")
-    if summary.game_type is GameType.ARMUT and len(summary.re_seats) != 2:
+    if game_type is _ARMUT and re_count != 2:
         raise ScoreError("re: in an Armut the Re party is the poor player and the player who took the cards")
     for level in summary.announcements:
         if not 0 <= level <= SCHWARZ:
@@ -403,7 +434,7 @@ def _validate(summary: GameSummary, rules: RuleSet) -> None:
     if summary.tricks_re is not None and summary.tricks_kontra is not None:
         if summary.tricks_re + summary.tricks_kontra != hand:
             raise ScoreError(f"tricks_re + tricks_kontra must be {hand}")
-    for party in Party:
+    for party in _PARTIES:
         if summary.augen(party) > 0 and summary.tricks_re is not None and summary.tricks_kontra is not None:
             if not summary.has_trick(party):
                 raise ScoreError(f"tricks: {party.label} has Augen but no trick")
@@ -428,86 +459,115 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
         won = feige[0]
     items: list[ScoreItem] = []
     sonder_value = 0
-    side = won if won is not None else Party.RE
+    side = won if won is not None else _RE
     if won is not None:
         label = "Gewonnen" if feige is None else f"Gewonnen ({feige[1].capitalize()})"
-        items.append(ScoreItem("gewonnen", label, 1))
+        items.append(_line("gewonnen", label, 1))
         items.extend(_against_items(summary, won, ""))
-        for party in Party:
+        for party in _PARTIES:
             if summary.announcements[party] >= ANSAGE:
-                items.append(ScoreItem(f"{party.name.lower()}_angesagt", f"{party.label} angesagt", 2))
-        for party in Party:
+                items.append(_line(f"{_PARTY_KEY[party]}_angesagt", f"{_PARTY_LABEL[party]} angesagt", 2))
+        for party in _PARTIES:
             for level in range(KEINE_90, summary.announcements[party] + 1):
-                items.append(
-                    ScoreItem(
-                        f"{LEVEL_KEYS[level]}_{party.name.lower()}",
-                        f"{LEVEL_LABELS[level]} abgesagt ({party.label})",
-                        1,
-                    )
-                )
+                items.append(_abgesagt(party, level))
         items.extend(_reached_items(summary, won, ""))
         if solo and rules.solo_bonus:
-            items.append(ScoreItem("solo", "Solo", rules.solo_bonus))
-        if won is Party.KONTRA and _gegen_die_alten_counts(summary, rules, solo):
-            items.append(ScoreItem("gegen_die_alten", "Gegen die Alten", 1))
+            items.append(_item("solo", "Solo", rules.solo_bonus))
+        if won is _KONTRA and _gegen_die_alten_counts(summary, rules, solo):
+            items.append(_item("gegen_die_alten", "Gegen die Alten", 1))
             if rules.gegen_die_alten_as == "sonderpunkt":
                 sonder_value += 1
     elif rules.nobody_wins == "tsr":
         # TSR 7.1.3: no Gewonnen, no points for An- and Absagen; each party keeps what it played
         # (the other side under 90, 60, 30, schwarz) and the Augen it reached against an Absage.
-        for party in Party:
-            sign = 1 if party is Party.RE else -1
-            suffix = f" ({party.label})"
+        for party in _PARTIES:
+            sign = 1 if party is _RE else -1
+            suffix = f" ({_PARTY_LABEL[party]})"
             for item in _against_items(summary, party, suffix) + _reached_items(summary, party, suffix):
-                items.append(ScoreItem(f"{item.key}_{party.name.lower()}", item.label, sign * item.punkte))
-    counting = counting_sonderpunkte(rules, summary.game_type, solo)
-    for party in (side, side.other):
-        kinds = [s.kind for s in summary.sonderpunkte if s.party is party and s.kind in counting]
-        if kinds:
-            detail = ", ".join(
-                f"{kinds.count(k)}× {SONDERPUNKT_LABELS[k]}" if kinds.count(k) > 1 else SONDERPUNKT_LABELS[k]
-                for k in dict.fromkeys(kinds)
-            )
-            sign = 1 if party is side else -1
-            items.append(
-                ScoreItem(
-                    f"sonderpunkte_{party.name.lower()}",
-                    f"Sonderpunkte {party.label} ({detail})",
-                    sign * len(kinds),
+                items.append(_item(f"{item.key}_{_PARTY_KEY[party]}", item.label, sign * item.punkte))
+    if summary.sonderpunkte:
+        counting = counting_sonderpunkte(rules, summary.game_type, solo)
+        for party in (side, _OTHER[side]):
+            kinds = [s.kind for s in summary.sonderpunkte if s.party is party and s.kind in counting]
+            if kinds:
+                detail = ", ".join(
+                    f"{kinds.count(k)}× {SONDERPUNKT_LABELS[k]}" if kinds.count(k) > 1 else SONDERPUNKT_LABELS[k]
+                    for k in dict.fromkeys(kinds)
                 )
-            )
-            sonder_value += sign * len(kinds)
-    value = sum(item.punkte for item in items)
+                sign = 1 if party is side else -1
+                items.append(
+                    _item(
+                        f"sonderpunkte_{_PARTY_KEY[party]}",
+                        f"Sonderpunkte {_PARTY_LABEL[party]} ({detail})",
+                        sign * len(kinds),
+                    )
+                )
+                sonder_value += sign * len(kinds)
+    value = sum([item.punkte for item in items])
     if solo:
         factor = solo_factor(rules, summary.game_type)
     else:
         factor = 3 if len(summary.re_seats) == 1 else 1
     shares = _shares(summary, side, factor)
-    points = tuple(value * share for share in shares)
-    return Score(won, tuple(items), value, points, solo, factor, sonder_value, shares)  # type: ignore[arg-type]
+    points = tuple([value * share for share in shares])
+    fields = {
+        "winner": won,
+        "items": tuple(items),
+        "value": value,
+        "points": points,
+        "solo": solo,
+        "factor": factor,
+        "sonderpunkte_value": sonder_value,
+        "shares": shares,
+        "multiplier": 1,
+        "sonderpunkte_multiplied": True,
+    }
+    return _frozen(Score, fields)  # Score(won, tuple(items), value, points, solo, factor, sonder_value, shares)
+
+
+def _item(key: str, label: str, punkte: int) -> ScoreItem:
+    """``ScoreItem(key, label, punkte)``, built faster (see :func:`_frozen`)."""
+    return _frozen(ScoreItem, {"key": key, "label": label, "punkte": punkte})
+
+
+@cache
+def _line(key: str, label: str, punkte: int) -> ScoreItem:
+    """The :class:`ScoreItem` of a fixed table line (the same object each time: items are immutable)."""
+    return ScoreItem(key, label, punkte)
+
+
+@cache
+def _abgesagt(party: Party, level: int) -> ScoreItem:
+    """The line for ``party``'s Absage of ``level``."""
+    return ScoreItem(
+        f"{LEVEL_KEYS[level]}_{_PARTY_KEY[party]}", f"{LEVEL_LABELS[level]} abgesagt ({_PARTY_LABEL[party]})", 1
+    )
 
 
 def _against_items(summary: GameSummary, party: Party, suffix: str) -> list[ScoreItem]:
     """ "unter 90/60/30" and "schwarz" played by ``party`` against the other side (TSR 7.2.2 a)."""
     out = []
-    other = summary.augen(party.other)
+    other_party = _OTHER[party]
+    other = summary.augen(other_party)
     for limit in (90, 60, 30):
         if other < limit:
-            out.append(ScoreItem(f"unter_{limit}", f"Gegner unter {limit}{suffix}", 1))
-    if not summary.has_trick(party.other):
-        out.append(ScoreItem("schwarz", f"Gegner schwarz{suffix}", 1))
+            out.append(_line(f"unter_{limit}", f"Gegner unter {limit}{suffix}", 1))
+    if not summary.has_trick(other_party):
+        out.append(_line("schwarz", f"Gegner schwarz{suffix}", 1))
     return out
 
 
 def _reached_items(summary: GameSummary, party: Party, suffix: str) -> list[ScoreItem]:
     """Augen ``party`` reached against the other side's Absagen: 120 against keine 90, 90 against
     keine 60, 60 against keine 30, 30 against schwarz (TSR 7.2.2 e, f; taken literally: Augen)."""
-    out = []
-    mine, level = summary.augen(party), summary.announcements[party.other]
+    out: list[ScoreItem] = []
+    mine, level = summary.augen(party), summary.announcements[_OTHER[party]]
+    if level < KEINE_90:
+        return out
     for absage, reached in ((KEINE_90, 120), (KEINE_60, 90), (KEINE_30, 60), (SCHWARZ, 30)):
         if level >= absage and mine >= reached:
             label = f"{reached} Augen gegen {LEVEL_LABELS[absage]}{suffix}"
-            out.append(ScoreItem(f"{reached}_gegen_{LEVEL_KEYS[absage]}", label, 1))
+            out.append(_line(f"{reached}_gegen_{LEVEL_KEYS[absage]}", label, 1))
     return out
 
 
@@ -517,11 +577,13 @@ def _shares(summary: GameSummary, side: Party, factor: int) -> tuple[int, int, i
 
     A lone player scored as a normal game (Hochzeit without partner under seed 000, Stille
     Hochzeit under seed 002) gets 3 x value: each opponent pays the value as in a normal game."""
-    signs = [1 if summary.party_of(seat) is side else -1 for seat in range(4)]
-    if len(summary.re_seats) == 2:
+    re_seats = summary.re_seats
+    re_sign = 1 if side is _RE else -1
+    signs = [re_sign if seat in re_seats else -re_sign for seat in range(4)]
+    if len(re_seats) == 2:
         return tuple(signs)  # type: ignore[return-value]
     each = factor // 3
-    shares = [sign * (each * 3 if seat in summary.re_seats else each) for seat, sign in enumerate(signs)]
+    shares = [sign * (each * 3 if seat in re_seats else each) for seat, sign in enumerate(signs)]
     return tuple(shares)  # type: ignore[return-value]
 
 
@@ -553,23 +615,30 @@ def sonderpunkte_of_tricks(
     """
     found: list[Sonderpunkt] = []
     wanted = rules.sonderpunkte
+    doppelkopf = rules.doppelkopf_augen if "doppelkopf" in wanted else None
+    fuchs = "fuchs_gefangen" in wanted
     last = len(tricks) - 1
     for index, (cards, seats, win) in enumerate(tricks):
         party = party_of[seats[win]]
-        if "doppelkopf" in wanted and sum(AUGEN[c] for c in cards) >= rules.doppelkopf_augen:
-            found.append(Sonderpunkt("doppelkopf", party, index))
-        if "fuchs_gefangen" in wanted:
+        if doppelkopf is not None and sum([AUGEN[c] for c in cards]) >= doppelkopf:
+            found.append(_sonderpunkt("doppelkopf", party, index))
+        if fuchs and _KARO_ASS in cards:
             for card, seat in zip(cards, seats, strict=True):
-                if card == Card.KARO_ASS and party_of[seat] is not party:
-                    found.append(Sonderpunkt("fuchs_gefangen", party, index))
+                if card == _KARO_ASS and party_of[seat] is not party:
+                    found.append(_sonderpunkt("fuchs_gefangen", party, index))
         if index != last:
             continue
-        if "karlchen" in wanted and cards[win] == Card.KREUZ_BUBE:
-            found.append(Sonderpunkt("karlchen", party, index))
+        if "karlchen" in wanted and cards[win] == _KREUZ_BUBE:
+            found.append(_sonderpunkt("karlchen", party, index))
         if "karlchen_gefangen" in wanted:
             for card, seat in zip(cards, seats, strict=True):
-                if card == Card.KREUZ_BUBE and party_of[seat] is not party:
-                    found.append(Sonderpunkt("karlchen_gefangen", party, index))
-        if "fuchs_am_end" in wanted and cards[win] == Card.KARO_ASS:
-            found.append(Sonderpunkt("fuchs_am_end", party, index))
+                if card == _KREUZ_BUBE and party_of[seat] is not party:
+                    found.append(_sonderpunkt("karlchen_gefangen", party, index))
+        if "fuchs_am_end" in wanted and cards[win] == _KARO_ASS:
+            found.append(_sonderpunkt("fuchs_am_end", party, index))
     return tuple(found)
+
+
+def _sonderpunkt(kind: str, party: Party, trick: int) -> Sonderpunkt:
+    """``Sonderpunkt(kind, party, trick)``, built faster (see :func:`_frozen`)."""
+    return _frozen(Sonderpunkt, {"kind": kind, "party": party, "trick": trick})

@@ -1,0 +1,165 @@
+"""Random full games per second through the public API, with a profile and a side-by-side baseline (issue 4).
+
+Run: ``python3 bench/bench_api.py [--seconds 3] [--preset ddv] [--mode noclaim] [--profile]
+[--baseline DIR] [--rounds 3] [--hearts]``
+
+The driver loop is the one of ``bench/bench_speed.py``::
+
+    game = Game.new(rules, seed=i, dealer=i % 4)
+    while not game.is_terminal:
+        game.apply(rng.choice(legal))
+    game.score()
+
+where ``legal`` is, by ``--mode``: ``all`` every legal action (claims included: a claim runs the
+claim check, then ends the game), ``noclaim`` every legal action but claiming and giving up the
+rest (the game is played to its last trick), ``cards`` every legal action but the announcements
+(as ``bench_speed.py``'s "cards only"). Rates are games per CPU second of this process
+(``time.process_time``), the one-core figure on a shared machine.
+
+``--baseline DIR`` measures, in the same run and alternating round by round, a second copy of the
+package found in ``DIR`` (a directory holding a ``doppelkopf`` package, for example a copy of
+``src`` taken before a change), each round in a fresh subprocess with ``PYTHONPATH=DIR``; it prints
+both rates and their ratio. ``--hearts`` adds OpenSpiel ``hearts`` (if installed) to each round.
+``--profile`` runs the loop under cProfile and prints the top functions by own time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+MODES = ("all", "noclaim", "cards")
+
+
+def run_games(preset: str, mode: str, seconds: float) -> float:
+    """Play random games for about ``seconds`` of CPU time; games per CPU second."""
+    from doppelkopf import Game, get_preset
+    from doppelkopf.game import Action
+
+    rules = get_preset(preset)
+    rng = random.Random(1)
+    skip = {Action.CLAIM, Action.CONCEDE} if mode == "noclaim" else set()
+    cards = mode == "cards"
+
+    def play(n: int) -> None:
+        game = Game.new(rules, seed=n, dealer=n % 4)
+        while not game.is_terminal:
+            legal = game.legal_actions()
+            if cards:
+                legal = [a for a in legal if not Action.is_announcement(a)]
+            elif skip:
+                legal = [a for a in legal if a not in skip]
+            game.apply(rng.choice(legal))
+        game.score()
+
+    for n in range(-50, 0):  # before the timing: imports, caches, the claim solver's compiled code
+        play(n)
+    games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for _ in range(10):
+            play(games)
+            games += 1
+    return games / (time.process_time() - start)
+
+
+def run_hearts(seconds: float) -> float | None:
+    """OpenSpiel ``hearts`` random games per CPU second, as ``bench_speed.py`` (a)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(1)
+    games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for _ in range(20):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+        games += 20
+    return games / (time.process_time() - start)
+
+
+def profile(preset: str, mode: str, seconds: float, top: int) -> None:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    rate = run_games(preset, mode, seconds)
+    profiler.disable()
+    print(f"{preset}, {mode}: {rate:,.0f} games per CPU second under cProfile")
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
+
+
+def baseline_rate(directory: str, preset: str, mode: str, seconds: float) -> float:
+    env = dict(os.environ, PYTHONPATH=directory)
+    args = [sys.executable, __file__, "--worker", "--preset", preset, "--mode", mode, "--seconds", str(seconds)]
+    out = subprocess.run(args, env=env, check=True, capture_output=True, text=True).stdout
+    return float(json.loads(out.strip().splitlines()[-1])["rate"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement (default 3)")
+    parser.add_argument("--preset", default="ddv", help="rule preset (default ddv)")
+    parser.add_argument("--mode", choices=MODES, action="append", help="driver loop(s) (default: noclaim)")
+    parser.add_argument("--profile", action="store_true", help="profile the loop with cProfile")
+    parser.add_argument("--top", type=int, default=30, help="functions shown by --profile (default 30)")
+    parser.add_argument("--baseline", metavar="DIR", help="also measure the doppelkopf package in DIR")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds with --baseline (default 3)")
+    parser.add_argument("--hearts", action="store_true", help="also measure OpenSpiel hearts each round")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    modes = args.mode or ["noclaim"]
+
+    if args.worker:
+        print(json.dumps({"rate": run_games(args.preset, modes[0], args.seconds)}))
+        return
+    if args.profile:
+        for mode in modes:
+            profile(args.preset, mode, args.seconds, args.top)
+        return
+
+    import doppelkopf
+
+    print(f"games per CPU second, {args.preset}, {args.seconds:g} s per measurement")
+    print(f"  this tree: {os.path.dirname(doppelkopf.__file__)}")
+    if args.baseline:
+        print(f"  baseline:  {args.baseline}")
+    for mode in modes:
+        ours: list[float] = []
+        base: list[float] = []
+        hearts: list[float] = []
+        for _ in range(args.rounds if args.baseline else 1):
+            ours.append(run_games(args.preset, mode, args.seconds))
+            if args.baseline:
+                base.append(baseline_rate(args.baseline, args.preset, mode, args.seconds))
+            if args.hearts:
+                rate = run_hearts(args.seconds)
+                if rate is not None:
+                    hearts.append(rate)
+        rounds = ", ".join(f"{r:,.0f}" for r in ours)
+        line = f"  {mode:8s} this tree {statistics.median(ours):>8,.0f}/s  (rounds: {rounds})"
+        if base:
+            b = statistics.median(base)
+            line += f"\n  {'':8s} baseline  {b:>8,.0f}/s  (rounds: {', '.join(f'{r:,.0f}' for r in base)})"
+            line += f"\n  {'':8s} ratio     {statistics.median(ours) / b:>8.2f}x"
+        if hearts:
+            h = statistics.median(hearts)
+            line += f"\n  {'':8s} hearts    {h:>8,.0f}/s  this tree / hearts {statistics.median(ours) / h:.2f}x"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
