@@ -74,14 +74,17 @@ def test_the_candidate_sample_is_its_mean_over_the_four_seats(small: ArenaResult
 
 
 def test_interval_and_too_short_to_tell() -> None:
-    """Samples 2 and 4: mean 3, sd √2, half-width 1.96·√2/√2 = 1.96. Four deals where the candidate
-    gets +3, -3, +3, -3 Punkte in each seat (each reference -1, +1, ...): deal samples ±3, mean 0,
-    sd √(4·9/3) = √12 = 3.4641, interval ±1.96·3.4641/2 = ±3.39 includes 0; the observed mean is
+    """Samples 2 and 4: mean 3, sd √2, half-width t(1 df) · √2/√2 = 12.706: two deals tell nothing.
+    Samples 2, 4, 3, 3, 2, 4, 3, 3, 2, 4, 3, 3, 2, 4, 3, 3 ... (40 samples): clear of zero. Four deals
+    where the candidate gets +3, -3, +3, -3 Punkte in each seat (each reference -1, +1, ...): deal
+    samples ±3, mean 0, sd √(4·9/3) = √12 = 3.4641, interval ±t(3 df)·3.4641/2 = ±3.182·1.7321 =
+    ±5.511 includes 0; the observed mean is
     below 0.05, so the verdict speaks of a difference of 0.1, which needs (1.96·3.4641/0.1)² =
     4609.8, i.e. 4610 deals."""
     two = Interval.of([2.0, 4.0])
-    assert (two.mean, two.low, two.high) == pytest.approx((3.0, 1.04, 4.96), abs=1e-3)
-    assert two.clear_of_zero
+    assert (two.mean, two.low, two.high) == pytest.approx((3.0, -9.706, 15.706), abs=1e-3)
+    assert not two.clear_of_zero
+    assert Interval.of([2.0, 4.0, 3.0, 3.0] * 10).clear_of_zero
     outcomes = []
     for deal, sign in enumerate((1, -1, 1, -1)):
         for rotation in range(4):
@@ -96,7 +99,7 @@ def test_interval_and_too_short_to_tell() -> None:
     )
     p = result.punkte("candidate")
     assert p.mean == 0 and p.sd == pytest.approx(math.sqrt(12))
-    assert (p.low, p.high) == pytest.approx((-3.3948, 3.3948), abs=1e-3)
+    assert (p.low, p.high) == pytest.approx((-5.5114, 5.5114), abs=1e-3)
     assert not p.clear_of_zero
     assert "too short to tell" in result.verdict
     assert "about 4610 deals would resolve a difference of 0.10" in result.verdict
@@ -163,6 +166,9 @@ def test_cli_writes_json_and_records_that_replay(tmp_path: Path) -> None:
         (["--deals", "0"], "'--deals'"),
         (["--candidate-option", "depth"], "--candidate-option"),
         (["--reference-option", "colour=1"], "--reference-option"),
+        (["--candidate", "search", "--candidate-option", "samples=1.5"], "--candidate-option"),
+        (["--reference-option", "p_announce=abc"], "--reference-option"),
+        (["--json", "/nonexistent-folder/x.json"], "--json"),
     ],
 )
 def test_cli_errors_name_the_option(args: list[str], option: str, tmp_path: Path) -> None:

@@ -22,10 +22,10 @@ seat, as the score of the core says, and is left out of the win rates.
 
 * mean Punkte per game with a 95 % confidence interval. The sample is one number per deal: the
   candidate's mean Punkte over its four games of that deal (the reference's mean over its twelve
-  seat-games); the interval is ``mean ± 1.96 · sd / √deals`` (normal approximation; with fewer
-  than 30 deals it is rough). Since every game is zero-sum, the reference's mean is minus a third
-  of the candidate's; the candidate's mean is the headline: what it gains per game over a
-  reference in its seat (which would gain 0 by symmetry);
+  seat-games); the interval is ``mean ± t · sd / √deals`` with Student's t quantile for
+  ``deals - 1`` degrees of freedom (1.96 for many deals; 12.7 for two). Since every game is
+  zero-sum, the reference's mean is minus a third of the candidate's; the candidate's mean is
+  the headline: what it gains per game over a reference in its seat (0 by symmetry);
 * the win rate of its parties (games it was in the winning party, out of the games scored);
 * its solos (Stille Hochzeit included): played, won, Punkte; and every Vorbehalt game it declared;
 * its announcements (an announcement or Absage made; the levels a soloist took on by bidding are
@@ -73,6 +73,49 @@ from .rules import LEVEL_KEYS, GameType, RuleSet
 ROLES = ("candidate", "reference")
 #: z of a two-sided 95 % interval (normal approximation).
 Z95 = 1.959963984540054
+#: Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (beyond: the normal quantile
+#: with its first Cornish-Fisher correction, within 0.001 of the exact value).
+T95 = (
+    12.706,
+    4.303,
+    3.182,
+    2.776,
+    2.571,
+    2.447,
+    2.365,
+    2.306,
+    2.262,
+    2.228,
+    2.201,
+    2.179,
+    2.160,
+    2.145,
+    2.131,
+    2.120,
+    2.110,
+    2.101,
+    2.093,
+    2.086,
+    2.080,
+    2.074,
+    2.069,
+    2.064,
+    2.060,
+    2.056,
+    2.052,
+    2.048,
+    2.045,
+    2.042,
+)
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` (at least 1) degrees of freedom."""
+    if df <= len(T95):
+        return T95[df - 1]
+    return Z95 + (Z95**3 + Z95) / (4 * df)
+
+
 #: Every this many-th decision of a player kind in a worker task is traced for its memory.
 MEMORY_EVERY = 25
 
@@ -365,7 +408,7 @@ class Interval:
         if n < 2:
             return cls(mean, None, None, None, n)
         sd = statistics.stdev(samples)
-        half = Z95 * sd / math.sqrt(n)
+        half = t95(n - 1) * sd / math.sqrt(n)
         return cls(mean, mean - half, mean + half, sd, n)
 
     @property

@@ -414,7 +414,7 @@ def _player_options(ctx: click.Context, param: click.Parameter, values: tuple[st
     multiple=True,
     callback=_player_options,
     metavar="KEY=VALUE",
-    help="Option for the candidate's factory (repeatable), e.g. p_announce=0.2.",
+    help="Option for the candidate's factory (repeatable), e.g. samples=32 (search), p_announce=0.2 (random).",
 )
 @click.option(
     "--reference-option",
@@ -458,6 +458,10 @@ def arena(
     except ValueError as exc:
         role = str(exc).split(":", 1)[0]
         raise click.BadParameter(str(exc).split(": ", 1)[1], param_hint=f"--{role}-option") from None
+    outputs = [("--json", json_file)] + ([] if no_records else [("--records", records)])
+    for option, path in outputs:
+        if path is not None and not os.access(Path(path).resolve().parent, os.W_OK):
+            raise click.BadParameter(f"cannot write {path}: its folder is missing or read-only", param_hint=option)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     console = _console()
     with Progress(console=console, transient=True) as progress:
@@ -583,6 +587,23 @@ def _print_replay(console: Console, game: Game, players: list[str]) -> None:
 # -- play ---------------------------------------------------------------------------------------
 
 
+def _print_abkuerzung(console: Console, game: Game, names: list[str]) -> None:
+    """Say who claimed or gave up the rest (TSR 5.4) and the announcements made after a concession."""
+    from .game import Action
+
+    if game.claim is not None:
+        seat, held = game.claim
+        outcome = "it holds" if held else "it fails, the rest goes to the other party"
+        console.print(f"{names[seat]} claims the rest (Spielabkürzung): {outcome}.")
+    if game.conceded_by is not None:
+        console.print(f"{names[game.conceded_by]} gives up the rest (TSR 5.4.6): it goes to the other party.")
+        steps = [seat_action for seat_action in game.history]
+        after = steps[[a for _, a in steps].index(Action.CONCEDE) + 1 :]
+        for seat, action in after:
+            if Action.is_announcement(action):
+                console.print(f"{names[seat]}: {game.announcement_label(action, seat)}! (TSR 5.4.7)")
+
+
 @main.command()
 @click.option("--games", "-n", type=click.IntRange(1, 1000), default=4, show_default=True, help="Games to play.")
 @rules_option
@@ -636,6 +657,7 @@ def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int, re
                 console.print(f"Thrown in ({game.score().items[0].label}): {names[game.dealer]} deals again.")
                 saved.append(record_game(game, names, deal_number=session.deals, session_seed=seed, thrown_in=True))
                 continue
+            _print_abkuerzung(console, game, names)
             human.show_tricks(game.tricks)
             result = game.score()
             _print_score(console, result, names, f"Score: {game.game_type.german}", game.summary().augen_re)

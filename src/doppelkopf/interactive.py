@@ -238,10 +238,12 @@ def _parse_play(raw: str, word: str, info: InformationState, shown: Sequence[int
 
 def _card(raw: str, word: str, info: InformationState, shown: Sequence[int]) -> int:
     """The card typed as its number on screen or in notation; it must be in the hand."""
-    if word.isdigit() and 1 <= int(word) <= len(shown):
+    signed = raw.strip()[:1] in ("+", "-") and raw.strip()[1:].strip().isdigit()
+    if word.isdigit() and 1 <= int(word) <= len(shown) and not signed:
         card = shown[int(word) - 1]
     elif word.isdigit():
-        raise ValueError(f"no card number {word}: your cards are numbered 1 to {len(shown)}")
+        typed = raw.strip() if signed else word
+        raise ValueError(f"no card number {typed}: your cards are numbered 1 to {len(shown)}")
     else:
         try:
             card = int(Card.parse(raw))
@@ -276,13 +278,20 @@ class HumanPlayer(Player):
         self.console.rule("New game")
 
     def show_tricks(self, tricks: Sequence[Trick]) -> None:
-        """Print the tricks finished since the last call (the tricks of a claimed rest marked)."""
+        """Print the tricks finished since the last call; the rest of a claim or a concession
+        (Spielabkürzung: not played) as one line with its tricks and Augen."""
+        rest = [t for t in tricks[self._tricks_shown :] if t.claimed]
         for number, trick in enumerate(tricks[self._tricks_shown :], start=self._tricks_shown + 1):
+            if trick.claimed:
+                continue
             cards = "  ".join(
                 f"{self.names[s]} {Card(c).symbol}" for s, c in zip(trick.seats, trick.cards, strict=True)
             )
-            mark = " (claimed)" if trick.claimed else ""
-            self.console.print(f"Trick {number}{mark}: {cards} -> {self.names[trick.winner]} ({trick.augen} Augen)")
+            self.console.print(f"Trick {number}: {cards} -> {self.names[trick.winner]} ({trick.augen} Augen)")
+        if rest:
+            augen = sum(t.augen for t in rest)
+            who = self.names[rest[0].winner]
+            self.console.print(f"The rest, not played: {len(rest)} tricks, {augen} Augen -> {who}")
         self._tricks_shown = len(tricks)
 
     def choose(self, info: InformationState) -> int:

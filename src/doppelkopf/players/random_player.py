@@ -93,6 +93,8 @@ class RandomPlayer(Player):
             ("p_claim", p_claim),
         )
         for label, p in knobs:
+            if isinstance(p, bool) or not isinstance(p, int | float):
+                raise ValueError(f"{label}: must be a probability (a number between 0 and 1), got {p!r}")
             if not 0.0 <= p <= 1.0:
                 raise ValueError(f"{label}: {p} is not a probability between 0 and 1")
         self.seed = seed

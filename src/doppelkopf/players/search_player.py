@@ -126,6 +126,12 @@ class SearchPlayer(Player):
         name: str | None = None,
     ) -> None:
         super().__init__(name if name is not None else f"Suche {seed}")
+        for label, value in (("samples", samples), ("rollouts", rollouts), ("solver_tricks", solver_tricks)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{label}: must be a whole number, got {value!r}")
+        numeric = isinstance(time_per_move, int | float) and not isinstance(time_per_move, bool)
+        if time_per_move is not None and not numeric:
+            raise ValueError(f"time_per_move: must be seconds (a number) or None, got {time_per_move!r}")
         if samples < 1:
             raise ValueError(f"samples: at least 1 deal per decision, got {samples}")
         if rollouts < 1:
