@@ -12,7 +12,7 @@ The driver loop is the one of ``bench/bench_speed.py``::
 
 where ``legal`` is, by ``--mode``: ``all`` every legal action (claims included: a claim runs the
 claim check, then ends the game), ``noclaim`` every legal action but claiming and giving up the
-rest (the game is played to its last trick), ``cards`` every legal action but the announcements
+rest (the game is played to its last trick), ``cards`` also without the announcements
 (as ``bench_speed.py``'s "cards only"). Rates are games per CPU second of this process
 (``time.process_time``), the one-core figure on a shared machine.
 
@@ -40,34 +40,18 @@ MODES = ("all", "noclaim", "cards")
 
 
 def run_games(preset: str, mode: str, seconds: float) -> float:
-    """Play random games for about ``seconds`` of CPU time; games per CPU second."""
-    from doppelkopf import Game, get_preset
-    from doppelkopf.game import Action
+    """Play random games for about ``seconds`` of CPU time with ``bench_speed.py``'s driver loop;
+    games per CPU second."""
+    from bench_speed import api_runner
+    from doppelkopf import get_preset
 
-    rules = get_preset(preset)
-    rng = random.Random(1)
-    skip = {Action.CLAIM, Action.CONCEDE} if mode == "noclaim" else set()
-    cards = mode == "cards"
-
-    def play(n: int) -> None:
-        game = Game.new(rules, seed=n, dealer=n % 4)
-        while not game.is_terminal:
-            legal = game.legal_actions()
-            if cards:
-                legal = [a for a in legal if not Action.is_announcement(a)]
-            elif skip:
-                legal = [a for a in legal if a not in skip]
-            game.apply(rng.choice(legal))
-        game.score()
-
-    for n in range(-50, 0):  # before the timing: imports, caches, the claim solver's compiled code
-        play(n)
+    run = api_runner(get_preset(preset), cards_only=mode == "cards", all_tricks=mode != "all")
+    for _ in range(5):  # 50 games before the timing: imports, caches, the claim solver's compiled code
+        run()
     games = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        for _ in range(10):
-            play(games)
-            games += 1
+        games += run()
     return games / (time.process_time() - start)
 
 

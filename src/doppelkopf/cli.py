@@ -597,9 +597,8 @@ def _print_abkuerzung(console: Console, game: Game, names: list[str]) -> None:
         console.print(f"{names[seat]} claims the rest (Spielabkürzung): {outcome}.")
     if game.conceded_by is not None:
         console.print(f"{names[game.conceded_by]} gives up the rest (TSR 5.4.6): it goes to the other party.")
-        steps = [seat_action for seat_action in game.history]
-        after = steps[[a for _, a in steps].index(Action.CONCEDE) + 1 :]
-        for seat, action in after:
+        conceded = [a for _, a in game.history].index(Action.CONCEDE)
+        for seat, action in game.history[conceded + 1 :]:
             if Action.is_announcement(action):
                 console.print(f"{names[seat]}: {game.announcement_label(action, seat)}! (TSR 5.4.7)")
 
