@@ -1,6 +1,8 @@
 """doppelkopf: play, score and keep the list of the card game Doppelkopf under any rule set.
 
-The core (cards, rules, order, game, scoring, sheet) is pure Python without I/O. Typical use:
+The core (cards, rules, order, game, scoring, sheet) is pure Python without I/O; where the install
+could compile it (mypyc), cards, order, game and scoring run as C extensions built from the same
+source (:data:`COMPILED` names them; ``DOPPELKOPF_PURE=1`` refuses them). Typical use:
 
 >>> from doppelkopf import Game, get_preset
 >>> game = Game.new(get_preset("ddv"), seed=7, dealer=0)
@@ -8,12 +10,21 @@ The core (cards, rules, order, game, scoring, sheet) is pure Python without I/O.
 1
 """
 
-from .cards import Card, CardError, deck, parse_cards
-from .game import Game, IllegalAction
-from .rules import DDV, PRESETS, GameType, Party, RuleError, RuleSet, get_preset
-from .scoring import GameSummary, Score, ScoreError, Sonderpunkt, score
+from pathlib import Path as _Path
+
+from ._compiled import install as _install
+
+#: The core modules running compiled (mypyc), for example ``("cards", "game", "order", "scoring")``;
+#: empty where the install could not compile them, a source changed since, or DOPPELKOPF_PURE=1.
+COMPILED: tuple[str, ...] = _install(_Path(__file__).parent, __name__)
+
+from .cards import Card, CardError, deck, parse_cards  # noqa: E402
+from .game import Game, IllegalAction  # noqa: E402
+from .rules import DDV, PRESETS, GameType, Party, RuleError, RuleSet, get_preset  # noqa: E402
+from .scoring import GameSummary, Score, ScoreError, Sonderpunkt, score  # noqa: E402
 
 __all__ = [
+    "COMPILED",
     "Card",
     "CardError",
     "DDV",

@@ -44,6 +44,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
+from typing import ClassVar, Final
 
 from .cards import _DECK_VALUES, AUGEN, KOENIG, NEUN, Card, CardError, _shuffle, augen, cut, deal
 from .order import TRUMP, CardOrder, card_order, second_dulle_wins, trick_winner_index
@@ -106,22 +107,22 @@ _SOLO_KINDS = ("pflichtsolo", "lustsolo", "solo")
 class Action:
     """Constructors and names of the int actions."""
 
-    ANNOUNCE_BASE = 24
-    VORBEHALT_BASE = 32
-    GESUND = VORBEHALT_BASE + GameType.NORMAL
-    SCHMEISSEN = 48
-    HOCHZEIT_BASE = 49
-    BID = 52
-    PASS = 53
-    SCHWEINE = 54
-    CLAIM = 55
-    ARMUT_TAKE = 56
-    ARMUT_REFUSE = 57
-    CONCEDE = 58
-    ARMUT_LAY_BASE = 64
-    ARMUT_RETURN_BASE = 96
+    ANNOUNCE_BASE: Final = 24
+    VORBEHALT_BASE: Final = 32
+    GESUND: Final = VORBEHALT_BASE + GameType.NORMAL
+    SCHMEISSEN: Final = 48
+    HOCHZEIT_BASE: Final = 49
+    BID: Final = 52
+    PASS: Final = 53
+    SCHWEINE: Final = 54
+    CLAIM: Final = 55
+    ARMUT_TAKE: Final = 56
+    ARMUT_REFUSE: Final = 57
+    CONCEDE: Final = 58
+    ARMUT_LAY_BASE: Final = 64
+    ARMUT_RETURN_BASE: Final = 96
 
-    _NAMED = {
+    _NAMED: ClassVar[dict[int, str]] = {
         SCHMEISSEN: "vorbehalt:schmeissen",
         BID: "bid:raise",
         PASS: "bid:pass",
@@ -291,22 +292,6 @@ class Trick:
     @property
     def augen(self) -> int:
         return sum(AUGEN[c] for c in self.cards)
-
-
-def _trick(cards: tuple[int, ...], seats: tuple[int, ...], winner: int, claimed: bool = False) -> Trick:
-    """``Trick(cards, seats, winner, claimed)``, the same object built about four times faster: the
-    frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``; this fills the
-    instance dict directly (one trick is built per four cards played)."""
-    trick = _new_object(Trick)
-    fields = trick.__dict__
-    fields["cards"] = cards
-    fields["seats"] = seats
-    fields["winner"] = winner
-    fields["claimed"] = claimed
-    return trick
-
-
-_new_object = object.__new__
 
 
 @dataclass(frozen=True)
@@ -602,7 +587,12 @@ class Game:
         seed: int | None = None,
         pflichtsolo_done: Sequence[bool] = (False, False, False, False),
         forced_solo_seat: int | None = None,
+        *,
+        _clone_of: Game | None = None,
     ) -> None:
+        if _clone_of is not None:
+            _copy_fields(_clone_of, self)
+            return
         self.rules = rules
         self.dealer = dealer % 4
         self.seed = seed
@@ -709,8 +699,7 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (for search)."""
-        other = object.__new__(Game)
-        other.__dict__.update(self.__dict__)
+        other = Game(self.rules, (), _clone_of=self)
         other.hands = [list(h) for h in self.hands]
         other.declarations = list(self.declarations)
         other.answers = list(self.answers)
@@ -1455,7 +1444,7 @@ class Game:
         cards, seats = self.trick_cards, self.trick_seats
         last = not self.hands[self.current_player]
         winner = seats[trick_winner_index(self.order, cards, second_dulle_wins(rules, last))]
-        trick = _trick(tuple(cards), tuple(seats), winner)
+        trick = Trick(tuple(cards), tuple(seats), winner)
         self.tricks.append(trick)
         self.trick_cards = []
         self.trick_seats = []
@@ -1554,11 +1543,11 @@ class Game:
                 s = (seats[-1] + 1) % 4
                 seats.append(s)
                 cards.append(rest[s].pop(0))
-            self.tricks.append(_trick(tuple(cards), tuple(seats), winner, claimed=True))
+            self.tricks.append(Trick(tuple(cards), tuple(seats), winner, claimed=True))
             self.trick_cards, self.trick_seats = [], []
         order = tuple((winner + k) % 4 for k in range(4))
         for k in range(len(rest[winner])):
-            self.tricks.append(_trick(tuple(rest[s][k] for s in order), order, winner, claimed=True))
+            self.tricks.append(Trick(tuple(rest[s][k] for s in order), order, winner, claimed=True))
         self.hands = [[] for _ in range(4)]
         self.partner_open = False
         self.leader = self.current_player = winner
@@ -1760,6 +1749,21 @@ class Game:
                     name = str(action)
                 raise IllegalAction(f"action {index + 1} (seat {seat}, {name}): {exc}") from None
         return game
+
+
+#: The attributes of a Game where the class is compiled (mypyc keeps them in a C struct, without
+#: ``__dict__``); empty for the pure-Python class.
+_NATIVE_ATTRS: tuple[str, ...] = getattr(Game, "__mypyc_attrs__", ())
+
+
+def _copy_fields(source: Game, target: Game) -> None:
+    """Every attribute of ``source`` onto ``target`` (shallow), for :meth:`Game.clone`."""
+    if not _NATIVE_ATTRS:
+        target.__dict__.update(source.__dict__)
+        return
+    for name in _NATIVE_ATTRS:
+        if hasattr(source, name):
+            setattr(target, name, getattr(source, name))
 
 
 class _LazyWinsAll:

@@ -43,7 +43,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any, TypeVar
 
 from .cards import AUGEN, Card
 from .rules import (
@@ -80,18 +79,6 @@ _IS_SOLO = tuple(g.is_declared_solo for g in sorted(GameType))  # indexed by a G
 _GAME_KEY = tuple(g.key for g in sorted(GameType))
 _SEATS = frozenset(range(4))
 _KARO_ASS, _KREUZ_BUBE = int(Card.KARO_ASS), int(Card.KREUZ_BUBE)
-
-_T = TypeVar("_T")
-
-
-def _frozen(cls: type[_T], values: dict[str, Any]) -> _T:
-    """An instance of the frozen dataclass ``cls`` with ``values`` for every one of its fields: the
-    object ``cls(**values)`` gives, built several times faster (the generated ``__init__`` sets each
-    field through ``object.__setattr__``). For the objects made once or more per game."""
-    obj = object.__new__(cls)
-    obj.__dict__.update(values)
-    return obj
-
 
 #: The Farbsoli: the game keys the word ``trumpf`` stands for in ``solo_factors`` and ``sonderpunkte_soli``
 #: (seed 000 "Trumpfsolo": the normal trumps; seed 002 "Trumpfsolo": Karo swapped for any suit).
@@ -509,25 +496,12 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
     else:
         factor = 3 if len(summary.re_seats) == 1 else 1
     shares = _shares(summary, side, factor)
-    points = tuple([value * share for share in shares])
-    fields = {
-        "winner": won,
-        "items": tuple(items),
-        "value": value,
-        "points": points,
-        "solo": solo,
-        "factor": factor,
-        "sonderpunkte_value": sonder_value,
-        "shares": shares,
-        "multiplier": 1,
-        "sonderpunkte_multiplied": True,
-    }
-    return _frozen(Score, fields)  # Score(won, tuple(items), value, points, solo, factor, sonder_value, shares)
+    points = (value * shares[0], value * shares[1], value * shares[2], value * shares[3])
+    return Score(won, tuple(items), value, points, solo, factor, sonder_value, shares, 1, True)
 
 
 def _item(key: str, label: str, punkte: int) -> ScoreItem:
-    """``ScoreItem(key, label, punkte)``, built faster (see :func:`_frozen`)."""
-    return _frozen(ScoreItem, {"key": key, "label": label, "punkte": punkte})
+    return ScoreItem(key, label, punkte)
 
 
 @cache
@@ -640,5 +614,4 @@ def sonderpunkte_of_tricks(
 
 
 def _sonderpunkt(kind: str, party: Party, trick: int) -> Sonderpunkt:
-    """``Sonderpunkt(kind, party, trick)``, built faster (see :func:`_frozen`)."""
-    return _frozen(Sonderpunkt, {"kind": kind, "party": party, "trick": trick})
+    return Sonderpunkt(kind, party, trick)
