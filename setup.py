@@ -20,7 +20,7 @@ from pathlib import Path
 
 from setuptools import setup
 
-CORE = ("cards", "order", "game", "scoring")
+CORE = ("values", "cards", "order", "game", "scoring")
 PACKAGE = Path("src", "doppelkopf")
 INFO = PACKAGE / "_compiled.json"
 #: The setup commands that build extensions (setup.py also runs for metadata only).

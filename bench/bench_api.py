@@ -16,6 +16,9 @@ rest (the game is played to its last trick), ``cards`` also without the announce
 (as ``bench_speed.py``'s "cards only"). Rates are games per CPU second of this process
 (``time.process_time``), the one-core figure on a shared machine.
 
+``--pure`` measures, in the same run and alternating round by round, this tree's pure-Python core
+(``DOPPELKOPF_PURE=1``, in a fresh subprocess each round) as the baseline: the gain of the compiled
+core (mypyc) over the same source interpreted.
 ``--baseline DIR`` measures, in the same run and alternating round by round, a second copy of the
 package found in ``DIR`` (a directory holding a ``doppelkopf`` package, for example a copy of
 ``src`` taken before a change), each round in a fresh subprocess with ``PYTHONPATH=DIR``; it prints
@@ -86,8 +89,9 @@ def profile(preset: str, mode: str, seconds: float, top: int) -> None:
     pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
 
 
-def baseline_rate(directory: str, preset: str, mode: str, seconds: float) -> float:
-    env = dict(os.environ, PYTHONPATH=directory)
+def baseline_rate(env_changes: dict[str, str], preset: str, mode: str, seconds: float) -> float:
+    """Games per CPU second of a fresh subprocess with ``env_changes`` in its environment."""
+    env = dict(os.environ, **env_changes)
     args = [sys.executable, __file__, "--worker", "--preset", preset, "--mode", mode, "--seconds", str(seconds)]
     out = subprocess.run(args, env=env, check=True, capture_output=True, text=True).stdout
     return float(json.loads(out.strip().splitlines()[-1])["rate"])
@@ -101,7 +105,10 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="profile the loop with cProfile")
     parser.add_argument("--top", type=int, default=30, help="functions shown by --profile (default 30)")
     parser.add_argument("--baseline", metavar="DIR", help="also measure the doppelkopf package in DIR")
-    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds with --baseline (default 3)")
+    parser.add_argument(
+        "--pure", action="store_true", help="baseline: this tree's pure-Python core (DOPPELKOPF_PURE=1)"
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds with a baseline (default 3)")
     parser.add_argument("--hearts", action="store_true", help="also measure OpenSpiel hearts each round")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -117,18 +124,26 @@ def main() -> None:
 
     import doppelkopf
 
+    baseline: dict[str, str] | None = None
+    if args.baseline:
+        baseline = {"PYTHONPATH": args.baseline}
+    elif args.pure:
+        baseline = {"DOPPELKOPF_PURE": "1"}
     print(f"games per CPU second, {args.preset}, {args.seconds:g} s per measurement")
-    print(f"  this tree: {os.path.dirname(doppelkopf.__file__)}")
+    compiled = ", ".join(doppelkopf.COMPILED) or "none (pure Python)"
+    print(f"  this tree: {os.path.dirname(doppelkopf.__file__)} (compiled: {compiled})")
     if args.baseline:
         print(f"  baseline:  {args.baseline}")
+    elif args.pure:
+        print("  baseline:  this tree, pure Python (DOPPELKOPF_PURE=1)")
     for mode in modes:
         ours: list[float] = []
         base: list[float] = []
         hearts: list[float] = []
-        for _ in range(args.rounds if args.baseline else 1):
+        for _ in range(args.rounds if baseline or args.hearts else 1):
             ours.append(run_games(args.preset, mode, args.seconds))
-            if args.baseline:
-                base.append(baseline_rate(args.baseline, args.preset, mode, args.seconds))
+            if baseline:
+                base.append(baseline_rate(baseline, args.preset, mode, args.seconds))
             if args.hearts:
                 rate = run_hearts(args.seconds)
                 if rate is not None:
@@ -141,7 +156,9 @@ def main() -> None:
             line += f"\n  {'':8s} ratio     {statistics.median(ours) / b:>8.2f}x"
         if hearts:
             h = statistics.median(hearts)
+            each = ", ".join(f"{o / r:.2f}" for o, r in zip(ours, hearts, strict=True))
             line += f"\n  {'':8s} hearts    {h:>8,.0f}/s  this tree / hearts {statistics.median(ours) / h:.2f}x"
+            line += f" (per round: {each})"
         print(line)
 
 

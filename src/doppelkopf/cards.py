@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 SUITS = ("KREUZ", "PIK", "HERZ", "KARO")
 SUIT_SYMBOLS = ("♣", "♠", "♥", "♦")
@@ -127,7 +127,7 @@ class Card(enum.IntEnum):
         return card
 
 
-AUGEN: tuple[int, ...] = tuple(RANK_AUGEN[i % 6] for i in range(24))
+AUGEN: Final[tuple[int, ...]] = tuple(RANK_AUGEN[i % 6] for i in range(24))
 ALL_CARDS: tuple[Card, ...] = tuple(Card)
 NINES: frozenset[Card] = frozenset(c for c in Card if c.rank == NEUN)
 

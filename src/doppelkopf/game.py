@@ -59,12 +59,14 @@ from .rules import (
     level_label,
 )
 from .scoring import GameSummary, Score, ScoreItem, score, solo_factor, sonderpunkte_of_tricks
+from .values import Record
 
 
 @cache
-def _solo_actions(soli: tuple[GameType, ...]) -> tuple[int, ...]:
-    """The Vorbehalt answers for ``soli`` (a rule set's ``allowed_soli``)."""
-    return tuple(Action.vorbehalt(g) for g in soli)
+def _solo_actions(solo_types: tuple[str, ...]) -> tuple[int, ...]:
+    """The Vorbehalt answers for the soli of a rule set's ``solo_types`` (cached by the names: a
+    tuple of strings hashes fast, one of enum members does not)."""
+    return tuple(Action.vorbehalt(GameType.parse(name)) for name in solo_types)
 
 
 class IllegalAction(ValueError):
@@ -87,15 +89,28 @@ class Phase(enum.IntEnum):
 
 # Enum members read on every move, as module constants: a global is much faster to read than a member of an
 # enum class, and a Party or GameType compared by identity or used as an index needs no lookup.
-_VORBEHALT, _PLAY, _FINISHED, _CONCESSION = Phase.VORBEHALT, Phase.PLAY, Phase.FINISHED, Phase.CONCESSION
-_RE, _KONTRA = Party.RE, Party.KONTRA
-_OTHER_PARTY = (Party.KONTRA, Party.RE)  # indexed by a Party: the other one
-_HOCHZEIT = GameType.HOCHZEIT
-_KARO_ASS, _KARO_NEUN, _KREUZ_DAME = int(Card.KARO_ASS), int(Card.KARO_NEUN), int(Card.KREUZ_DAME)
+_VORBEHALT: Final = Phase.VORBEHALT
+_PLAY: Final = Phase.PLAY
+_FINISHED: Final = Phase.FINISHED
+_CONCESSION: Final = Phase.CONCESSION
+_RE: Final = Party.RE
+_KONTRA: Final = Party.KONTRA
+_OTHER_PARTY: Final = (Party.KONTRA, Party.RE)  # indexed by a Party: the other one
+_HOCHZEIT: Final = GameType.HOCHZEIT
+_NORMAL: Final = GameType.NORMAL
+_ARMUT_GAME: Final = GameType.ARMUT
+_STILLE_HOCHZEIT: Final = GameType.STILLE_HOCHZEIT
+_ARMUT: Final = Phase.ARMUT
+_BIDDING: Final = Phase.BIDDING
+#: The game types by number (an enum call is slow); a Vorbehalt answer's number is its game type's plus VORBEHALT_BASE.
+_GAME_TYPES: Final[tuple[GameType, ...]] = tuple(sorted(GameType))
+_KARO_ASS: Final = int(Card.KARO_ASS)
+_KARO_NEUN: Final = int(Card.KARO_NEUN)
+_KREUZ_DAME: Final = int(Card.KREUZ_DAME)
 
 
 #: The kinds of trick that may find a Hochzeit partner (rule ``hochzeit_partner``).
-HOCHZEIT_KINDS = ("first_foreign", "first_fehl", "first_trump")
+HOCHZEIT_KINDS: Final = ("first_foreign", "first_fehl", "first_trump")
 _HOCHZEIT_LABELS = {
     "first_foreign": "erster fremder Stich",
     "first_fehl": "erster fremder Fehlstich",
@@ -109,7 +124,7 @@ class Action:
 
     ANNOUNCE_BASE: Final = 24
     VORBEHALT_BASE: Final = 32
-    GESUND: Final = VORBEHALT_BASE + GameType.NORMAL
+    GESUND: Final = VORBEHALT_BASE + _NORMAL
     SCHMEISSEN: Final = 48
     HOCHZEIT_BASE: Final = 49
     BID: Final = 52
@@ -175,7 +190,7 @@ class Action:
         """A Vorbehalt answer that names a game type (gesund, a solo, Hochzeit of any kind, Armut);
         :meth:`game_type` gives it. Schmeissen is a Vorbehalt answer without a game type."""
         return Action.VORBEHALT_BASE <= action < Action.VORBEHALT_BASE + len(
-            GameType
+            _GAME_TYPES
         ) or Action.HOCHZEIT_BASE <= action < Action.HOCHZEIT_BASE + len(HOCHZEIT_KINDS)
 
     @staticmethod
@@ -199,9 +214,12 @@ class Action:
 
     @staticmethod
     def game_type(action: int) -> GameType:
-        if Action.hochzeit_kind(action) is not None:
-            return GameType.HOCHZEIT
-        return GameType(action - Action.VORBEHALT_BASE)
+        if Action.HOCHZEIT_BASE <= action < Action.HOCHZEIT_BASE + len(HOCHZEIT_KINDS):
+            return _HOCHZEIT
+        index = action - Action.VORBEHALT_BASE
+        if not 0 <= index < len(_GAME_TYPES):
+            raise ValueError(f"{action} is not a Vorbehalt answer that names a game type")
+        return _GAME_TYPES[index]
 
     @staticmethod
     def card_of(action: int) -> Card:
@@ -274,37 +292,48 @@ class Action:
 
 
 #: The first action after the announcements.
-_AFTER_ANNOUNCE = Action.ANNOUNCE_BASE + SCHWARZ
+_AFTER_ANNOUNCE: Final = Action.ANNOUNCE_BASE + SCHWARZ
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(Record):
     """A finished trick: ``cards`` in play order, the ``seats`` that played them, the ``winner`` seat.
 
     ``claimed`` marks the remaining cards collected after a claim (Spielabkürzung): they were not
-    played, so the order of ``cards`` means nothing and they hold no Sonderpunkte."""
+    played, so the order of ``cards`` means nothing and they hold no Sonderpunkte. Immutable and
+    compared by value (a :class:`~doppelkopf.values.Record`).
 
-    cards: tuple[int, ...]
-    seats: tuple[int, ...]
-    winner: int
-    claimed: bool = False
+    >>> Trick((0, 6, 1, 2), (1, 2, 3, 0), 1).augen  # Kreuz-Ass, Pik-Ass, Kreuz-10, Kreuz-König
+    36
+    """
+
+    _fields: ClassVar[tuple[str, ...]] = ("cards", "seats", "winner", "claimed")
+
+    def __init__(self, cards: tuple[int, ...], seats: tuple[int, ...], winner: int, claimed: bool = False) -> None:
+        self.cards: Final = cards
+        self.seats: Final = seats
+        self.winner: Final = winner
+        self.claimed: Final = claimed
 
     @property
     def augen(self) -> int:
+        """The Augen of the trick's cards (0..44 for four cards)."""
         return sum(AUGEN[c] for c in self.cards)
 
 
-@dataclass(frozen=True)
-class Announcement:
+class Announcement(Record):
     """An announcement made: ``seat``, its ``party`` and the ``level`` reached (1..5), with the
     number of cards the seat held then. ``by_bid`` marks the levels a soloist took on by bidding
-    (rule ``solo_conflict = "bidding"``), made before the first card."""
+    (rule ``solo_conflict = "bidding"``), made before the first card. Immutable and compared by
+    value (a :class:`~doppelkopf.values.Record`)."""
 
-    seat: int
-    party: Party
-    level: int
-    cards_in_hand: int
-    by_bid: bool = False
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "party", "level", "cards_in_hand", "by_bid")
+
+    def __init__(self, seat: int, party: Party, level: int, cards_in_hand: int, by_bid: bool = False) -> None:
+        self.seat: Final = seat
+        self.party: Final = party
+        self.level: Final = level
+        self.cards_in_hand: Final = cards_in_hand
+        self.by_bid: Final = by_bid
 
     @property
     def label(self) -> str:
@@ -379,7 +408,7 @@ class InformationState:
     def order(self) -> CardOrder:
         """The card order as this seat knows it: the public game type, with the Schweine and
         Superschweine once they are known to the observer."""
-        game_type = self.game_type if self.game_type is not None else GameType.NORMAL
+        game_type = self.game_type if self.game_type is not None else _NORMAL
         return card_order(game_type, self.schweine is not None, self.superschweine is not None)
 
 
@@ -392,12 +421,22 @@ def follow_options(hand: Iterable[int], order: CardOrder, trick_cards: Sequence[
 def _follow(hand: list[int], group: tuple[int, ...], trick_cards: Sequence[int]) -> list[int]:
     """:func:`follow_options` of a ``hand`` sorted ascending (a game keeps its hands sorted), with
     ``group`` the card order's group of each card: the Bedienpflicht itself."""
+    options: list[int] = []
+    previous = -1
     if trick_cards:
         led = group[trick_cards[0]]
-        follow = [c for c in hand if group[c] == led]
-        if follow:
-            return list(dict.fromkeys(follow))
-    return list(dict.fromkeys(hand))
+        for card in hand:
+            if card != previous and group[card] == led:
+                options.append(card)
+                previous = card
+        if options:
+            return options
+        previous = -1
+    for card in hand:
+        if card != previous:
+            options.append(card)
+            previous = card
+    return options
 
 
 #: Positions the claim search may visit; a claim whose winning line is not found within them fails.
@@ -589,21 +628,37 @@ class Game:
         forced_solo_seat: int | None = None,
         *,
         _clone_of: Game | None = None,
+        _whole_deck: bool = False,
     ) -> None:
         if _clone_of is not None:
             _copy_fields(_clone_of, self)
             return
         self.rules = rules
+        # Options read on every move, taken from the rule set once per game: a RuleSet is a plain
+        # Python object, and reading a field of it costs more than all else in a legality check of
+        # the compiled core. The rules themselves stay where they are read (the methods below).
+        by_tricks = rules.announcement_timing == "tricks"
+        self._by_tricks = by_tricks
+        self._deadlines: tuple[int, ...] = rules.announcement_tricks if by_tricks else rules.announcement_deadlines
+        self._skipping: bool = rules.announcement_skipping
+        self._reply_extra: int = rules.reply_extra_cards
+        self._hochzeit_shift: bool = rules.hochzeit_shift
+        self._claim_mode: str = rules.claim
+        self._concede_mode: str = rules.concede
+        self._schweine_on: bool = rules.schweine == "on"
+        self._schweine_in_play: bool = rules.schweine_announce == "before_first_play"
         self.dealer = dealer % 4
         self.seed = seed
         self.pflichtsolo_done = tuple(bool(x) for x in pflichtsolo_done)
         if len(self.pflichtsolo_done) != 4:
             raise IllegalAction("pflichtsolo_done: needs one entry per seat (4)")
         self.pflichtsolo = False  # the declared solo is the soloist's Pflichtsolo
-        self.hands: list[list[int]] = [sorted(map(int, h)) for h in hands]
+        # Game.new deals plain ints; other callers may pass Card members or any ints
+        self.hands: list[list[int]] = [sorted(h) if _whole_deck else sorted(map(int, h)) for h in hands]
         self.initial_hands: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
-        self._check_deal()
-        self.phase = Phase.VORBEHALT
+        if not _whole_deck:  # Game.new deals the whole deck evenly: nothing to check
+            self._check_deal()
+        self.phase = _VORBEHALT
         self.current_player = (self.dealer + 1) % 4
         # Vorführung (TSR 4.2.3, 4.1.9): no Vorbehaltsabfrage, this seat must play its Pflichtsolo
         self.forced_solo_seat = forced_solo_seat
@@ -615,10 +670,10 @@ class Game:
             self.current_player = forced_solo_seat
         self.declarations: list[GameType | None] = [None] * 4
         self.answers: list[int | None] = [None] * 4  # the Vorbehalt answer actions
-        self.game_type: GameType = GameType.NORMAL
+        self.game_type: GameType = _NORMAL
         self.declarer: int | None = None
-        self.order: CardOrder = card_order(GameType.NORMAL)
-        self.party: list[Party] = [Party.KONTRA] * 4
+        self.order: CardOrder = card_order(_NORMAL)
+        self.party: list[Party] = [_KONTRA] * 4
         self.partner_open = False  # Hochzeit partner not yet found
         self.clarified_at: int | None = None  # index of the Hochzeit's Klärungsstich
         self.hochzeit_rule: str | None = None  # the trick kind that finds the partner
@@ -676,7 +731,15 @@ class Game:
         if cut_at is None:
             cut_at = rng.randint(rules.cut_minimum, len(cards) - rules.cut_minimum)
         cards = cut(cards, cut_at, rules.cut_minimum)
-        return cls(rules, deal(cards, dealer, rules.deal_packets), dealer, seed, pflichtsolo_done, forced_solo_seat)
+        return cls(
+            rules,
+            deal(cards, dealer, rules.deal_packets),
+            dealer,
+            seed,
+            pflichtsolo_done,
+            forced_solo_seat,
+            _whole_deck=True,
+        )
 
     def _check_deal(self) -> None:
         size = self.rules.hand_size
@@ -752,16 +815,16 @@ class Game:
 
     def _actions_of(self, seat: int) -> list[int]:
         """:meth:`legal_actions` of a seat 0..3 while the game is not over."""
-        if self.phase is Phase.CONCESSION:
+        if self.phase is _CONCESSION:
             if seat != self.current_player:
                 return []
             return [Action.ANNOUNCE_BASE - 1 + lv for lv in self._legal_levels(seat)] + [Action.PASS]
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             if seat != self.current_player:
                 return []
-            if self.phase is Phase.VORBEHALT:
+            if self.phase is _VORBEHALT:
                 return self._legal_vorbehalte(seat)
-            if self.phase is Phase.ARMUT:
+            if self.phase is _ARMUT:
                 return self._legal_armut()
             return [Action.BID, Action.PASS] if self.bid_level < SCHWARZ else [Action.PASS]
         levels = self._legal_levels(seat)
@@ -771,9 +834,12 @@ class Game:
         schweine = self._schweine_action_legal(seat)
         if schweine:
             actions.append(Action.SCHWEINE)
-        if self._claim_legal(seat):
+        # claiming and giving up the rest are for a lone player (or anyone, with claim = "anyone"):
+        # a cheap test first, the rules in _claim_legal and _concede_legal
+        lone = self.party.count(self.party[seat]) == 1
+        if (lone or self._claim_mode == "anyone") and self._claim_legal(seat):
             actions.append(Action.CLAIM)
-        if self._concede_legal(seat):
+        if lone and self._concede_legal(seat):
             actions.append(Action.CONCEDE)
         if seat != self.current_player:
             return actions
@@ -791,17 +857,17 @@ class Game:
             if rules.hochzeit_partner == "choice":
                 options.extend(Action.hochzeit(kind) for kind in rules.hochzeit_choices)
             else:
-                options.append(Action.vorbehalt(GameType.HOCHZEIT))
-        options.extend(_solo_actions(rules.allowed_soli))
+                options.append(Action.vorbehalt(_HOCHZEIT))
+        options.extend(_solo_actions(rules.solo_types))
         if rules.armut and self.normal_trumps(seat) <= rules.armut_max_trumps:
-            options.append(Action.vorbehalt(GameType.ARMUT))
+            options.append(Action.vorbehalt(_ARMUT_GAME))
         if self.schmeissen_reasons(seat):
             options.append(Action.SCHMEISSEN)
         return sorted(set(options))
 
     def normal_trumps(self, seat: int) -> int:
         """Trumps in ``seat``'s hand counted as in the normal game (for the Armut, seed 002)."""
-        normal = card_order(GameType.NORMAL)
+        normal = card_order(_NORMAL)
         return sum(1 for c in self.hands[seat] if normal.is_trump(c))
 
     def schmeissen_reasons(self, seat: int) -> tuple[str, ...]:
@@ -823,7 +889,7 @@ class Game:
         hand = self.hands[seat]
         nines = sum(1 for c in hand if c % 6 == NEUN)
         kings = sum(1 for c in hand if c % 6 == KOENIG)
-        normal = card_order(GameType.NORMAL)
+        normal = card_order(_NORMAL)
         fuchs = normal.power[Card.KARO_ASS]
         tests = {
             "five_nines": nines >= rules.schmeissen_nines,
@@ -837,7 +903,7 @@ class Game:
 
     def _declare(self, seat: int, action: int) -> None:
         if action not in self._legal_vorbehalte(seat):
-            if Action.is_vorbehalt(action) and Action.game_type(action) is GameType.HOCHZEIT:
+            if Action.is_vorbehalt(action) and Action.game_type(action) is _HOCHZEIT:
                 if self.hands[seat].count(Card.KREUZ_DAME) == 2:
                     raise IllegalAction(
                         f"name the Hochzeit with one of {', '.join(self.rules.hochzeit_choices)} "
@@ -846,9 +912,9 @@ class Game:
                         else "this Hochzeit names no trick kind (rule hochzeit_partner)"
                     )
                 raise IllegalAction("Hochzeit needs both Kreuz-Damen (TSR 4.4)")
-            if Action.is_vorbehalt(action) and Action.game_type(action) is GameType.STILLE_HOCHZEIT:
+            if Action.is_vorbehalt(action) and Action.game_type(action) is _STILLE_HOCHZEIT:
                 raise IllegalAction("a Stille Hochzeit is no Vorbehalt: with both Kreuz-Damen say gesund (TSR 4.4.5)")
-            if Action.is_vorbehalt(action) and Action.game_type(action) is GameType.ARMUT:
+            if Action.is_vorbehalt(action) and Action.game_type(action) is _ARMUT_GAME:
                 raise IllegalAction(
                     f"Armut needs the rule armut and at most {self.rules.armut_max_trumps} trumps "
                     f"(seed 002, Gibt es Vorbehalte?); seat {seat} holds {self.normal_trumps(seat)}"
@@ -885,9 +951,9 @@ class Game:
         if kind == "schmeissen":
             return self.answers[seat] == Action.SCHMEISSEN
         if kind == "armut":
-            return declared is GameType.ARMUT and not self.armut_withdrawn
+            return declared is _ARMUT_GAME and not self.armut_withdrawn
         if kind == "hochzeit":
-            return declared is GameType.HOCHZEIT
+            return declared is _HOCHZEIT
         if declared is None or not declared.is_declared_solo:
             return False
         if kind == "pflichtsolo":
@@ -924,13 +990,13 @@ class Game:
                 self.hochzeit_rule = self.rules.hochzeit_partner
                 if self.hochzeit_rule == "choice":
                     self.hochzeit_rule = Action.hochzeit_kind(self.answers[candidates[0]] or 0)
-                self._start_play(GameType.HOCHZEIT, candidates[0])
+                self._start_play(_HOCHZEIT, candidates[0])
             return
         both = next((s for s in seats if self.hands[s].count(Card.KREUZ_DAME) == 2), None)
         if both is not None:
-            self._start_play(GameType.STILLE_HOCHZEIT, both)
+            self._start_play(_STILLE_HOCHZEIT, both)
         else:
-            self._start_play(GameType.NORMAL, None)
+            self._start_play(_NORMAL, None)
 
     def _declared(self, seat: int) -> GameType:
         declared = self.declarations[seat]
@@ -941,22 +1007,22 @@ class Game:
         self.pflichtsolo = not self.pflichtsolo_done[soloist]
         self._start_play(self._declared(soloist), soloist)
         if bid:
-            self.levels[Party.RE] = bid
-            self.timely_ansage[Party.RE] = True
-            self.announcements.append(Announcement(soloist, Party.RE, bid, len(self.hands[soloist]), by_bid=True))
+            self.levels[_RE] = bid
+            self.timely_ansage[_RE] = True
+            self.announcements.append(Announcement(soloist, _RE, bid, len(self.hands[soloist]), by_bid=True))
 
     def _start_play(self, game_type: GameType, declarer: int | None) -> None:
         """Settle the game type, the parties and the first leader; the Schweine that must be
         announced at the start are announced now."""
         self.game_type, self.declarer = game_type, declarer
-        if game_type is GameType.ARMUT:
-            self.party = [Party.RE if s in (self.armut_poor, self.armut_taker) else Party.KONTRA for s in range(4)]
+        if game_type is _ARMUT_GAME:
+            self.party = [_RE if s in (self.armut_poor, self.armut_taker) else _KONTRA for s in range(4)]
         elif declarer is None:
-            self.party = [Party.RE if Card.KREUZ_DAME in h else Party.KONTRA for h in self.hands]
+            self.party = [_RE if Card.KREUZ_DAME in h else _KONTRA for h in self.hands]
         else:
-            self.party = [Party.RE if s == declarer else Party.KONTRA for s in range(4)]
-        self.partner_open = game_type is GameType.HOCHZEIT
-        self.phase = Phase.PLAY
+            self.party = [_RE if s == declarer else _KONTRA for s in range(4)]
+        self.partner_open = game_type is _HOCHZEIT
+        self.phase = _PLAY
         lead = (self.dealer + 1) % 4
         if game_type.is_declared_solo and declarer is not None:
             how = self.rules.solo_lead
@@ -975,7 +1041,7 @@ class Game:
         self.thrown_in = True
         self.redeal_same_dealer = True
         self.thrown_reason = reason
-        self.phase = Phase.FINISHED
+        self.phase = _FINISHED
 
     # -- bidding (solo_conflict = "bidding") -------------------------------------------------------
     def _start_bidding(self, candidates: list[int]) -> None:
@@ -983,7 +1049,7 @@ class Game:
         abgereizt"), our reading: the first candidate asked holds the plain solo; in turn the
         others raise the bid by one announcement level (Re, keine 90, ..., schwarz) or pass, until
         one is left. The winner plays his solo with the bid levels announced at once."""
-        self.phase = Phase.BIDDING
+        self.phase = _BIDDING
         self.bid_active = list(candidates)
         self.bid_holder = candidates[0]
         self.current_player = self._next_bidder(candidates[0])
@@ -1017,10 +1083,10 @@ class Game:
 
     # -- Armut (seed 002, "Gibt es Vorbehalte?") ---------------------------------------------------
     def _start_armut(self, poor: int) -> None:
-        self.game_type, self.declarer = GameType.ARMUT, poor
+        self.game_type, self.declarer = _ARMUT_GAME, poor
         self.armut_poor = poor
-        self.party = [Party.RE if s == poor else Party.KONTRA for s in range(4)]
-        self.phase = Phase.ARMUT
+        self.party = [_RE if s == poor else _KONTRA for s in range(4)]
+        self.phase = _ARMUT
         self.current_player = poor
 
     def _armut_step(self) -> str:
@@ -1037,7 +1103,7 @@ class Game:
         if step == "ask":
             return [Action.ARMUT_TAKE, Action.ARMUT_REFUSE]
         k = self.rules.armut_cards
-        normal = card_order(GameType.NORMAL)
+        normal = card_order(_NORMAL)
         if step == "lay":
             hand = self.hands[self.armut_poor]  # type: ignore[index]
             trumps = {c for c in hand if normal.is_trump(c)}
@@ -1089,13 +1155,13 @@ class Game:
                 self.hands[poor] = sorted(self.hands[poor] + self.armut_laid)
                 self.armut_laid = []
                 self.armut_withdrawn = True
-                self.game_type, self.declarer, self.armut_poor = GameType.NORMAL, None, None
+                self.game_type, self.declarer, self.armut_poor = _NORMAL, None, None
                 self._resolve_vorbehalte()
             return
         if action == Action.ARMUT_TAKE:
             self.armut_answers[seat] = "take"
             self.armut_taker = seat
-            self.party[seat] = Party.RE
+            self.party[seat] = _RE
             self._armut_schweine(poor, seat)
             self.hands[seat] = sorted(self.hands[seat] + self.armut_laid)
             self.current_player = seat
@@ -1107,7 +1173,7 @@ class Game:
         self.armut_returned.append(card)
         self.hands[poor] = sorted(self.hands[poor] + [card])
         if len(self.armut_returned) == self.rules.armut_cards:
-            self._start_play(GameType.ARMUT, poor)
+            self._start_play(_ARMUT_GAME, poor)
 
     def _armut_schweine(self, poor: int, taker: int) -> None:
         """Seed 002 ("Wichtige Ausnahme ist hierbei die Armut"): the poor player announces his
@@ -1127,17 +1193,16 @@ class Game:
 
     # -- Schweine (seed 000, Schweinchen; seed 002, Sonderkarten) ----------------------------------
     def _schweine_eligible(self, seat: int) -> bool:
-        rules = self.rules
         return (
-            rules.schweine == "on"
+            self._schweine_on  # rules.schweine
             and self.schweine is None
-            and self.game_type.key in rules.schweine_games
+            and self.game_type.key in self.rules.schweine_games
             and seat not in self.schweine_blocked
             and self.hands[seat].count(Card.KARO_ASS) == 2
         )
 
     def _schweine_action_legal(self, seat: int) -> bool:
-        return self.rules.schweine_announce == "before_first_play" and self._schweine_eligible(seat)
+        return self._schweine_in_play and self._schweine_eligible(seat)  # rules.schweine_announce
 
     def _announce_schweine(self, seat: int) -> None:
         self.schweine = seat
@@ -1178,14 +1243,13 @@ class Game:
         der ersten, nach der ersten, nach der vierten oder nach der fünften Karte" for Re/Kontra),
         and never while the current trick holds two or more cards ("Aber nicht im laufenden
         Stich"); a Hochzeit moves the deadlines by the tricks before its Findungsstich."""
-        rules = self.rules
         shift = self.clarified_at
-        if not (shift and self.game_type is _HOCHZEIT and rules.hochzeit_shift):
+        if not (shift and self.game_type is _HOCHZEIT and self._hochzeit_shift):
             shift = 0
-        if rules.announcement_timing == "tricks":
-            limit = rules.announcement_tricks[level - 1] + shift
-            return len(self.trick_cards) <= 1 and len(self.tricks) <= limit
-        return len(self.hands[seat]) >= rules.announcement_deadlines[level - 1] - shift - extra
+        if self._by_tricks:  # rules.announcement_timing, rules.announcement_tricks
+            return len(self.trick_cards) <= 1 and len(self.tricks) <= self._deadlines[level - 1] + shift
+        # rules.announcement_deadlines
+        return len(self.hands[seat]) >= self._deadlines[level - 1] - shift - extra
 
     def _legal_levels(self, seat: int) -> list[int]:
         """The levels ``seat`` may announce now, TSR 6.2-6.4.
@@ -1210,8 +1274,7 @@ class Game:
             return []
         if current == 0 and not self._in_time(seat, ANSAGE):
             other = self.levels[_OTHER_PARTY[party]]
-            by_cards = self.rules.announcement_timing == "cards_in_hand"
-            if other and by_cards and self._in_time(seat, other, self.rules.reply_extra_cards):
+            if other and not self._by_tricks and self._in_time(seat, other, self._reply_extra):
                 return [ANSAGE]  # Erwiderung only
             return []
         top = current or ANSAGE
@@ -1220,7 +1283,7 @@ class Game:
                 break
             top = level
         levels = list(range(current + 1, top + 1))
-        return levels if self.rules.announcement_skipping else levels[:1]
+        return levels if self._skipping else levels[:1]
 
     def _obliged(self, seat: int) -> bool:
         """Pflichtansage (seed 002, "Es geht los - Ansagen": "Derjenige, der den ersten Stich
@@ -1249,7 +1312,7 @@ class Game:
             return f"Hochzeit ({_HOCHZEIT_LABELS[kind]})"
         if Action.is_vorbehalt(action):
             gt = Action.game_type(action)
-            return "gesund" if gt is GameType.NORMAL else gt.german
+            return "gesund" if gt is _NORMAL else gt.german
         if Action.is_armut_lay(action):
             return f"Armut: legt {Action.card_of(action).symbol}"
         if Action.is_armut_return(action):
@@ -1308,21 +1371,21 @@ class Game:
     def _dispatch(self, seat: int, action: int) -> None:
         """Check ``action`` of ``seat`` 0..3 against the rules (IllegalAction naming the rule, the
         state unchanged) and apply it."""
-        if self.phase is Phase.FINISHED:
+        if self.phase is _FINISHED:
             raise IllegalAction("the game is over")
         if Action.is_announcement(action):
             self._announce(seat, action)
-        elif self.phase is Phase.PLAY and action in (Action.SCHWEINE, Action.CLAIM, Action.CONCEDE):
+        elif self.phase is _PLAY and action in (Action.SCHWEINE, Action.CLAIM, Action.CONCEDE):
             self._call(seat, action)
         elif seat != self.current_player:
             raise IllegalAction(f"it is seat {self.current_player}'s turn, not seat {seat}'s")
-        elif self.phase is Phase.VORBEHALT:
+        elif self.phase is _VORBEHALT:
             self._declare(seat, action)
-        elif self.phase is Phase.ARMUT:
+        elif self.phase is _ARMUT:
             self._armut(seat, action)
-        elif self.phase is Phase.BIDDING:
+        elif self.phase is _BIDDING:
             self._bid(seat, action)
-        elif self.phase is Phase.CONCESSION:
+        elif self.phase is _CONCESSION:
             self._concession_pass(seat, action)
         else:
             self._play(seat, action)
@@ -1368,10 +1431,10 @@ class Game:
     def _announce(self, seat: int, action: int) -> None:
         level = Action.level(action)
         party = self.party[seat]
-        if self.phase is Phase.CONCESSION:
+        if self.phase is _CONCESSION:
             if seat != self.current_player:
                 raise IllegalAction("after a concession only the other party may announce, each in turn (TSR 5.4.7)")
-        elif self.phase is not Phase.PLAY:
+        elif self.phase is not _PLAY:
             raise IllegalAction("announcements are made after the Vorbehaltsabfrage (TSR 6.3)")
         if self.partner_open:
             raise IllegalAction("in a Hochzeit announcements wait for the Klärungsstich (TSR 6.5)")
@@ -1466,7 +1529,7 @@ class Game:
         kind = self.hochzeit_rule or "first_foreign"
         counts = kind == "first_foreign" or (kind == "first_trump") == trump_led
         if trick.winner != self.declarer and counts:
-            self.party[trick.winner] = Party.RE
+            self.party[trick.winner] = _RE
             self.partner_open = False
             self.clarified_at = index
         elif index + 1 >= self.rules.hochzeit_tricks:
@@ -1475,14 +1538,14 @@ class Game:
 
     # -- claiming the rest (Spielabkürzung) --------------------------------------------------------
     def _claim_legal(self, seat: int) -> bool:
-        how = self.rules.claim
+        how = self._claim_mode  # rules.claim
         if how == "none" or self.phase is not _PLAY or self.partner_open or not self.hands[seat]:
             return False
         return how == "anyone" or self.party.count(self.party[seat]) == 1
 
     def _concede_legal(self, seat: int) -> bool:
         return (
-            self.rules.concede == "soloist"
+            self._concede_mode == "soloist"  # rules.concede
             and self.phase is _PLAY
             and not self.partner_open
             and bool(self.hands[seat])
@@ -1551,14 +1614,14 @@ class Game:
         self.hands = [[] for _ in range(4)]
         self.partner_open = False
         self.leader = self.current_player = winner
-        self.phase = Phase.FINISHED
+        self.phase = _FINISHED
 
     def _concede(self, seat: int) -> None:
         """The soloist gives up the rest (TSR 5.4.6): the other party gets every remaining trick.
         First, each of its players in turn from the soloist's left may still make the
         announcements in time for him (TSR 5.4.7), then passes."""
         self.conceded_by = seat
-        self.phase = Phase.CONCESSION
+        self.phase = _CONCESSION
         self.current_player = (seat + 1) % 4
 
     def _concession_pass(self, seat: int, action: int) -> None:
@@ -1620,11 +1683,11 @@ class Game:
 
     # -- information ---------------------------------------------------------------------------
     def public_game_type(self, seat: int) -> GameType | None:
-        if self.phase in (Phase.VORBEHALT, Phase.BIDDING) or self.thrown_in:
+        if self.phase in (_VORBEHALT, _BIDDING) or self.thrown_in:
             return None
-        if self.game_type is GameType.STILLE_HOCHZEIT and seat != self.declarer:
+        if self.game_type is _STILLE_HOCHZEIT and seat != self.declarer:
             if self._played_count(Card.KREUZ_DAME, self.declarer) < 2:  # type: ignore[arg-type]
-                return GameType.NORMAL
+                return _NORMAL
         return self.game_type
 
     def _played_count(self, card: int, seat: int) -> int:
@@ -1637,33 +1700,33 @@ class Game:
 
     def known_parties(self) -> tuple[Party | None, ...]:
         """Parties made public by the game type, announcements and played Kreuz-Damen."""
-        if self.phase in (Phase.VORBEHALT, Phase.BIDDING) or self.thrown_in:
+        if self.phase in (_VORBEHALT, _BIDDING) or self.thrown_in:
             return (None,) * 4
         if self.claim is not None:
             return tuple(self.party)
         known: list[Party | None] = [None] * 4
-        if self.game_type is GameType.ARMUT:
+        if self.game_type is _ARMUT_GAME:
             if self.armut_taker is None:
-                known[self.armut_poor] = Party.RE  # type: ignore[index]
+                known[self.armut_poor] = _RE  # type: ignore[index]
                 return tuple(known)
             return tuple(self.party)
         public = self.public_game_type((self.declarer + 1) % 4 if self.declarer is not None else 0)
-        if public is not None and (public.is_declared_solo or public is GameType.STILLE_HOCHZEIT):
+        if public is not None and (public.is_declared_solo or public is _STILLE_HOCHZEIT):
             return tuple(self.party)
-        if self.game_type is GameType.HOCHZEIT:
+        if self.game_type is _HOCHZEIT:
             if self.partner_open:
-                known[self.declarer] = Party.RE  # type: ignore[index]
+                known[self.declarer] = _RE  # type: ignore[index]
                 return tuple(known)
             return tuple(self.party)
         for a in self.announcements:
             known[a.seat] = a.party
         for s in range(4):
             if self._played_count(Card.KREUZ_DAME, s):
-                known[s] = Party.RE
+                known[s] = _RE
         # Two known Re players settle the rest as Kontra. Two known Kontra players do not settle
         # the rest as Re: the game may be a Stille Hochzeit that looks normal (TSR 5.5.1).
-        if known.count(Party.RE) == 2:
-            known = [k if k is not None else Party.KONTRA for k in known]
+        if known.count(_RE) == 2:
+            known = [k if k is not None else _KONTRA for k in known]
         return tuple(known)
 
     def information_state(self, seat: int) -> InformationState:
@@ -1672,21 +1735,21 @@ class Game:
         game_type = self.public_game_type(seat)
         known = self.known_parties()
         own_party: Party | None = None
-        if self.phase in (Phase.PLAY, Phase.CONCESSION, Phase.FINISHED) and not self.thrown_in:
+        if self.phase in (_PLAY, _CONCESSION, _FINISHED) and not self.thrown_in:
             own_party = None if (self.partner_open and seat != self.declarer) else self.party[seat]
-        elif self.phase is Phase.ARMUT:
+        elif self.phase is _ARMUT:
             own_party = known[seat]
         elif Card.KREUZ_DAME in self.hands[seat]:
-            own_party = Party.RE
+            own_party = _RE
         vorbehalte = tuple(
             None if a is None else ("gesund" if a == Action.GESUND else "vorbehalt") for a in self.answers
         )
-        declarer = self.declarer if game_type is not None and game_type is not GameType.NORMAL else None
+        declarer = self.declarer if game_type is not None and game_type is not _NORMAL else None
         superschweine = self.superschweine if (self.superschweine_public or seat == self.superschweine) else None
         insider = seat == self.armut_poor or (seat == self.armut_taker and self.armut_taker is not None)
-        schweine = self.schweine if self.phase is not Phase.VORBEHALT else None
+        schweine = self.schweine if self.phase is not _VORBEHALT else None
         order = card_order(
-            game_type if game_type is not None else GameType.NORMAL, schweine is not None, superschweine is not None
+            game_type if game_type is not None else _NORMAL, schweine is not None, superschweine is not None
         )
         return InformationState(
             seat=seat,
@@ -1707,7 +1770,7 @@ class Game:
             announcements=tuple(self.announcements),
             hand_sizes=tuple(len(h) for h in self.hands),
             legal_actions=tuple(self.legal_actions(seat)),
-            hochzeit_rule=self.hochzeit_rule if game_type is GameType.HOCHZEIT else None,
+            hochzeit_rule=self.hochzeit_rule if game_type is _HOCHZEIT else None,
             schweine=schweine,
             superschweine=superschweine,
             armut_answers=tuple(self.armut_answers),
@@ -1717,7 +1780,7 @@ class Game:
             bids=tuple(self.bids),
             bid_level=self.bid_level,
             must_announce=self.must_announce
-            if self.must_announce is not None and self.phase is Phase.PLAY and self._obliged(self.must_announce)
+            if self.must_announce is not None and self.phase is _PLAY and self._obliged(self.must_announce)
             else None,
             thrown_in=self.thrown_in,
             claim=self.claim,

@@ -22,7 +22,7 @@ import enum
 import functools
 import tomllib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 
 class RuleError(ValueError):
@@ -142,7 +142,11 @@ _GAME_ALIASES = {
 }
 
 #: Announcement levels: 1 is the Ansage (Re or Kontra), 2..5 the Absagen.
-ANSAGE, KEINE_90, KEINE_60, KEINE_30, SCHWARZ = 1, 2, 3, 4, 5
+ANSAGE: Final = 1
+KEINE_90: Final = 2
+KEINE_60: Final = 3
+KEINE_30: Final = 4
+SCHWARZ: Final = 5
 LEVEL_KEYS = {KEINE_90: "keine_90", KEINE_60: "keine_60", KEINE_30: "keine_30", SCHWARZ: "schwarz"}
 LEVEL_LABELS = {KEINE_90: "keine 90", KEINE_60: "keine 60", KEINE_30: "keine 30", SCHWARZ: "schwarz"}
 

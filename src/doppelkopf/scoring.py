@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from typing import ClassVar, Final
 
 from .cards import AUGEN, Card
 from .rules import (
@@ -57,6 +58,7 @@ from .rules import (
     Party,
     RuleSet,
 )
+from .values import Record
 
 SONDERPUNKT_LABELS = {
     "doppelkopf": "Doppelkopf",
@@ -78,7 +80,8 @@ _STILLE_HOCHZEIT = GameType.STILLE_HOCHZEIT
 _IS_SOLO = tuple(g.is_declared_solo for g in sorted(GameType))  # indexed by a GameType
 _GAME_KEY = tuple(g.key for g in sorted(GameType))
 _SEATS = frozenset(range(4))
-_KARO_ASS, _KREUZ_BUBE = int(Card.KARO_ASS), int(Card.KREUZ_BUBE)
+_KARO_ASS: Final = int(Card.KARO_ASS)
+_KREUZ_BUBE: Final = int(Card.KREUZ_BUBE)
 
 #: The Farbsoli: the game keys the word ``trumpf`` stands for in ``solo_factors`` and ``sonderpunkte_soli``
 #: (seed 000 "Trumpfsolo": the normal trumps; seed 002 "Trumpfsolo": Karo swapped for any suit).
@@ -89,16 +92,19 @@ class ScoreError(ValueError):
     """A game summary cannot be scored; the message names the field at fault."""
 
 
-@dataclass(frozen=True)
-class Sonderpunkt:
+class Sonderpunkt(Record):
     """One Sonderpunkt: ``kind`` (``doppelkopf``, ``fuchs_gefangen``, ``karlchen``) won by ``party``.
 
-    ``trick`` is the 0-based trick it was made in, when known.
+    ``trick`` is the 0-based trick it was made in, when known. Immutable and compared by value
+    (a :class:`~doppelkopf.values.Record`).
     """
 
-    kind: str
-    party: Party
-    trick: int | None = None
+    _fields: ClassVar[tuple[str, ...]] = ("kind", "party", "trick")
+
+    def __init__(self, kind: str, party: Party, trick: int | None = None) -> None:
+        self.kind: Final = kind
+        self.party: Final = party
+        self.trick: Final = trick
 
 
 @dataclass(frozen=True)
@@ -141,13 +147,16 @@ class GameSummary:
         return _RE if seat in self.re_seats else _KONTRA
 
 
-@dataclass(frozen=True)
-class ScoreItem:
-    """One line of the score table: ``punkte`` counted for the scoring party (the winner)."""
+class ScoreItem(Record):
+    """One line of the score table: ``punkte`` counted for the scoring party (the winner).
+    Immutable and compared by value (a :class:`~doppelkopf.values.Record`)."""
 
-    key: str
-    label: str
-    punkte: int
+    _fields: ClassVar[tuple[str, ...]] = ("key", "label", "punkte")
+
+    def __init__(self, key: str, label: str, punkte: int) -> None:
+        self.key: Final = key
+        self.label: Final = label
+        self.punkte: Final = punkte
 
 
 @dataclass(frozen=True)
@@ -589,29 +598,28 @@ def sonderpunkte_of_tricks(
     """
     found: list[Sonderpunkt] = []
     wanted = rules.sonderpunkte
-    doppelkopf = rules.doppelkopf_augen if "doppelkopf" in wanted else None
+    doppelkopf = rules.doppelkopf_augen if "doppelkopf" in wanted else 241
     fuchs = "fuchs_gefangen" in wanted
     last = len(tricks) - 1
-    for index, (cards, seats, win) in enumerate(tricks):
+    for index in range(len(tricks)):
+        played, seated, win = tricks[index]
+        cards = tuple(played)  # typed copies: the compiled core reads tuples fast, any sequence slowly
+        seats = tuple(seated)
         party = party_of[seats[win]]
-        if doppelkopf is not None and sum([AUGEN[c] for c in cards]) >= doppelkopf:
-            found.append(_sonderpunkt("doppelkopf", party, index))
+        if sum([AUGEN[c] for c in cards]) >= doppelkopf:
+            found.append(Sonderpunkt("doppelkopf", party, index))
         if fuchs and _KARO_ASS in cards:
-            for card, seat in zip(cards, seats, strict=True):
-                if card == _KARO_ASS and party_of[seat] is not party:
-                    found.append(_sonderpunkt("fuchs_gefangen", party, index))
+            for k in range(len(cards)):
+                if cards[k] == _KARO_ASS and party_of[seats[k]] is not party:
+                    found.append(Sonderpunkt("fuchs_gefangen", party, index))
         if index != last:
             continue
         if "karlchen" in wanted and cards[win] == _KREUZ_BUBE:
-            found.append(_sonderpunkt("karlchen", party, index))
+            found.append(Sonderpunkt("karlchen", party, index))
         if "karlchen_gefangen" in wanted:
-            for card, seat in zip(cards, seats, strict=True):
-                if card == _KREUZ_BUBE and party_of[seat] is not party:
-                    found.append(_sonderpunkt("karlchen_gefangen", party, index))
+            for k in range(len(cards)):
+                if cards[k] == _KREUZ_BUBE and party_of[seats[k]] is not party:
+                    found.append(Sonderpunkt("karlchen_gefangen", party, index))
         if "fuchs_am_end" in wanted and cards[win] == _KARO_ASS:
-            found.append(_sonderpunkt("fuchs_am_end", party, index))
+            found.append(Sonderpunkt("fuchs_am_end", party, index))
     return tuple(found)
-
-
-def _sonderpunkt(kind: str, party: Party, trick: int) -> Sonderpunkt:
-    return Sonderpunkt(kind, party, trick)
