@@ -119,3 +119,28 @@ def test_guard_obeys_doppelkopf_pure(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert _compiled.install(folder, "pkg") == ()
     spec = sys.meta_path[0].find_spec("pkg.game")
     assert spec is not None and spec.origin == str(folder / "game.py")
+
+
+def test_records_compare_by_value_and_read_like_dataclasses() -> None:
+    """Trick, Announcement, ScoreItem and Sonderpunkt are Records: equal and hashed by their fields,
+    shown with their field names, in either build."""
+    from doppelkopf import Party, Sonderpunkt
+    from doppelkopf.game import Announcement, Trick
+    from doppelkopf.scoring import ScoreItem
+
+    assert Trick((0, 6, 1, 2), (1, 2, 3, 0), 1) == Trick((0, 6, 1, 2), (1, 2, 3, 0), 1)
+    assert Trick((0, 6, 1, 2), (1, 2, 3, 0), 1) != Trick((0, 6, 1, 2), (1, 2, 3, 0), 2)
+    assert len({Sonderpunkt("fuchs_gefangen", Party.RE, 3), Sonderpunkt("fuchs_gefangen", Party.RE, 3)}) == 1
+    assert ScoreItem("gewonnen", "Gewonnen", 1) != ("gewonnen", "Gewonnen", 1)
+    assert repr(ScoreItem("gewonnen", "Gewonnen", 1)) == "ScoreItem(key='gewonnen', label='Gewonnen', punkte=1)"
+    assert Announcement(2, Party.KONTRA, 1, 12).label == "Kontra"
+
+
+@pytest.mark.skipif("game" not in doppelkopf.COMPILED, reason="enforced at run time when compiled")
+def test_compiled_records_cannot_be_changed() -> None:
+    from doppelkopf.game import Trick
+
+    trick = Trick((0, 6, 1, 2), (1, 2, 3, 0), 1)
+    with pytest.raises(AttributeError):
+        trick.winner = 3  # type: ignore[misc]
+    assert trick.winner == 1
