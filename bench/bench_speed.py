@@ -104,7 +104,7 @@ def api_runner(rules: RuleSet, cards_only: bool, all_tricks: bool = True) -> Cal
                 legal = game.legal_actions()
                 if cards_only:
                     legal = [a for a in legal if not Action.is_announcement(a)]
-                if early and (claim in legal or concede in legal):  # a soloist's turn: never end early
+                if early and legal[-1] >= claim:  # ascending: claim or concede legal (a soloist's turn)
                     legal = [a for a in legal if a not in early]
                 game.apply(rng.choice(legal))
             game.score()

@@ -1,6 +1,6 @@
 """The compiled core (mypyc) and its guard: the same source, the same answers, never stale code.
 
-setup.py compiles cards, order, game and scoring where it can; ``doppelkopf._compiled`` decides at
+setup.py compiles values, cards, order, game and scoring where it can; ``doppelkopf._compiled`` decides at
 import whether the extensions may run (their recorded source hashes must match the sources).
 """
 
@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import warnings
 from pathlib import Path
 
 import pytest
@@ -76,49 +77,104 @@ def test_pure_and_compiled_core_play_the_same_games() -> None:
     assert games_c == games_p
 
 
-def fake_build(folder: Path, recorded: dict[str, str] | None) -> None:
-    """A package folder with game.py, an extension twin (an empty stand-in) and the hash file."""
-    folder.mkdir()
-    (folder / "game.py").write_text("VALUE = 'source'\n")
-    (folder / ("game" + _compiled.importlib.machinery.EXTENSION_SUFFIXES[0])).write_bytes(b"")
+SOURCE = b"VALUE = 'source'\n"
+SUFFIX = _compiled.importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def fake_build(tmp_path: Path, recorded: object, shared_library: bool = True) -> Path:
+    """``tmp_path/src/pkg`` with game.py, its extension (an empty stand-in), the build's shared
+    library beside the package and ``recorded`` as the build record (none if ``None``)."""
+    folder = tmp_path / "src" / "pkg"
+    folder.mkdir(parents=True)
+    (folder / "game.py").write_bytes(SOURCE)
+    (folder / f"game{SUFFIX}").write_bytes(b"")
+    if shared_library:
+        (folder.parent / f"0123abcd__mypyc{SUFFIX}").write_bytes(b"")
     if recorded is not None:
-        (folder / _compiled.BUILD_INFO).write_text(json.dumps({"modules": recorded}))
+        (folder / _compiled.BUILD_INFO).write_text(json.dumps(recorded))
+    return folder
 
 
-def test_guard_trusts_a_build_whose_hashes_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = tmp_path / "pkg"
-    fake_build(folder, {"game": _compiled.source_hash_of(b"VALUE = 'source'\n")})
+GOOD = {"modules": ["game"], "sources": {"game": _compiled.source_hash_of(SOURCE)}}
+
+
+@pytest.fixture
+def clean(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No DOPPELKOPF_PURE, and a sys.meta_path the test may change."""
     monkeypatch.delenv("DOPPELKOPF_PURE", raising=False)
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+
+
+def loads_source(folder: Path) -> bool:
+    """Whether the first finder loads pkg.game from game.py (and leaves other modules alone)."""
+    spec = sys.meta_path[0].find_spec("pkg.game")
+    return spec is not None and spec.origin == str(folder / "game.py") and sys.meta_path[0].find_spec("pkg.x") is None
+
+
+def test_guard_trusts_a_build_whose_hashes_match(tmp_path: Path, clean: None) -> None:
+    folder = fake_build(tmp_path, GOOD)
     before = list(sys.meta_path)
     assert _compiled.install(folder, "pkg") == ("game",)
     assert sys.meta_path == before
 
 
-@pytest.mark.parametrize("recorded", [{"game": "0" * 64}, None], ids=["edited-source", "no-hash-file"])
-def test_guard_loads_the_source_of_a_stale_build(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, recorded: dict[str, str] | None
+@pytest.mark.parametrize(
+    ("recorded", "shared_library", "message"),
+    [
+        ({"modules": ["game"], "sources": {"game": "0" * 64}}, True, r"game\.py changed since compiled"),
+        (
+            {"modules": ["game"], "sources": {"game": _compiled.source_hash_of(SOURCE), "rules": "0" * 64}},
+            True,
+            r"rules\.py changed since compiled",
+        ),
+        (None, True, r"build record _compiled\.json is missing or unreadable"),
+        ({"modules": "game"}, True, r"build record _compiled\.json is missing or unreadable"),
+        ([1, 2], True, r"build record _compiled\.json is missing or unreadable"),
+        ({"modules": ["game", "cards"], "sources": GOOD["sources"]}, True, r"incomplete \(cards missing\)"),
+        (GOOD, False, r"incomplete \(its shared library missing\)"),
+        ({"modules": [], "sources": {}}, True, r"extensions not of this build: game"),
+    ],
+    ids=[
+        "edited-source",
+        "edited-rules",
+        "no-record",
+        "bad-record",
+        "record-a-list",
+        "module-missing",
+        "no-library",
+        "foreign",
+    ],
+)
+def test_guard_loads_the_source_of_a_stale_or_broken_build(
+    tmp_path: Path, clean: None, recorded: object, shared_library: bool, message: str
 ) -> None:
-    """A source edited after the build (or a build without hashes) runs from its .py file, with a
-    warning that says how to compile again."""
-    folder = tmp_path / "pkg"
-    fake_build(folder, recorded)
-    monkeypatch.delenv("DOPPELKOPF_PURE", raising=False)
-    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
-    with pytest.warns(RuntimeWarning, match=r"game\.py changed since compiled.*pip install -e \."):
+    """A source edited after the build (rules.py included: the compiled code holds its constants),
+    a missing or broken record, or a build with a part missing runs from the .py files, with a
+    warning that says why and how to compile again."""
+    folder = fake_build(tmp_path, recorded, shared_library)
+    with pytest.warns(RuntimeWarning, match=message + r".*pure-Python core.*pip install -e \."):
         assert _compiled.install(folder, "pkg") == ()
-    spec = sys.meta_path[0].find_spec("pkg.game")
-    assert spec is not None and spec.origin == str(folder / "game.py")
-    assert sys.meta_path[0].find_spec("pkg.other") is None
+    assert loads_source(folder)
 
 
-def test_guard_obeys_doppelkopf_pure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = tmp_path / "pkg"
-    fake_build(folder, {"game": _compiled.source_hash_of(b"VALUE = 'source'\n")})
+def test_guard_is_silent_without_extensions(tmp_path: Path, clean: None) -> None:
+    """No compiler at install (or the extensions removed): pure Python without a warning."""
+    folder = fake_build(tmp_path, GOOD)
+    (folder / f"game{SUFFIX}").unlink()
+    before = list(sys.meta_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert _compiled.install(folder, "pkg") == ()
+    assert sys.meta_path == before
+
+
+def test_guard_obeys_doppelkopf_pure(tmp_path: Path, clean: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = fake_build(tmp_path, GOOD)
     monkeypatch.setenv("DOPPELKOPF_PURE", "1")
-    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
-    assert _compiled.install(folder, "pkg") == ()
-    spec = sys.meta_path[0].find_spec("pkg.game")
-    assert spec is not None and spec.origin == str(folder / "game.py")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert _compiled.install(folder, "pkg") == ()
+    assert loads_source(folder)
 
 
 def test_records_compare_by_value_and_read_like_dataclasses() -> None:

@@ -774,3 +774,44 @@ def test_keys_round_trip() -> None:
     assert Action.key(Action.announce(KEINE_90)) == "announce:keine_90"
     with pytest.raises(IllegalAction, match="Foo"):
         Action.from_key("Foo")
+
+
+def _random_until(game: Game, seed: int, actions: int) -> Game:
+    """Play up to ``actions`` uniformly random legal actions (fewer if the game ends)."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.is_terminal:
+            break
+        game.apply(rng.choice([a for a in game.legal_actions() if a not in (Action.CLAIM, Action.CONCEDE)]))
+    return game
+
+
+@pytest.mark.parametrize("copier", ["pickle", "copy", "deepcopy"])
+def test_games_and_results_survive_pickle_and_copy(copier: str) -> None:
+    """A game in play, its information state, and a finished game's tricks, summary and score come
+    back equal through pickle, copy.copy and copy.deepcopy (compiled core or not); the copy of the
+    game in play goes on exactly as the original."""
+    import copy
+    import pickle
+
+    def through(obj: Any) -> Any:
+        if copier == "pickle":
+            return pickle.loads(pickle.dumps(obj))
+        return copy.copy(obj) if copier == "copy" else copy.deepcopy(obj)
+
+    game = _random_until(Game.new(DDV, seed=11, dealer=2), seed=5, actions=20)
+    info = game.information_state(game.current_player)
+    assert through(info) == info
+    again = through(game)
+    assert again.tricks == game.tricks and again.trick_cards == game.trick_cards and again.history == game.history
+    if copier != "copy":  # copy.copy shares the lists, as for any object
+        _random_until(game, seed=9, actions=200)
+        _random_until(again, seed=9, actions=200)
+        assert again.history == game.history and again.score() == game.score()
+    finished = _random_until(Game.new(DDV, seed=12, dealer=0), seed=6, actions=200)
+    assert through(finished.tricks) == finished.tricks
+    assert through(finished.summary()) == finished.summary()
+    assert through(finished.score()) == finished.score()
+    assert through(finished.order).group == finished.order.group

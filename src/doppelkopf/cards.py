@@ -264,7 +264,8 @@ def deal(cards: Sequence[_C], dealer: int, packets: Sequence[int], players: int 
     pos = 0
     for size in packets:
         for i in range(players):
-            seat = (dealer + 1 + i) % players
-            hands[seat].extend(cards[pos : pos + size])
+            hand = hands[(dealer + 1 + i) % players]
+            for k in range(pos, pos + size):
+                hand.append(cards[k])
             pos += size
     return hands

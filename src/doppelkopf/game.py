@@ -59,7 +59,7 @@ from .rules import (
     level_label,
 )
 from .scoring import GameSummary, Score, ScoreItem, score, solo_factor, sonderpunkte_of_tricks
-from .values import Record
+from .values import Record, reduce_dataclass
 
 
 @cache
@@ -404,6 +404,9 @@ class InformationState:
     thrown_in: bool = False
     claim: tuple[int, bool] | None = None
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return reduce_dataclass(self)
+
     @property
     def order(self) -> CardOrder:
         """The card order as this seat knows it: the public game type, with the Schweine and
@@ -627,11 +630,11 @@ class Game:
         pflichtsolo_done: Sequence[bool] = (False, False, False, False),
         forced_solo_seat: int | None = None,
         *,
-        _clone_of: Game | None = None,
+        _fields: dict[str, object] | None = None,
         _whole_deck: bool = False,
     ) -> None:
-        if _clone_of is not None:
-            _copy_fields(_clone_of, self)
+        if _fields is not None:  # a copy or an unpickled game: its attributes as they were
+            _set_fields(self, _fields)
             return
         self.rules = rules
         # Options read on every move, taken from the rule set once per game: a RuleSet is a plain
@@ -762,7 +765,7 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (for search)."""
-        other = Game(self.rules, (), _clone_of=self)
+        other = Game(self.rules, (), _fields=_get_fields(self))
         other.hands = [list(h) for h in self.hands]
         other.declarations = list(self.declarations)
         other.answers = list(self.answers)
@@ -780,6 +783,10 @@ class Game:
         other.bid_active = list(self.bid_active)
         other.bids = list(self.bids)
         return other
+
+    def __reduce__(self) -> tuple[Callable[[dict[str, object]], Game], tuple[dict[str, object]]]:
+        """Pickle (and ``copy.deepcopy``) by the attributes: the compiled class has no ``__dict__``."""
+        return (_unpickle_game, (_get_fields(self),))
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -828,22 +835,25 @@ class Game:
                 return self._legal_armut()
             return [Action.BID, Action.PASS] if self.bid_level < SCHWARZ else [Action.PASS]
         levels = self._legal_levels(seat)
-        actions = [Action.ANNOUNCE_BASE - 1 + lv for lv in levels] if levels else []
         if self.must_announce is not None and self._obliged(seat):
-            return actions
+            return [Action.ANNOUNCE_BASE - 1 + lv for lv in levels]
         schweine = self._schweine_action_legal(seat)
-        if schweine:
-            actions.append(Action.SCHWEINE)
         # claiming and giving up the rest are for a lone player (or anyone, with claim = "anyone"):
         # a cheap test first, the rules in _claim_legal and _concede_legal
         lone = self.party.count(self.party[seat]) == 1
-        if (lone or self._claim_mode == "anyone") and self._claim_legal(seat):
+        claim = (lone or self._claim_mode == "anyone") and self._claim_legal(seat)
+        concede = lone and self._concede_legal(seat)
+        # the cards first (a fresh list), then the other actions: ascending
+        actions = self._legal_cards(seat, schweine) if seat == self.current_player else []
+        for level in levels:
+            actions.append(Action.ANNOUNCE_BASE - 1 + level)
+        if schweine:
+            actions.append(Action.SCHWEINE)
+        if claim:
             actions.append(Action.CLAIM)
-        if lone and self._concede_legal(seat):
+        if concede:
             actions.append(Action.CONCEDE)
-        if seat != self.current_player:
-            return actions
-        return self._legal_cards(seat, schweine) + actions
+        return actions
 
     # -- Vorbehalte ------------------------------------------------------------------------------
     def _legal_vorbehalte(self, seat: int) -> list[int]:
@@ -1345,7 +1355,7 @@ class Game:
             legal = self._legal
             if legal is None:
                 legal = self._legal = self._legal_now()
-            if action in legal:
+            if _holds(legal, action):
                 phase = self.phase
                 if phase is _PLAY:
                     if action < Action.ANNOUNCE_BASE:
@@ -1814,19 +1824,39 @@ class Game:
         return game
 
 
+def _holds(actions: list[int], action: int) -> bool:
+    """``action in actions``, compared as machine ints where the core runs compiled (``in`` on a list
+    compares Python objects one by one)."""
+    for candidate in actions:
+        if candidate == action:
+            return True
+    return False
+
+
 #: The attributes of a Game where the class is compiled (mypyc keeps them in a C struct, without
 #: ``__dict__``); empty for the pure-Python class.
 _NATIVE_ATTRS: tuple[str, ...] = getattr(Game, "__mypyc_attrs__", ())
 
 
-def _copy_fields(source: Game, target: Game) -> None:
-    """Every attribute of ``source`` onto ``target`` (shallow), for :meth:`Game.clone`."""
+def _get_fields(game: Game) -> dict[str, object]:
+    """Every attribute of ``game`` by name (shallow), for :meth:`Game.clone` and pickling."""
     if not _NATIVE_ATTRS:
-        target.__dict__.update(source.__dict__)
+        return dict(game.__dict__)
+    return {name: getattr(game, name) for name in _NATIVE_ATTRS if hasattr(game, name)}
+
+
+def _set_fields(game: Game, fields: dict[str, object]) -> None:
+    """The attributes of :func:`_get_fields` onto a game made without a deal."""
+    if not _NATIVE_ATTRS:
+        game.__dict__.update(fields)
         return
-    for name in _NATIVE_ATTRS:
-        if hasattr(source, name):
-            setattr(target, name, getattr(source, name))
+    for name, value in fields.items():
+        setattr(game, name, value)
+
+
+def _unpickle_game(fields: dict[str, object]) -> Game:
+    """A game from the attributes :meth:`Game.__reduce__` saved."""
+    return Game(fields["rules"], (), _fields=fields)  # type: ignore[arg-type]
 
 
 class _LazyWinsAll:

@@ -63,6 +63,10 @@ class CardOrder:
     def is_trump(self, card: int) -> bool:
         return self.group[card] == TRUMP
 
+    def __reduce__(self) -> tuple[type[CardOrder], tuple[GameType, list[int]]]:
+        """Pickle and copy as the arguments of ``__init__`` (a compiled class has no ``__dict__``)."""
+        return (CardOrder, (self.game_type, list(self.trumps_high_to_low)))
+
     def sort_key(self, card: int) -> tuple[int, int]:
         """Key for sorting a hand by rank: trumps first (best first), then Fehl by suit."""
         g = self.group[card]

@@ -58,7 +58,7 @@ from .rules import (
     Party,
     RuleSet,
 )
-from .values import Record
+from .values import Record, reduce_dataclass
 
 SONDERPUNKT_LABELS = {
     "doppelkopf": "Doppelkopf",
@@ -130,6 +130,9 @@ class GameSummary:
     announcements: tuple[int, int] = (0, 0)
     sonderpunkte: tuple[Sonderpunkt, ...] = field(default=())
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return reduce_dataclass(self)
+
     @property
     def augen_kontra(self) -> int:
         return 240 - self.augen_re
@@ -191,6 +194,9 @@ class Score:
     shares: tuple[int, int, int, int] | None = None
     multiplier: int = 1
     sonderpunkte_multiplied: bool = True
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return reduce_dataclass(self)
 
     @property
     def game_value(self) -> int:

@@ -18,7 +18,14 @@ Trick(cards=(0, 6, 1, 2), seats=(1, 2, 3, 0), winner=1, claimed=False)
 
 from __future__ import annotations
 
-from typing import ClassVar
+import dataclasses
+from typing import Any, ClassVar
+
+
+def reduce_dataclass(obj: Any) -> tuple[type, tuple[object, ...]]:
+    """``__reduce__`` of a frozen dataclass of a compiled module: rebuilt through its ``__init__``
+    from its fields in order (mypyc's frozen dataclasses cannot be pickled or copied otherwise)."""
+    return (type(obj), tuple([getattr(obj, f.name) for f in dataclasses.fields(obj)]))
 
 
 class Record:
@@ -37,6 +44,10 @@ class Record:
 
     def __hash__(self) -> int:
         return hash(self._values())
+
+    def __reduce__(self) -> tuple[type[Record], tuple[object, ...]]:
+        """Pickle and copy by the fields, through ``__init__`` (a compiled class has no ``__dict__``)."""
+        return (type(self), self._values())
 
     def __repr__(self) -> str:
         inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self._fields])
