@@ -33,7 +33,6 @@ import cProfile
 import json
 import os
 import pstats
-import random
 import statistics
 import subprocess
 import sys
@@ -59,24 +58,17 @@ def run_games(preset: str, mode: str, seconds: float) -> float:
 
 
 def run_hearts(seconds: float) -> float | None:
-    """OpenSpiel ``hearts`` random games per CPU second, as ``bench_speed.py`` (a)."""
-    try:
-        import pyspiel
-    except ImportError:
+    """OpenSpiel ``hearts`` random games per CPU second with ``bench_speed.py``'s (a) loop, or
+    ``None`` where OpenSpiel is not installed."""
+    from bench_speed import hearts_runner
+
+    run = hearts_runner()
+    if run is None:
         return None
-    game = pyspiel.load_game("hearts")
-    rng = random.Random(1)
     games = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        for _ in range(20):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(rng.choice(state.chance_outcomes())[0])
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-        games += 20
+        games += run()
     return games / (time.process_time() - start)
 
 

@@ -838,11 +838,8 @@ class Game:
         if self.must_announce is not None and self._obliged(seat):
             return [Action.ANNOUNCE_BASE - 1 + lv for lv in levels]
         schweine = self._schweine_action_legal(seat)
-        # claiming and giving up the rest are for a lone player (or anyone, with claim = "anyone"):
-        # a cheap test first, the rules in _claim_legal and _concede_legal
-        lone = self.party.count(self.party[seat]) == 1
-        claim = (lone or self._claim_mode == "anyone") and self._claim_legal(seat)
-        concede = lone and self._concede_legal(seat)
+        claim = self._claim_legal(seat)
+        concede = self._concede_legal(seat)
         # the cards first (a fresh list), then the other actions: ascending
         actions = self._legal_cards(seat, schweine) if seat == self.current_player else []
         for level in levels:
@@ -1548,18 +1545,18 @@ class Game:
 
     # -- claiming the rest (Spielabkürzung) --------------------------------------------------------
     def _claim_legal(self, seat: int) -> bool:
-        how = self._claim_mode  # rules.claim
-        if how == "none" or self.phase is not _PLAY or self.partner_open or not self.hands[seat]:
+        how = self._claim_mode  # rules.claim; the party test first: it fails for most seats and moves
+        if how == "none" or (how != "anyone" and self.party.count(self.party[seat]) != 1):
             return False
-        return how == "anyone" or self.party.count(self.party[seat]) == 1
+        return self.phase is _PLAY and not self.partner_open and bool(self.hands[seat])
 
     def _concede_legal(self, seat: int) -> bool:
         return (
             self._concede_mode == "soloist"  # rules.concede
+            and self.party.count(self.party[seat]) == 1  # first: it fails for most seats and moves
             and self.phase is _PLAY
             and not self.partner_open
             and bool(self.hands[seat])
-            and self.party.count(self.party[seat]) == 1
         )
 
     def _search_order(self) -> CardOrder:
