@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -137,6 +138,26 @@ def test_new_game_deals_a_seeded_cut_deck(dealer: int) -> None:
     assert [sorted(h) for h in game.initial_hands] == [sorted(h) for h in expected]
     assert Game.new(DDV, seed=11, dealer=dealer).initial_hands == Game.new(DDV, seed=11, dealer=dealer).initial_hands
     assert game.current_player == (dealer + 1) % 4
+
+
+@pytest.mark.parametrize("packets", [(3, 3, 3, 3), (3, 4, 3)])
+def test_new_game_is_random_shuffle_then_randint_cut(packets: tuple[int, ...]) -> None:
+    """Same seed, same deal: Game.new deals what random.Random(seed).shuffle and then
+    .randint(cut_minimum, cards - cut_minimum) give (TSR 3.3), for many seeds, both decks and
+    a wider cut minimum."""
+    nines = packets == (3, 3, 3, 3)
+    for cut_minimum in (3, 1):
+        rules = DDV.replace(
+            with_nines=nines, deal_packets=packets, cut_minimum=cut_minimum, announcement_deadlines=(9, 8, 7, 6, 5)
+        )
+        for seed in [*range(200), 2**40 + 7, 10**30]:
+            rng = random.Random(seed)
+            cards = deck(nines)
+            rng.shuffle(cards)
+            at = rng.randint(cut_minimum, len(cards) - cut_minimum)
+            expected = deal(cut(cards, at, cut_minimum), seed % 4, packets)
+            game = Game.new(rules, seed=seed, dealer=seed % 4)
+            assert game.initial_hands == tuple(tuple(sorted(h)) for h in expected), seed
 
 
 def test_new_game_refuses_a_short_cut() -> None:

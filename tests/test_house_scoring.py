@@ -21,7 +21,6 @@ Players are Anna, Ben, Carla, Dirk in seat order; in a normal game Ben & Carla a
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -471,7 +470,7 @@ def test_feigheit_winner_function() -> None:
     summary = GameSummary(GameType.NORMAL, frozenset({1, 2}), augen_re=29)
     assert feigheit_winner(summary, rules) == (Party.RE, "feigheit")
     assert feigheit_winner(summary, DDV) is None
-    assert feigheit_winner(dataclasses.replace(summary, augen_re=30), rules) is None  # 30 is not "unter 30"
+    assert feigheit_winner(summary.replace(augen_re=30), rules) is None  # 30 is not "unter 30"
 
 
 # -- Solo line of seed 002, 120:120 ---------------------------------------------------------------------------------

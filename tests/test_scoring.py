@@ -12,7 +12,6 @@ Players are always Anna, Ben, Carla, Dirk in seat order (seed 004).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
@@ -621,7 +620,7 @@ def test_property_solo_ignores_sonderpunkte_and_gegen_die_alten(case: tuple[Game
     result = score(summary, rules)
     if not result.solo:
         return
-    plain = score(dataclasses.replace(summary, sonderpunkte=()), rules)
+    plain = score(summary.replace(sonderpunkte=()), rules)
     assert result == plain
     assert all(item.key != "gegen_die_alten" for item in result.items)
 

@@ -22,10 +22,14 @@ True
 
 from __future__ import annotations
 
+import _random
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64  # a machine int where compiled (mypyc), an int otherwise
 
 SUITS = ("KREUZ", "PIK", "HERZ", "KARO")
 SUIT_SYMBOLS = ("♣", "♠", "♥", "♦")
@@ -183,46 +187,96 @@ _DECK_VALUES: dict[bool, tuple[int, ...]] = {
 }
 
 
-def _shuffle_unchecked(values: list[int], rng: random.Random) -> None:
-    """``rng.shuffle(values)``: the same permutation from the same generator state, without a
-    Python call per card. CPython's ``Random.shuffle`` swaps each position ``i`` from the top down
-    with ``j = rng._randbelow(i + 1)``, which draws ``getrandbits(k)``, ``k`` the bit length of
-    ``i + 1``, until the draw is below ``i + 1``; this does the same draws. :func:`_check_shuffle`
-    tests the two against each other once, and :func:`_shuffle` uses ``Random.shuffle`` if they differ."""
-    getrandbits = rng.getrandbits
-    for i in range(len(values) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        values[i], values[j] = values[j], values[i]
+#: 32-bit words drawn from the generator at a time by :func:`_shuffle_unchecked` (enough for a
+#: 48-card shuffle and a cut in most deals; more are drawn when they run out).
+_WORDS: Final = 96
+#: ``32 - n.bit_length()`` for n = 0..64: the shift that keeps the top bits ``_randbelow(n)`` draws.
+_SHIFTS: Final[tuple[int, ...]] = tuple([32 - n.bit_length() for n in range(65)])
+
+
+def _shuffle_unchecked(values: list[int], rng: random.Random, cut_low: int = -1, cut_high: int = -1) -> int:
+    """``rng.shuffle(values)``, then ``rng.randint(cut_low, cut_high)`` when ``cut_low >= 0``
+    (returned; else -1): the same permutation and number from the same generator state, without
+    a Python call per card; for at most 64 values and a cut range of at most 64.
+
+    CPython's ``Random.shuffle`` swaps each position ``i`` from the top down with
+    ``j = rng._randbelow(i + 1)``, and ``randint(a, b)`` is ``a + rng._randbelow(b - a + 1)``;
+    ``_randbelow(n)`` takes the top ``k`` bits of the next 32-bit output of the generator, ``k``
+    the bit length of ``n``, until they are below ``n``. The outputs are drawn here in blocks
+    (``getrandbits(32 * m)`` holds the next ``m`` outputs, the first in the lowest bits), so
+    the generator ends further on than after the calls it mirrors: only for a generator that is
+    not used afterwards. :func:`_check_shuffle` tests this against ``Random.shuffle`` and
+    ``Random.randint`` once, and :func:`_shuffle` falls back to them if they differ.
+    """
+    size = 4 * _WORDS
+    data = rng.getrandbits(8 * size).to_bytes(size, "little")
+    pos: i64 = 0
+    i: i64 = len(values) - 1
+    cut = -1
+    while i >= 0:
+        if i > 0:
+            n: i64 = i + 1
+        elif cut_low >= 0:
+            n = cut_high - cut_low + 1  # the cut after the shuffle
+        else:
+            break
+        shift: i64 = _SHIFTS[n]
+        while True:
+            if pos == size:
+                data = rng.getrandbits(8 * size).to_bytes(size, "little")
+                pos = 0
+            b0: i64 = data[pos]
+            b1: i64 = data[pos + 1]
+            b2: i64 = data[pos + 2]
+            b3: i64 = data[pos + 3]
+            pos += 4
+            j: i64 = (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) >> shift
+            if j < n:
+                break
+        if i > 0:
+            values[i], values[j] = values[j], values[i]
+        else:
+            cut = cut_low + j
+        i -= 1
+    return cut
 
 
 def _check_shuffle() -> bool:
-    """Whether :func:`_shuffle_unchecked` gives ``random.Random.shuffle``'s permutations (a few seeds)."""
-    for seed in (0, 1, 20261130):
-        expected, mine = list(range(48)), list(range(48))
-        random.Random(seed).shuffle(expected)
-        _shuffle_unchecked(mine, random.Random(seed))
-        if mine != expected:
-            return False
+    """Whether :func:`_shuffle_unchecked` gives ``random.Random.shuffle``'s permutations and the
+    following ``randint``'s cut (a few seeds, both decks)."""
+    for seed in (0, 1, 20261130, 7**40):
+        for size in (40, 48):
+            expected, mine = list(range(size)), list(range(size))
+            rng = random.Random(seed)
+            rng.shuffle(expected)
+            expected_cut = rng.randint(3, size - 3)
+            if _shuffle_unchecked(mine, _generator(seed), 3, size - 3) != expected_cut or mine != expected:
+                return False
     return True
 
 
 _SHUFFLE_CHECKED: list[bool] = []
 
 
-def _shuffle(values: list[int], rng: random.Random) -> None:
+def _generator(seed: int | None) -> random.Random:
+    """``random.Random(seed)``; for an int seed the C generator itself, without the Python-level
+    ``__init__`` and ``seed`` (the same state: ``Random.seed`` hands an int to it unchanged)."""
+    if type(seed) is int:
+        return _random.Random(seed)  # type: ignore[return-value]
+    return random.Random(seed)
+
+
+def _shuffle(values: list[int], rng: random.Random, cut_low: int = -1, cut_high: int = -1) -> int:
     """Shuffle ``values`` in place exactly as ``rng.shuffle(values)`` does (same generator state,
-    same permutation), faster where the interpreter's shuffle is the one :func:`_shuffle_unchecked`
-    mirrors."""
+    same permutation), then, when ``cut_low >= 0``, return ``rng.randint(cut_low, cut_high)`` (else
+    -1); faster where the interpreter's generator is the one :func:`_shuffle_unchecked` mirrors.
+    The generator may be left anywhere: it is for one deal only."""
     if not _SHUFFLE_CHECKED:
         _SHUFFLE_CHECKED.append(_check_shuffle())
     if _SHUFFLE_CHECKED[0]:
-        _shuffle_unchecked(values, rng)
-    else:  # pragma: no cover - another interpreter's shuffle
-        rng.shuffle(values)
+        return _shuffle_unchecked(values, rng, cut_low, cut_high)
+    rng.shuffle(values)  # pragma: no cover - another interpreter's generator
+    return rng.randint(cut_low, cut_high) if cut_low >= 0 else -1  # pragma: no cover
 
 
 def augen(cards: Iterable[int]) -> int:
@@ -249,6 +303,30 @@ def cut(cards: Sequence[_C], position: int, minimum: int = 3) -> list[_C]:
             f"so cut between {minimum} and {len(cards) - minimum} (TSR 3.3.4)"
         )
     return list(cards[position:]) + list(cards[:position])
+
+
+def _deal_sorted(cards: list[int], dealer: int, packets: tuple[int, ...]) -> list[list[int]]:
+    """:func:`deal` of card values into four hands, each sorted ascending (a count per card value
+    instead of a sort: values are 0..23)."""
+    counts: list[i64] = [0] * 96  # seat * 24 + card value
+    pos = 0
+    for size in packets:
+        for i in range(4):
+            base = ((dealer + 1 + i) % 4) * 24
+            for k in range(pos, pos + size):
+                index = base + cards[k]
+                counts[index] = counts[index] + 1
+            pos += size
+    hands: list[list[int]] = []
+    for base in range(0, 96, 24):
+        hand: list[int] = []
+        for value in range(24):
+            n = counts[base + value]
+            while n > 0:
+                hand.append(value)
+                n -= 1
+        hands.append(hand)
+    return hands
 
 
 def deal(cards: Sequence[_C], dealer: int, packets: Sequence[int], players: int = 4) -> list[list[_C]]:

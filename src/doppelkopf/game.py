@@ -44,10 +44,18 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
-from .cards import _DECK_VALUES, AUGEN, KOENIG, NEUN, Card, CardError, _shuffle, augen, cut, deal
-from .order import TRUMP, CardOrder, card_order, second_dulle_wins, trick_winner_index
+from .cards import _DECK_VALUES, AUGEN, KOENIG, NEUN, Card, CardError, _deal_sorted, _generator, _shuffle, augen, cut
+from .order import (
+    TRUMP,
+    CardOrder,
+    card_order,
+    dulle_rule_says_second,
+    second_dulle_wins,
+    trick_winner_index,
+    winner_index,
+)
 from .rules import (
     ANSAGE,
     KEINE_90,
@@ -58,8 +66,8 @@ from .rules import (
     RuleSet,
     level_label,
 )
-from .scoring import GameSummary, Score, ScoreItem, score, solo_factor, sonderpunkte_of_tricks
-from .values import Record, reduce_dataclass
+from .scoring import GameSummary, Score, ScoreItem, _sonderpunkte, score, solo_factor
+from .values import PerRuleSet, Record, reduce_dataclass
 
 
 @cache
@@ -295,6 +303,80 @@ class Action:
 _AFTER_ANNOUNCE: Final = Action.ANNOUNCE_BASE + SCHWARZ
 
 
+#: Whether a game type is a declared solo, by its number (``GameType.is_declared_solo`` is a Python property).
+_DECLARED_SOLO: Final[tuple[bool, ...]] = tuple([g.is_declared_solo for g in _GAME_TYPES])
+
+
+class _Options:
+    """The options of one :class:`RuleSet` that the engine reads in every game or on every move,
+    taken from it once (:func:`_options`).
+
+    A RuleSet is a plain Python object: reading one of its fields costs more than a whole legality
+    check of the compiled core. Each rule is still decided in the one method that reads it; only
+    the lookup is done here, and derived values (the Vorbehalt answers of the allowed soli, the
+    order of the Vorbehalte) are the rule set's own, computed once.
+    """
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules: Final = rules
+        by_tricks = rules.announcement_timing == "tricks"
+        self.by_tricks: Final = by_tricks
+        self.deadlines: Final[tuple[int, ...]] = (
+            rules.announcement_tricks if by_tricks else rules.announcement_deadlines
+        )
+        self.skipping: Final[bool] = rules.announcement_skipping
+        self.reply_extra: Final[int] = rules.reply_extra_cards
+        #: by cards: the fewest cards with which any announcement may still be in time
+        self.last_deadline: Final[int] = min(rules.announcement_deadlines) - max(0, rules.reply_extra_cards)
+        self.hochzeit_shift: Final[bool] = rules.hochzeit_shift
+        self.hochzeit_tricks: Final[int] = rules.hochzeit_tricks
+        self.claim_mode: Final[str] = rules.claim
+        self.concede_mode: Final[str] = rules.concede
+        self.schweine_on: Final[bool] = rules.schweine == "on"
+        self.schweine_in_play: Final[bool] = rules.schweine_announce == "before_first_play"
+        self.schweine_at_vorbehalt: Final[bool] = rules.schweine_announce == "vorbehalt"
+        schweine_games = set(rules.schweine_games)
+        self.schweine_games: Final[tuple[bool, ...]] = tuple([g.key in schweine_games for g in _GAME_TYPES])
+        self.superschweine: Final[bool] = rules.superschweine and rules.with_nines
+        self.with_nines: Final[bool] = rules.with_nines
+        self.cut_minimum: Final[int] = rules.cut_minimum
+        self.deal_packets: Final[tuple[int, ...]] = tuple(rules.deal_packets)
+        self.dulle: Final[str] = rules.dulle
+        self.pflichtansage: Final[bool] = rules.pflichtansage
+        self.pflichtansage_augen: Final[int] = rules.pflichtansage_augen
+        self.solo_lead: Final[str] = rules.solo_lead
+        self.solo_conflict: Final[str] = rules.solo_conflict
+        # the Vorbehalt answers (TSR 4.1; seed 002, "Gibt es Vorbehalte?")
+        self.solo_actions: Final[tuple[int, ...]] = tuple(
+            sorted({Action.vorbehalt(GameType.parse(name)) for name in rules.solo_types})
+        )
+        self.hochzeit_actions: Final[tuple[int, ...]] = (
+            tuple(sorted({Action.hochzeit(kind) for kind in rules.hochzeit_choices}))
+            if rules.hochzeit_partner == "choice"
+            else (Action.vorbehalt(_HOCHZEIT),)
+        )
+        self.hochzeit_partner: Final[str] = rules.hochzeit_partner
+        self.armut: Final[bool] = rules.armut
+        self.armut_max_trumps: Final[int] = rules.armut_max_trumps
+        self.schmeissen: Final[bool] = bool(rules.schmeissen)
+        listed = list(rules.vorbehalt_priority)
+        solo = ["solo"] if "solo" in listed else ["pflichtsolo", "lustsolo"]
+        self.priority: Final[tuple[str, ...]] = tuple(
+            listed + [k for k in (*solo, "schmeissen", "armut", "hochzeit") if k not in listed]
+        )
+
+    def __reduce__(self) -> tuple[Callable[[RuleSet], _Options], tuple[RuleSet]]:
+        return (_options, (self.rules,))
+
+
+_OPTIONS: Final = PerRuleSet(_Options)
+
+
+def _options(rules: RuleSet) -> _Options:
+    """The :class:`_Options` of ``rules``, made once per rule set."""
+    return _OPTIONS.get(rules)
+
+
 class Trick(Record):
     """A finished trick: ``cards`` in play order, the ``seats`` that played them, the ``winner`` seat.
 
@@ -418,16 +500,17 @@ class InformationState:
 def follow_options(hand: Iterable[int], order: CardOrder, trick_cards: Sequence[int]) -> list[int]:
     """The distinct cards of ``hand`` that may be played on ``trick_cards`` (Bedienpflicht, TSR
     5.2): the group led (a Fehl suit, or trump) if the hand holds it, else any card; ascending."""
-    return _follow(sorted(hand), order.group, trick_cards)
+    group = order.group
+    return _follow(sorted(hand), group, group[trick_cards[0]] if trick_cards else -1)
 
 
-def _follow(hand: list[int], group: tuple[int, ...], trick_cards: Sequence[int]) -> list[int]:
+def _follow(hand: list[int], group: tuple[int, ...], led: int) -> list[int]:
     """:func:`follow_options` of a ``hand`` sorted ascending (a game keeps its hands sorted), with
-    ``group`` the card order's group of each card: the Bedienpflicht itself."""
+    ``group`` the card order's group of each card and ``led`` the group of the card led (-1: no
+    card led yet): the Bedienpflicht itself."""
     options: list[int] = []
     previous = -1
-    if trick_cards:
-        led = group[trick_cards[0]]
+    if led >= 0:
         for card in hand:
             if card != previous and group[card] == led:
                 options.append(card)
@@ -636,28 +719,19 @@ class Game:
         if _fields is not None:  # a copy or an unpickled game: its attributes as they were
             _set_fields(self, _fields)
             return
-        self.rules = rules
-        # Options read on every move, taken from the rule set once per game: a RuleSet is a plain
-        # Python object, and reading a field of it costs more than all else in a legality check of
-        # the compiled core. The rules themselves stay where they are read (the methods below).
-        by_tricks = rules.announcement_timing == "tricks"
-        self._by_tricks = by_tricks
-        self._deadlines: tuple[int, ...] = rules.announcement_tricks if by_tricks else rules.announcement_deadlines
-        self._skipping: bool = rules.announcement_skipping
-        self._reply_extra: int = rules.reply_extra_cards
-        self._hochzeit_shift: bool = rules.hochzeit_shift
-        self._claim_mode: str = rules.claim
-        self._concede_mode: str = rules.concede
-        self._schweine_on: bool = rules.schweine == "on"
-        self._schweine_in_play: bool = rules.schweine_announce == "before_first_play"
+        self.rules = rules  # not to be replaced: the options below are taken from it
+        self._opts = _options(rules)
         self.dealer = dealer % 4
         self.seed = seed
         self.pflichtsolo_done = tuple(bool(x) for x in pflichtsolo_done)
         if len(self.pflichtsolo_done) != 4:
             raise IllegalAction("pflichtsolo_done: needs one entry per seat (4)")
         self.pflichtsolo = False  # the declared solo is the soloist's Pflichtsolo
-        # Game.new deals plain ints; other callers may pass Card members or any ints
-        self.hands: list[list[int]] = [sorted(h) if _whole_deck else sorted(map(int, h)) for h in hands]
+        # Game.new deals plain ints, each hand a sorted list of its own; other callers may pass
+        # Card members or any ints
+        self.hands: list[list[int]] = (
+            cast(list[list[int]], hands) if _whole_deck else [sorted(map(int, h)) for h in hands]
+        )
         self.initial_hands: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
         if not _whole_deck:  # Game.new deals the whole deck evenly: nothing to check
             self._check_deal()
@@ -728,21 +802,16 @@ class Game:
         """Shuffle with ``seed`` (same seed, same hands), cut (at ``cut_at``, or where the seeded
         generator says, at least ``rules.cut_minimum`` from either end) and deal in the rule set's
         packets clockwise from the dealer's left (TSR 3.3.3-3.3.7)."""
-        rng = random.Random(seed)
-        cards = list(_DECK_VALUES[bool(rules.with_nines)])  # deck(), as ints
-        _shuffle(cards, rng)  # rng.shuffle(cards), faster
-        if cut_at is None:
-            cut_at = rng.randint(rules.cut_minimum, len(cards) - rules.cut_minimum)
-        cards = cut(cards, cut_at, rules.cut_minimum)
-        return cls(
-            rules,
-            deal(cards, dealer, rules.deal_packets),
-            dealer,
-            seed,
-            pflichtsolo_done,
-            forced_solo_seat,
-            _whole_deck=True,
-        )
+        options = _options(rules)
+        cards = list(_DECK_VALUES[options.with_nines])  # deck(), as ints
+        minimum = options.cut_minimum
+        # rng.shuffle(cards), then rng.randint(minimum, len(cards) - minimum) unless cut_at is given
+        drawn = _shuffle(cards, _generator(seed), minimum if cut_at is None else -1, len(cards) - minimum)
+        cards = cut(cards, drawn if cut_at is None else cut_at, minimum)
+        hands = _deal_sorted(cards, dealer % 4, options.deal_packets)
+        if cls is Game:  # a direct call where compiled (cls(...) is a generic one)
+            return Game(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat, _whole_deck=True)
+        return cls(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat, _whole_deck=True)
 
     def _check_deal(self) -> None:
         size = self.rules.hand_size
@@ -838,8 +907,9 @@ class Game:
         if self.must_announce is not None and self._obliged(seat):
             return [Action.ANNOUNCE_BASE - 1 + lv for lv in levels]
         schweine = self._schweine_action_legal(seat)
-        claim = self._claim_legal(seat)
-        concede = self._concede_legal(seat)
+        alone = self._alone(seat)
+        claim = self._claim_legal(seat, alone)
+        concede = self._concede_legal(seat, alone)
         # the cards first (a fresh list), then the other actions: ascending
         actions = self._legal_cards(seat, schweine) if seat == self.current_player else []
         for level in levels:
@@ -854,23 +924,25 @@ class Game:
 
     # -- Vorbehalte ------------------------------------------------------------------------------
     def _legal_vorbehalte(self, seat: int) -> list[int]:
-        hand = self.hands[seat]
-        rules = self.rules
+        """The Vorbehalt answers of ``seat``: gesund, a Hochzeit with both Kreuz-Damen (TSR 4.4;
+        named by its trick kind with ``hochzeit_partner = "choice"``), the allowed soli (TSR 4.3),
+        an Armut (rule ``armut``) and Schmeissen (rule ``schmeissen``), ascending."""
+        opts = self._opts
         if self.forced_solo_seat is not None:
             # vorgeführt: only the kind of solo is named (TSR 4.1.9)
-            return sorted(Action.vorbehalt(g) for g in rules.allowed_soli)
+            return sorted(Action.vorbehalt(g) for g in opts.rules.allowed_soli)
         options = [Action.GESUND]
-        if hand.count(_KREUZ_DAME) == 2:
-            if rules.hochzeit_partner == "choice":
-                options.extend(Action.hochzeit(kind) for kind in rules.hochzeit_choices)
-            else:
-                options.append(Action.vorbehalt(_HOCHZEIT))
-        options.extend(_solo_actions(rules.solo_types))
-        if rules.armut and self.normal_trumps(seat) <= rules.armut_max_trumps:
+        if _count(self.hands[seat], _KREUZ_DAME) == 2:
+            options.extend(opts.hochzeit_actions)
+        options.extend(opts.solo_actions)
+        if opts.armut and self.normal_trumps(seat) <= opts.armut_max_trumps:
             options.append(Action.vorbehalt(_ARMUT_GAME))
-        if self.schmeissen_reasons(seat):
+        if opts.schmeissen and self.schmeissen_reasons(seat):
             options.append(Action.SCHMEISSEN)
-        return sorted(set(options))
+        for i in range(1, len(options)):
+            if options[i - 1] >= options[i]:  # a Hochzeit kind or the Armut among the soli
+                return sorted(set(options))
+        return options
 
     def normal_trumps(self, seat: int) -> int:
         """Trumps in ``seat``'s hand counted as in the normal game (for the Armut, seed 002)."""
@@ -948,11 +1020,6 @@ class Game:
         if self.current_player == (self.dealer + 1) % 4:
             self._resolve_vorbehalte()
 
-    def _priority(self) -> list[str]:
-        listed = list(self.rules.vorbehalt_priority)
-        solo = ["solo"] if "solo" in listed else ["pflichtsolo", "lustsolo"]
-        return listed + [k for k in (*solo, "schmeissen", "armut", "hochzeit") if k not in listed]
-
     def _answer_is(self, seat: int, kind: str) -> bool:
         declared = self.declarations[seat]
         if kind == "schmeissen":
@@ -961,7 +1028,7 @@ class Game:
             return declared is _ARMUT_GAME and not self.armut_withdrawn
         if kind == "hochzeit":
             return declared is _HOCHZEIT
-        if declared is None or not declared.is_declared_solo:
+        if declared is None or not _DECLARED_SOLO[declared]:
             return False
         if kind == "pflichtsolo":
             return not self.pflichtsolo_done[seat]
@@ -975,16 +1042,16 @@ class Game:
         seat asked first (TSR 4.1.7), among several soli per ``solo_conflict``. A solo is a
         Pflichtsolo while the soloist has not played one."""
         seats = [(self.dealer + 1 + i) % 4 for i in range(4)]
-        for kind in self._priority():
+        for kind in self._opts.priority:  # rules.vorbehalt_priority, the kinds it leaves out last
             candidates = [s for s in seats if self._answer_is(s, kind)]
             if not candidates:
                 continue
             if kind in _SOLO_KINDS:
-                if len(candidates) > 1 and self.rules.solo_conflict == "bidding":
+                if len(candidates) > 1 and self._opts.solo_conflict == "bidding":
                     self._start_bidding(candidates)
                     return
                 soloist = candidates[0]
-                if self.rules.solo_conflict == "higher_solo":
+                if self._opts.solo_conflict == "higher_solo":
                     # seed 000: the higher solo by its factor (scoring.solo_factor), then seat order
                     factor = {s: solo_factor(self.rules, self._declared(s)) for s in candidates}
                     soloist = max(candidates, key=lambda s: (factor[s], -candidates.index(s)))
@@ -994,12 +1061,12 @@ class Game:
             elif kind == "armut":
                 self._start_armut(candidates[0])
             else:
-                self.hochzeit_rule = self.rules.hochzeit_partner
+                self.hochzeit_rule = self._opts.hochzeit_partner
                 if self.hochzeit_rule == "choice":
                     self.hochzeit_rule = Action.hochzeit_kind(self.answers[candidates[0]] or 0)
                 self._start_play(_HOCHZEIT, candidates[0])
             return
-        both = next((s for s in seats if self.hands[s].count(Card.KREUZ_DAME) == 2), None)
+        both = next((s for s in seats if _count(self.hands[s], _KREUZ_DAME) == 2), None)
         if both is not None:
             self._start_play(_STILLE_HOCHZEIT, both)
         else:
@@ -1031,12 +1098,12 @@ class Game:
         self.partner_open = game_type is _HOCHZEIT
         self.phase = _PLAY
         lead = (self.dealer + 1) % 4
-        if game_type.is_declared_solo and declarer is not None:
-            how = self.rules.solo_lead
+        if _DECLARED_SOLO[game_type] and declarer is not None:
+            how = self._opts.solo_lead
             if how == "soloist" or (how == "pflichtsolo" and self.pflichtsolo):
                 lead = declarer
         self.leader = self.current_player = lead
-        if self.rules.schweine_announce == "vorbehalt":
+        if self._opts.schweine_at_vorbehalt:  # rules.schweine_announce
             holder = next((s for s in range(4) if self._schweine_eligible(s)), None)
             if holder is not None:
                 self._announce_schweine(holder)
@@ -1201,15 +1268,15 @@ class Game:
     # -- Schweine (seed 000, Schweinchen; seed 002, Sonderkarten) ----------------------------------
     def _schweine_eligible(self, seat: int) -> bool:
         return (
-            self._schweine_on  # rules.schweine
+            self._opts.schweine_on  # rules.schweine
             and self.schweine is None
-            and self.game_type.key in self.rules.schweine_games
+            and self._opts.schweine_games[self.game_type]  # rules.schweine_games
             and seat not in self.schweine_blocked
-            and self.hands[seat].count(Card.KARO_ASS) == 2
+            and _count(self.hands[seat], _KARO_ASS) == 2
         )
 
     def _schweine_action_legal(self, seat: int) -> bool:
-        return self._schweine_in_play and self._schweine_eligible(seat)  # rules.schweine_announce
+        return self._opts.schweine_in_play and self._schweine_eligible(seat)  # rules.schweine_announce
 
     def _announce_schweine(self, seat: int) -> None:
         self.schweine = seat
@@ -1220,8 +1287,8 @@ class Game:
         """Seed 002: whoever holds both Karo-Neunen when the Schweine are announced has the
         Superschweine (in an Armut: after the exchange)."""
         self._superschweine_after_exchange = False
-        if self.rules.superschweine and self.rules.with_nines:
-            self.superschweine = next((s for s in range(4) if self.hands[s].count(Card.KARO_NEUN) == 2), None)
+        if self._opts.superschweine:  # rules.superschweine, with nines
+            self.superschweine = next((s for s in range(4) if _count(self.hands[s], _KARO_NEUN) == 2), None)
 
     def _update_order(self) -> None:
         self.order = card_order(self.game_type, self.schweine is not None, self.superschweine is not None)
@@ -1230,7 +1297,9 @@ class Game:
     def _legal_cards(self, seat: int, schweine_to_announce: bool | None = None) -> list[int]:
         """The cards ``seat`` may play now; ``schweine_to_announce`` is
         :meth:`_schweine_action_legal` when the caller knows it."""
-        cards = _follow(self.hands[seat], self.order.group, self.trick_cards)
+        trick_cards = self.trick_cards
+        group = self.order.group
+        cards = _follow(self.hands[seat], group, group[trick_cards[0]] if trick_cards else -1)
         if schweine_to_announce is None:
             schweine_to_announce = self._schweine_action_legal(seat)
         if schweine_to_announce:
@@ -1251,12 +1320,12 @@ class Game:
         and never while the current trick holds two or more cards ("Aber nicht im laufenden
         Stich"); a Hochzeit moves the deadlines by the tricks before its Findungsstich."""
         shift = self.clarified_at
-        if not (shift and self.game_type is _HOCHZEIT and self._hochzeit_shift):
+        if not (shift and self.game_type is _HOCHZEIT and self._opts.hochzeit_shift):
             shift = 0
-        if self._by_tricks:  # rules.announcement_timing, rules.announcement_tricks
-            return len(self.trick_cards) <= 1 and len(self.tricks) <= self._deadlines[level - 1] + shift
+        if self._opts.by_tricks:  # rules.announcement_timing, rules.announcement_tricks
+            return len(self.trick_cards) <= 1 and len(self.tricks) <= self._opts.deadlines[level - 1] + shift
         # rules.announcement_deadlines
-        return len(self.hands[seat]) >= self._deadlines[level - 1] - shift - extra
+        return len(self.hands[seat]) >= self._opts.deadlines[level - 1] - shift - extra
 
     def _legal_levels(self, seat: int) -> list[int]:
         """The levels ``seat`` may announce now, TSR 6.2-6.4.
@@ -1275,13 +1344,19 @@ class Game:
                 return []
         elif phase is not _PLAY or self.partner_open:
             return []
-        party = self.party[seat]
-        current = self.levels[party]
-        if current >= SCHWARZ or (current and not self.timely_ansage[party]):
+        opts = self._opts
+        if not opts.by_tricks and self.game_type is not _HOCHZEIT:
+            # by cards and without a Hochzeit's shift, no level (nor an Erwiderung) is in time with
+            # fewer cards than the last deadline less the Erwiderung's extra cards (see _in_time)
+            if len(self.hands[seat]) < opts.last_deadline:
+                return []
+        mine = 0 if self.party[seat] is _RE else 1  # the index of its party (a Party indexes slowly)
+        current = self.levels[mine]
+        if current >= SCHWARZ or (current and not self.timely_ansage[mine]):
             return []
         if current == 0 and not self._in_time(seat, ANSAGE):
-            other = self.levels[_OTHER_PARTY[party]]
-            if other and not self._by_tricks and self._in_time(seat, other, self._reply_extra):
+            other = self.levels[1 - mine]
+            if other and not opts.by_tricks and self._in_time(seat, other, opts.reply_extra):
                 return [ANSAGE]  # Erwiderung only
             return []
         top = current or ANSAGE
@@ -1289,8 +1364,10 @@ class Game:
             if not self._in_time(seat, level):
                 break
             top = level
-        levels = list(range(current + 1, top + 1))
-        return levels if self._skipping else levels[:1]
+        levels: list[int] = []
+        for level in range(current + 1, top + 1 if opts.skipping else min(top, current + 1) + 1):
+            levels.append(level)
+        return levels
 
     def _obliged(self, seat: int) -> bool:
         """Pflichtansage (seed 002, "Es geht los - Ansagen": "Derjenige, der den ersten Stich
@@ -1412,14 +1489,14 @@ class Game:
                 )
             self._announce_schweine(seat)
         elif action == Action.CLAIM:
-            if not self._claim_legal(seat):
+            if not self._claim_legal(seat, self._alone(seat)):
                 raise IllegalAction(
                     f"claiming the rest is not allowed now (rule claim = {self.rules.claim!r}; "
                     "TSR 5.4.3, seed 000 Spielabkürzung)"
                 )
             self._claim(seat)
         else:
-            if not self._concede_legal(seat):
+            if not self._concede_legal(seat, self._alone(seat)):
                 raise IllegalAction(
                     f"giving up the rest is not allowed now (rule concede = {self.rules.concede!r}; "
                     "only the soloist, TSR 5.4.6)"
@@ -1500,7 +1577,11 @@ class Game:
         elif card == _KARO_NEUN and seat == self.superschweine:
             self.superschweine_public = True
         self.must_announce = None
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        for i in range(len(hand)):  # hand.remove(card), as machine ints where compiled
+            if hand[i] == card:
+                hand.pop(i)
+                break
         trick_cards = self.trick_cards
         trick_cards.append(card)
         self.trick_seats.append(seat)
@@ -1510,10 +1591,10 @@ class Game:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        rules = self.rules
+        opts = self._opts
         cards, seats = self.trick_cards, self.trick_seats
         last = not self.hands[self.current_player]
-        winner = seats[trick_winner_index(self.order, cards, second_dulle_wins(rules, last))]
+        winner = seats[winner_index(self.order, cards, dulle_rule_says_second(opts.dulle, last))]  # rules.dulle
         trick = Trick(tuple(cards), tuple(seats), winner)
         self.tricks.append(trick)
         self.trick_cards = []
@@ -1521,7 +1602,7 @@ class Game:
         if self.partner_open:
             self._hochzeit_check(trick)
         self.leader = self.current_player = winner
-        if rules.pflichtansage and len(self.tricks) == 1 and trick.augen >= rules.pflichtansage_augen:
+        if opts.pflichtansage and len(self.tricks) == 1 and trick.augen >= opts.pflichtansage_augen:
             self.must_announce = winner
         if last:
             self.phase = _FINISHED
@@ -1539,25 +1620,35 @@ class Game:
             self.party[trick.winner] = _RE
             self.partner_open = False
             self.clarified_at = index
-        elif index + 1 >= self.rules.hochzeit_tricks:
+        elif index + 1 >= self._opts.hochzeit_tricks:
             self.partner_open = False
             self.clarified_at = index
 
     # -- claiming the rest (Spielabkürzung) --------------------------------------------------------
-    def _claim_legal(self, seat: int) -> bool:
-        how = self._claim_mode  # rules.claim; the party test first: it fails for most seats and moves
-        if how == "none" or (how != "anyone" and self.party.count(self.party[seat]) != 1):
+    def _claim_legal(self, seat: int, alone: bool) -> bool:
+        """Whether ``seat`` may claim the rest now (rule ``claim``: TSR 5.4.3, seed 000
+        Spielabkürzung); ``alone`` is :meth:`_alone` of the seat."""
+        how = self._opts.claim_mode  # rules.claim; the party test first: it fails for most seats and moves
+        if how == "none" or (how != "anyone" and not alone):
             return False
         return self.phase is _PLAY and not self.partner_open and bool(self.hands[seat])
 
-    def _concede_legal(self, seat: int) -> bool:
+    def _concede_legal(self, seat: int, alone: bool) -> bool:
+        """Whether ``seat`` may give up the rest now (rule ``concede``: TSR 5.4.6); ``alone`` is
+        :meth:`_alone` of the seat."""
         return (
-            self._concede_mode == "soloist"  # rules.concede
-            and self.party.count(self.party[seat]) == 1  # first: it fails for most seats and moves
+            self._opts.concede_mode == "soloist"  # rules.concede
+            and alone  # first: it fails for most seats and moves
             and self.phase is _PLAY
             and not self.partner_open
             and bool(self.hands[seat])
         )
+
+    def _alone(self, seat: int) -> bool:
+        """Whether ``seat`` is the only player of its party (a soloist, TSR 5.4.3)."""
+        party = self.party
+        mine = party[seat]
+        return (party[0] is mine) + (party[1] is mine) + (party[2] is mine) + (party[3] is mine) == 1
 
     def _search_order(self) -> CardOrder:
         """The order the rest would be played in: Schweine not yet announced count as announced
@@ -1659,14 +1750,15 @@ class Game:
         re_tricks = [t for t in self.tricks if party[t.winner] is _RE]
         augen_re = sum([AUGEN[c] for t in re_tricks for c in t.cards])
         tricks_re = len(re_tricks)
-        played = [(t.cards, t.seats, t.seats.index(t.winner)) for t in self.tricks if not t.claimed]
+        # (cards, seats, index of the winner): the seats of a played trick go clockwise from its leader
+        played = [(t.cards, t.seats, (t.winner - t.seats[0]) % 4) for t in self.tricks if not t.claimed]
         count = len(played)
         claimed = count < len(self.tricks)
         if claimed:
             # a claimed rest: no real last trick; a placeholder without Augen, Fuchs or Karlchen
             # keeps "last trick" Sonderpunkte off the last trick played
             played.append(((int(Card.KREUZ_NEUN),) * 4, (0, 1, 2, 3), 0))
-        extras = sonderpunkte_of_tricks(played, party, self.rules)
+        extras = _sonderpunkte(played, party, self.rules)  # sonderpunkte_of_tricks
         if claimed:
             extras = tuple(e for e in extras if e.trick is None or e.trick < count)
         return GameSummary(
@@ -1819,6 +1911,15 @@ class Game:
                     name = str(action)
                 raise IllegalAction(f"action {index + 1} (seat {seat}, {name}): {exc}") from None
         return game
+
+
+def _count(cards: list[int], card: int) -> int:
+    """``cards.count(card)``, compared as machine ints where the core runs compiled."""
+    n = 0
+    for c in cards:
+        if c == card:
+            n += 1
+    return n
 
 
 def _holds(actions: list[int], action: int) -> bool:

@@ -17,6 +17,7 @@ and Superschweine, which only change the order once announced (``card_order(...,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from .cards import ASS, BUBE, DAME, HERZ, KARO, KOENIG, KREUZ, NEUN, PIK, ZEHN, Card
@@ -114,16 +115,26 @@ def second_dulle_wins(rules: RuleSet, last_trick: bool) -> bool:
     """Whether the second Herz-10 beats the first in a trick under ``rules.dulle``: never by the
     TSR (5.3.3, the first of equal cards wins); always with ``second``; all but in the last trick
     with ``second_except_last``."""
-    return rules.dulle == "second" or (rules.dulle == "second_except_last" and not last_trick)
+    return dulle_rule_says_second(rules.dulle, last_trick)
 
 
-def trick_winner_index(order: CardOrder, cards: list[int] | tuple[int, ...], second_dulle_wins: bool) -> int:
+def dulle_rule_says_second(dulle: str, last_trick: bool) -> bool:
+    """:func:`second_dulle_wins` for the value ``dulle`` of the rule ``dulle``."""
+    return dulle == "second" or (dulle == "second_except_last" and not last_trick)
+
+
+def trick_winner_index(order: CardOrder, cards: Sequence[int], second_dulle_wins: bool) -> int:
     """Index (0..3) in ``cards`` (in play order) of the card that wins the trick.
 
     The first card sets the group to follow; a trump beats every Fehl card; within a group the
     higher power wins; of two equal cards the first played wins (TSR 2.3), unless
     ``second_dulle_wins`` and both are the Dulle.
     """
+    return winner_index(order, cards if type(cards) is list else list(cards), second_dulle_wins)
+
+
+def winner_index(order: CardOrder, cards: list[int], second_dulle_wins: bool) -> int:
+    """:func:`trick_winner_index` of a list of card values (read as machine ints where compiled)."""
     group, power = order.group, order.power
     best = 0
     best_card = cards[0]

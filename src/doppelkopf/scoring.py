@@ -41,7 +41,6 @@ makes a Doppelkopf):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import ClassVar, Final
 
@@ -58,7 +57,7 @@ from .rules import (
     Party,
     RuleSet,
 )
-from .values import Record, reduce_dataclass
+from .values import PerRuleSet, Record
 
 SONDERPUNKT_LABELS = {
     "doppelkopf": "Doppelkopf",
@@ -77,8 +76,9 @@ _PARTY_KEY = tuple(p.name.lower() for p in _PARTIES)  # "re", "kontra"
 _PARTY_LABEL = tuple(p.label for p in _PARTIES)  # "Re", "Kontra"
 _NORMAL, _HOCHZEIT, _ARMUT = GameType.NORMAL, GameType.HOCHZEIT, GameType.ARMUT
 _STILLE_HOCHZEIT = GameType.STILLE_HOCHZEIT
-_IS_SOLO = tuple(g.is_declared_solo for g in sorted(GameType))  # indexed by a GameType
-_GAME_KEY = tuple(g.key for g in sorted(GameType))
+_GAME_TYPES: Final[tuple[GameType, ...]] = tuple(sorted(GameType))  # indexed by a GameType
+_IS_SOLO: Final[tuple[bool, ...]] = tuple([g.is_declared_solo for g in _GAME_TYPES])
+_GAME_KEY: Final[tuple[str, ...]] = tuple([g.key for g in _GAME_TYPES])
 _SEATS = frozenset(range(4))
 _KARO_ASS: Final = int(Card.KARO_ASS)
 _KREUZ_BUBE: Final = int(Card.KREUZ_BUBE)
@@ -107,8 +107,7 @@ class Sonderpunkt(Record):
         self.trick: Final = trick
 
 
-@dataclass(frozen=True)
-class GameSummary:
+class GameSummary(Record):
     """What scoring needs to know of a finished game (from play, or typed in from a real table).
 
     Attributes:
@@ -120,18 +119,38 @@ class GameSummary:
         announcements: highest announcement level of (Re, Kontra): 0 none, 1 Re/Kontra,
             2 keine 90, 3 keine 60, 4 keine 30, 5 schwarz. A level implies all levels below it.
         sonderpunkte: the Sonderpunkte made, each with its party.
+
+    Immutable and compared by value (a :class:`~doppelkopf.values.Record`); :meth:`replace` gives
+    a changed copy.
     """
 
-    game_type: GameType
-    re_seats: frozenset[int]
-    augen_re: int
-    tricks_re: int | None = None
-    tricks_kontra: int | None = None
-    announcements: tuple[int, int] = (0, 0)
-    sonderpunkte: tuple[Sonderpunkt, ...] = field(default=())
+    _fields: ClassVar[tuple[str, ...]] = (
+        "game_type",
+        "re_seats",
+        "augen_re",
+        "tricks_re",
+        "tricks_kontra",
+        "announcements",
+        "sonderpunkte",
+    )
 
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        return reduce_dataclass(self)
+    def __init__(
+        self,
+        game_type: GameType,
+        re_seats: frozenset[int],
+        augen_re: int,
+        tricks_re: int | None = None,
+        tricks_kontra: int | None = None,
+        announcements: tuple[int, int] = (0, 0),
+        sonderpunkte: tuple[Sonderpunkt, ...] = (),
+    ) -> None:
+        self.game_type: Final = game_type
+        self.re_seats: Final = re_seats
+        self.augen_re: Final = augen_re
+        self.tricks_re: Final = tricks_re
+        self.tricks_kontra: Final = tricks_kontra
+        self.announcements: Final = announcements
+        self.sonderpunkte: Final = sonderpunkte
 
     @property
     def augen_kontra(self) -> int:
@@ -162,8 +181,7 @@ class ScoreItem(Record):
         self.punkte: Final = punkte
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(Record):
     """The scored game.
 
     Attributes:
@@ -182,21 +200,47 @@ class Score:
             ``None`` only in a Score built by hand (then derived from ``points`` when possible).
         multiplier: the Bock multiplier already applied to ``points`` (1: no Bock).
         sonderpunkte_multiplied: whether that multiplier also multiplied the Sonderpunkte.
+
+    Immutable and compared by value (a :class:`~doppelkopf.values.Record`); :meth:`replace` gives
+    a changed copy.
     """
 
-    winner: Party | None
-    items: tuple[ScoreItem, ...]
-    value: int
-    points: tuple[int, int, int, int]
-    solo: bool
-    factor: int
-    sonderpunkte_value: int = 0
-    shares: tuple[int, int, int, int] | None = None
-    multiplier: int = 1
-    sonderpunkte_multiplied: bool = True
+    _fields: ClassVar[tuple[str, ...]] = (
+        "winner",
+        "items",
+        "value",
+        "points",
+        "solo",
+        "factor",
+        "sonderpunkte_value",
+        "shares",
+        "multiplier",
+        "sonderpunkte_multiplied",
+    )
 
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        return reduce_dataclass(self)
+    def __init__(
+        self,
+        winner: Party | None,
+        items: tuple[ScoreItem, ...],
+        value: int,
+        points: tuple[int, int, int, int],
+        solo: bool,
+        factor: int,
+        sonderpunkte_value: int = 0,
+        shares: tuple[int, int, int, int] | None = None,
+        multiplier: int = 1,
+        sonderpunkte_multiplied: bool = True,
+    ) -> None:
+        self.winner: Final = winner
+        self.items: Final = items
+        self.value: Final = value
+        self.points: Final = points
+        self.solo: Final = solo
+        self.factor: Final = factor
+        self.sonderpunkte_value: Final = sonderpunkte_value
+        self.shares: Final = shares
+        self.multiplier: Final = multiplier
+        self.sonderpunkte_multiplied: Final = sonderpunkte_multiplied
 
     @property
     def game_value(self) -> int:
@@ -230,10 +274,9 @@ class Score:
         """This score as a Bock game: ``points`` from :meth:`points_with_multiplier`, the rest unchanged
         (``items`` and ``value`` stay those of the game itself)."""
         points = self.points_with_multiplier(multiplier, sonderpunkte_too)
-        return replace(
-            self,
+        return self.replace(
             points=points,
-            shares=tuple(self._shares()),  # type: ignore[arg-type]
+            shares=tuple(self._shares()),
             multiplier=multiplier,
             sonderpunkte_multiplied=sonderpunkte_too,
         )
@@ -283,7 +326,7 @@ def solo_multiplier(rules: RuleSet, game_type: GameType) -> int:
     is zero and all four Punkte are even or all odd).
     """
     factors = rules.solo_factor_table
-    key = game_type.key
+    key = _GAME_KEY[game_type]
     if key in factors:
         return factors[key]
     if key in TRUMPF_SOLI and "trumpf" in factors:
@@ -298,7 +341,7 @@ def solo_factor(rules: RuleSet, game_type: GameType) -> int:
     möchte"). ``game_type`` is a solo, a Stille Hochzeit or a Hochzeit (as if scored as a solo);
     raises ValueError for a game of two against two (normal game, Armut).
     """
-    if game_type in (GameType.NORMAL, GameType.ARMUT):
+    if game_type is _NORMAL or game_type is _ARMUT:
         raise ValueError(f"solo_factor: the {game_type.german} is not played alone")
     return 3 * solo_multiplier(rules, game_type)
 
@@ -412,7 +455,8 @@ def winner(summary: GameSummary) -> Party | None:
     return None
 
 
-def _validate(summary: GameSummary, rules: RuleSet) -> None:
+def _validate(summary: GameSummary, hand: int) -> None:
+    """Raise ScoreError for a summary no game can end with (``hand``: cards per hand)."""
     if not 0 <= summary.augen_re <= 240:
         raise ScoreError(f"augen_re: {summary.augen_re} is outside 0..240")
     if not 1 <= len(summary.re_seats) <= 2 or not summary.re_seats <= _SEATS:
@@ -429,7 +473,6 @@ def _validate(summary: GameSummary, rules: RuleSet) -> None:
     for level in summary.announcements:
         if not 0 <= level <= SCHWARZ:
             raise ScoreError(f"announcements: level {level} is outside 0..5")
-    hand = rules.hand_size
     for name, tricks in (("tricks_re", summary.tricks_re), ("tricks_kontra", summary.tricks_kontra)):
         if tricks is not None and not 0 <= tricks <= hand:
             raise ScoreError(f"{name}: {tricks} is outside 0..{hand}")
@@ -453,42 +496,46 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
     Returns a :class:`Score` whose ``points`` sum to zero. Raises :class:`ScoreError` naming the
     field when the summary is impossible (Augen outside 0..240, a solo with two Re players, ...).
     """
-    _validate(summary, rules)
+    opts = _SCORE_OPTIONS.get(rules)
+    _validate(summary, opts.hand_size)
+    game_type = summary.game_type
     solo = scored_as_solo(summary, rules)
     won = winner(summary)
-    feige = feigheit_winner(summary, rules)
+    feige = feigheit_winner(summary, rules) if opts.feigheit else None  # rules.feigheit, superfeigheit
     if feige is not None:
         won = feige[0]
     items: list[ScoreItem] = []
     sonder_value = 0
     side = won if won is not None else _RE
+    announcements = summary.announcements
     if won is not None:
-        label = "Gewonnen" if feige is None else f"Gewonnen ({feige[1].capitalize()})"
-        items.append(_line("gewonnen", label, 1))
-        items.extend(_against_items(summary, won, ""))
+        items.append(_GEWONNEN if feige is None else _line("gewonnen", f"Gewonnen ({feige[1].capitalize()})", 1))
+        _against_items(items, summary, won, 0)
         for party in _PARTIES:
-            if summary.announcements[party] >= ANSAGE:
-                items.append(_line(f"{_PARTY_KEY[party]}_angesagt", f"{_PARTY_LABEL[party]} angesagt", 2))
+            if announcements[party] >= ANSAGE:
+                items.append(_ANGESAGT[party])
         for party in _PARTIES:
-            for level in range(KEINE_90, summary.announcements[party] + 1):
-                items.append(_abgesagt(party, level))
-        items.extend(_reached_items(summary, won, ""))
-        if solo and rules.solo_bonus:
-            items.append(_item("solo", "Solo", rules.solo_bonus))
+            for level in range(KEINE_90, announcements[party] + 1):
+                items.append(_ABGESAGT[party][level - KEINE_90])
+        _reached_items(items, summary, won, 0)
+        if solo and opts.solo_bonus:  # rules.solo_bonus
+            items.append(_item("solo", "Solo", opts.solo_bonus))
         if won is _KONTRA and _gegen_die_alten_counts(summary, rules, solo):
-            items.append(_item("gegen_die_alten", "Gegen die Alten", 1))
-            if rules.gegen_die_alten_as == "sonderpunkt":
+            items.append(_GEGEN_DIE_ALTEN)
+            if opts.gegen_die_alten_sonderpunkt:  # rules.gegen_die_alten_as
                 sonder_value += 1
-    elif rules.nobody_wins == "tsr":
+    elif opts.nobody_wins_tsr:  # rules.nobody_wins
         # TSR 7.1.3: no Gewonnen, no points for An- and Absagen; each party keeps what it played
         # (the other side under 90, 60, 30, schwarz) and the Augen it reached against an Absage.
         for party in _PARTIES:
             sign = 1 if party is _RE else -1
-            suffix = f" ({_PARTY_LABEL[party]})"
-            for item in _against_items(summary, party, suffix) + _reached_items(summary, party, suffix):
+            own: list[ScoreItem] = []
+            _against_items(own, summary, party, 1 + party)
+            _reached_items(own, summary, party, 1 + party)
+            for item in own:
                 items.append(_item(f"{item.key}_{_PARTY_KEY[party]}", item.label, sign * item.punkte))
     if summary.sonderpunkte:
-        counting = counting_sonderpunkte(rules, summary.game_type, solo)
+        counting = opts.counting[2 * game_type + solo]  # counting_sonderpunkte(rules, game_type, solo)
         for party in (side, _OTHER[side]):
             kinds = [s.kind for s in summary.sonderpunkte if s.party is party and s.kind in counting]
             if kinds:
@@ -505,9 +552,11 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
                     )
                 )
                 sonder_value += sign * len(kinds)
-    value = sum([item.punkte for item in items])
+    value = 0
+    for item in items:
+        value += item.punkte
     if solo:
-        factor = solo_factor(rules, summary.game_type)
+        factor = opts.solo_factors[game_type]  # solo_factor(rules, game_type)
     else:
         factor = 3 if len(summary.re_seats) == 1 else 1
     shares = _shares(summary, side, factor)
@@ -525,39 +574,90 @@ def _line(key: str, label: str, punkte: int) -> ScoreItem:
     return ScoreItem(key, label, punkte)
 
 
-@cache
-def _abgesagt(party: Party, level: int) -> ScoreItem:
-    """The line for ``party``'s Absage of ``level``."""
-    return ScoreItem(
-        f"{LEVEL_KEYS[level]}_{_PARTY_KEY[party]}", f"{LEVEL_LABELS[level]} abgesagt ({_PARTY_LABEL[party]})", 1
-    )
+# The fixed lines of the table, made once (TSR 7.2.2); a suffix index 0 is none, 1 " (Re)", 2 " (Kontra)".
+_SUFFIXES: Final = ("", " (Re)", " (Kontra)")
+_GEWONNEN: Final = ScoreItem("gewonnen", "Gewonnen", 1)
+_GEGEN_DIE_ALTEN: Final = ScoreItem("gegen_die_alten", "Gegen die Alten", 1)
+_ANGESAGT: Final[tuple[ScoreItem, ...]] = tuple(
+    [ScoreItem(f"{_PARTY_KEY[p]}_angesagt", f"{_PARTY_LABEL[p]} angesagt", 2) for p in _PARTIES]
+)
+#: The Absage lines by party and level - KEINE_90 (keine 90 .. schwarz).
+_ABGESAGT: Final[tuple[tuple[ScoreItem, ...], ...]] = tuple(
+    [
+        tuple(
+            [
+                ScoreItem(
+                    f"{LEVEL_KEYS[level]}_{_PARTY_KEY[p]}",
+                    f"{LEVEL_LABELS[level]} abgesagt ({_PARTY_LABEL[p]})",
+                    1,
+                )
+                for level in range(KEINE_90, SCHWARZ + 1)
+            ]
+        )
+        for p in _PARTIES
+    ]
+)
+#: "Gegner unter 90/60/30" and "Gegner schwarz" by suffix index.
+_UNTER: Final[tuple[tuple[ScoreItem, ScoreItem, ScoreItem, ScoreItem], ...]] = tuple(
+    [
+        (
+            ScoreItem("unter_90", f"Gegner unter 90{suffix}", 1),
+            ScoreItem("unter_60", f"Gegner unter 60{suffix}", 1),
+            ScoreItem("unter_30", f"Gegner unter 30{suffix}", 1),
+            ScoreItem("schwarz", f"Gegner schwarz{suffix}", 1),
+        )
+        for suffix in _SUFFIXES
+    ]
+)
+#: The Augen reached against an Absage: (Absage, Augen needed), and the lines by suffix index.
+# (a tuple made at run time: mypyc would build a literal Final tuple anew at each use)
+_REACHED: Final[tuple[tuple[int, int], ...]] = tuple([(KEINE_90, 120), (KEINE_60, 90), (KEINE_30, 60), (SCHWARZ, 30)])
+_REACHED_LINES: Final[tuple[tuple[ScoreItem, ...], ...]] = tuple(
+    [
+        tuple(
+            [
+                ScoreItem(
+                    f"{reached}_gegen_{LEVEL_KEYS[absage]}",
+                    f"{reached} Augen gegen {LEVEL_LABELS[absage]}{suffix}",
+                    1,
+                )
+                for absage, reached in _REACHED
+            ]
+        )
+        for suffix in _SUFFIXES
+    ]
+)
 
 
-def _against_items(summary: GameSummary, party: Party, suffix: str) -> list[ScoreItem]:
-    """ "unter 90/60/30" and "schwarz" played by ``party`` against the other side (TSR 7.2.2 a)."""
-    out = []
+def _against_items(out: list[ScoreItem], summary: GameSummary, party: Party, suffix: int) -> None:
+    """Append "unter 90/60/30" and "schwarz" played by ``party`` against the other side (TSR
+    7.2.2 a) to ``out``; ``suffix`` indexes ``_SUFFIXES``."""
     other_party = _OTHER[party]
     other = summary.augen(other_party)
-    for limit in (90, 60, 30):
-        if other < limit:
-            out.append(_line(f"unter_{limit}", f"Gegner unter {limit}{suffix}", 1))
+    lines = _UNTER[suffix]
+    if other < 90:
+        out.append(lines[0])
+        if other < 60:
+            out.append(lines[1])
+            if other < 30:
+                out.append(lines[2])
     if not summary.has_trick(other_party):
-        out.append(_line("schwarz", f"Gegner schwarz{suffix}", 1))
-    return out
+        out.append(lines[3])
 
 
-def _reached_items(summary: GameSummary, party: Party, suffix: str) -> list[ScoreItem]:
-    """Augen ``party`` reached against the other side's Absagen: 120 against keine 90, 90 against
-    keine 60, 60 against keine 30, 30 against schwarz (TSR 7.2.2 e, f; taken literally: Augen)."""
-    out: list[ScoreItem] = []
-    mine, level = summary.augen(party), summary.announcements[_OTHER[party]]
+def _reached_items(out: list[ScoreItem], summary: GameSummary, party: Party, suffix: int) -> None:
+    """Append the Augen ``party`` reached against the other side's Absagen to ``out``: 120 against
+    keine 90, 90 against keine 60, 60 against keine 30, 30 against schwarz (TSR 7.2.2 e, f; taken
+    literally: Augen); ``suffix`` indexes ``_SUFFIXES``."""
+    level = summary.announcements[_OTHER[party]]
     if level < KEINE_90:
-        return out
-    for absage, reached in ((KEINE_90, 120), (KEINE_60, 90), (KEINE_30, 60), (SCHWARZ, 30)):
+        return
+    mine = summary.augen(party)
+    lines = _REACHED_LINES[suffix]
+    for i in range(len(_REACHED)):
+        absage, reached = _REACHED[i]
         if level >= absage and mine >= reached:
-            label = f"{reached} Augen gegen {LEVEL_LABELS[absage]}{suffix}"
-            out.append(_line(f"{reached}_gegen_{LEVEL_KEYS[absage]}", label, 1))
-    return out
+            out.append(lines[i])
 
 
 def _shares(summary: GameSummary, side: Party, factor: int) -> tuple[int, int, int, int]:
@@ -602,30 +702,70 @@ def sonderpunkte_of_tricks(
     Only kinds listed in ``rules.sonderpunkte`` are returned. Whether they count in the game type
     is decided by :func:`score` (see :func:`counting_sonderpunkte`).
     """
+    typed = [(tuple(cards), tuple(seats), win) for cards, seats, win in tricks]
+    return _sonderpunkte(typed, list(party_of), rules)
+
+
+def _sonderpunkte(
+    tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]], party_of: list[Party], rules: RuleSet
+) -> tuple[Sonderpunkt, ...]:
+    """:func:`sonderpunkte_of_tricks` of typed tricks (read as machine ints where compiled)."""
+    opts = _SCORE_OPTIONS.get(rules)
     found: list[Sonderpunkt] = []
-    wanted = rules.sonderpunkte
-    doppelkopf = rules.doppelkopf_augen if "doppelkopf" in wanted else 241
-    fuchs = "fuchs_gefangen" in wanted
+    doppelkopf = opts.doppelkopf_augen
+    fuchs = opts.fuchs_gefangen
     last = len(tricks) - 1
     for index in range(len(tricks)):
-        played, seated, win = tricks[index]
-        cards = tuple(played)  # typed copies: the compiled core reads tuples fast, any sequence slowly
-        seats = tuple(seated)
+        cards, seats, win = tricks[index]
         party = party_of[seats[win]]
-        if sum([AUGEN[c] for c in cards]) >= doppelkopf:
+        total = 0
+        for c in cards:
+            total += AUGEN[c]
+        if total >= doppelkopf:
             found.append(Sonderpunkt("doppelkopf", party, index))
-        if fuchs and _KARO_ASS in cards:
+        if fuchs:
             for k in range(len(cards)):
                 if cards[k] == _KARO_ASS and party_of[seats[k]] is not party:
                     found.append(Sonderpunkt("fuchs_gefangen", party, index))
         if index != last:
             continue
-        if "karlchen" in wanted and cards[win] == _KREUZ_BUBE:
+        if opts.karlchen and cards[win] == _KREUZ_BUBE:
             found.append(Sonderpunkt("karlchen", party, index))
-        if "karlchen_gefangen" in wanted:
+        if opts.karlchen_gefangen:
             for k in range(len(cards)):
                 if cards[k] == _KREUZ_BUBE and party_of[seats[k]] is not party:
                     found.append(Sonderpunkt("karlchen_gefangen", party, index))
-        if "fuchs_am_end" in wanted and cards[win] == _KARO_ASS:
+        if opts.fuchs_am_end and cards[win] == _KARO_ASS:
             found.append(Sonderpunkt("fuchs_am_end", party, index))
     return tuple(found)
+
+
+class _ScoreOptions:
+    """The options of one rule set that :func:`score` and :func:`sonderpunkte_of_tricks` read in
+    every game, taken from it once (see :class:`~doppelkopf.values.PerRuleSet`). The tables by
+    game type are made by the functions that decide those rules (:func:`solo_factor`,
+    :func:`counting_sonderpunkte`)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.hand_size: Final[int] = rules.hand_size
+        self.solo_bonus: Final[int] = rules.solo_bonus
+        self.gegen_die_alten_sonderpunkt: Final[bool] = rules.gegen_die_alten_as == "sonderpunkt"
+        self.nobody_wins_tsr: Final[bool] = rules.nobody_wins == "tsr"
+        self.feigheit: Final[bool] = rules.feigheit or rules.superfeigheit
+        #: solo_factor by game type; 0 for the games not played alone (normal game, Armut)
+        self.solo_factors: Final[tuple[int, ...]] = tuple(
+            [0 if g is _NORMAL or g is _ARMUT else solo_factor(rules, g) for g in _GAME_TYPES]
+        )
+        #: counting_sonderpunkte by 2 x game type + scored as solo
+        self.counting: Final[tuple[frozenset[str], ...]] = tuple(
+            [counting_sonderpunkte(rules, g, solo) for g in _GAME_TYPES for solo in (False, True)]
+        )
+        wanted = rules.sonderpunkte
+        self.doppelkopf_augen: Final[int] = rules.doppelkopf_augen if "doppelkopf" in wanted else 241
+        self.fuchs_gefangen: Final[bool] = "fuchs_gefangen" in wanted
+        self.karlchen: Final[bool] = "karlchen" in wanted
+        self.karlchen_gefangen: Final[bool] = "karlchen_gefangen" in wanted
+        self.fuchs_am_end: Final[bool] = "fuchs_am_end" in wanted
+
+
+_SCORE_OPTIONS: Final = PerRuleSet(_ScoreOptions)
