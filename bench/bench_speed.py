@@ -1,10 +1,13 @@
 """Speed side by side (issue 4): OpenSpiel hearts, our public API, the compiled kernel, in one run.
 
-Run: ``python3 bench/bench_speed.py [--seconds 3] [--rounds 3] [--house ohne-neunen] [--agree N]``
+Run: ``python3 bench/bench_speed.py [--seconds 6] [--rounds 12] [--house ohne-neunen] [--agree N]``
 
 It first names the core modules running compiled (mypyc, built at install; ``DOPPELKOPF_PURE=1``
-measures the pure-Python core instead). (a) and the headline (b) are measured in ``--rounds``
-alternating rounds and reported as medians, with the CPU-time ratio of each round.
+measures the pure-Python core instead). Every driver of (a), (b) and (c) runs for ``--seconds``
+in all, in ``--rounds`` short slices taken in turn (hearts, then each of ours, round after
+round), so that all of them see the same drift of the machine's speed; a rate is the games over
+the time summed over the slices. For the headline (b) the spread of the per-round CPU-time
+ratios to hearts is printed too.
 
 Prints, all measured in this one process:
 
@@ -49,14 +52,14 @@ from doppelkopf.game import Action
 from doppelkopf.rules import RuleSet
 
 
-def timed(run: Callable[[], int], seconds: float) -> tuple[float, float]:
+def timed_totals(run: Callable[[], int], seconds: float) -> tuple[int, float, float]:
     """Call ``run`` (which plays some games and returns how many) for about ``seconds``; returns
-    (games per wall-clock second, games per CPU second)."""
+    (games, wall-clock seconds, CPU seconds)."""
     games = 0
     wall, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - wall < seconds:
         games += run()
-    return games / (time.perf_counter() - wall), games / max(time.process_time() - cpu, 1e-9)
+    return games, time.perf_counter() - wall, time.process_time() - cpu
 
 
 # -- (a) OpenSpiel hearts -----------------------------------------------------------------------------------------
@@ -91,10 +94,12 @@ def hearts_runner() -> Callable[[], int] | None:
 
 
 def api_runner(rules: RuleSet, cards_only: bool, all_tricks: bool = True) -> Callable[[], int]:
+    """Random games through the public API: uniform over the legal actions, but for claiming and
+    giving up the rest when ``all_tricks`` and for the announcements when ``cards_only``."""
     rng = random.Random(1)
     count = [0]
     claim, concede = Action.CLAIM, Action.CONCEDE
-    early = (claim, concede) if all_tricks else ()
+    first_announcement, after_announcements = Action.ANNOUNCE_BASE, Action.ANNOUNCE_BASE + 5
 
     def run() -> int:
         for _ in range(10):
@@ -103,9 +108,12 @@ def api_runner(rules: RuleSet, cards_only: bool, all_tricks: bool = True) -> Cal
             while not game.is_terminal:
                 legal = game.legal_actions()
                 if cards_only:
-                    legal = [a for a in legal if not Action.is_announcement(a)]
-                if early and legal[-1] >= claim:  # ascending: claim or concede legal (a soloist's turn)
-                    legal = [a for a in legal if a not in early]
+                    legal = [a for a in legal if not first_announcement <= a < after_announcements]
+                if all_tricks:
+                    # the actions are ascending and claim (55) and concede (58) come last when legal
+                    # (a soloist's turn; no Armut action is legal while they are): drop them
+                    while legal[-1] == concede or legal[-1] == claim:
+                        legal.pop()
                 game.apply(rng.choice(legal))
             game.score()
             count[0] += 1
@@ -218,14 +226,16 @@ def agree(presets: list[str], n: int) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    parser.add_argument("--seconds", type=float, default=6.0, help="time per driver, all slices (default 6)")
     parser.add_argument(
         "--house", action="append", help="seed-house preset(s) to measure (default: ohne-neunen); repeat for more"
     )
     parser.add_argument("--agree", type=int, default=0, metavar="N", help="replay N kernel games per preset")
-    parser.add_argument("--positions", type=int, default=30, help="solver positions per depth (default 30)")
     parser.add_argument(
-        "--rounds", type=int, default=3, help="alternating rounds of (a) and the headline (b) (default 3)"
+        "--positions", type=int, default=30, help="solver positions per depth (default 30; 0 skips the solver)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=12, help="slices per driver, every driver in turn each round (default 12)"
     )
     args = parser.parse_args()
     houses = args.house or ["ohne-neunen"]
@@ -236,49 +246,67 @@ def main() -> None:
         print(f"  {label:50s} {rate[0]:>11,.0f} /s {rate[1]:>11,.0f} /s {ratio}")
 
     import doppelkopf
+    from doppelkopf.fast.tables import KernelUnsupported
 
     compiled = ", ".join(doppelkopf.COMPILED) or "none: pure Python"
     print(f"doppelkopf core modules compiled (mypyc): {compiled}")
-    print(f"Random full games per second, {sec:g} s each, and the ratio to OpenSpiel hearts")
-    print(f"  {'':50s} {'wall clock':>14s} {'CPU time':>14s} {'ratio wall':>10s} {'ratio CPU':>10s}")
+    drivers: list[tuple[str, Callable[[], int]]] = []
     hearts = hearts_runner()
-    headline = api_runner(get_preset("ddv"), False)
-    base: tuple[float, float] | None = None
-    ours: tuple[float, float] = (0.0, 0.0)
     if hearts is not None:
-        # (a) and the headline (b) alternate round by round: the machine's speed drifts (shared
-        # cores), and the ratio of one round compares like with like
-        pairs = [(timed(hearts, sec), timed(headline, sec)) for _ in range(max(1, args.rounds))]
-        base = (statistics.median(h[0] for h, _ in pairs), statistics.median(h[1] for h, _ in pairs))
-        ours = (statistics.median(a[0] for _, a in pairs), statistics.median(a[1] for _, a in pairs))
-        line("(a) OpenSpiel hearts, Python API", base, base)
-        each = ", ".join(f"{a[1] / h[1]:.2f}" for h, a in pairs)
-        print(f"  {'':50s} (median of {len(pairs)} alternating rounds; CPU ratio per round: {each})")
-    else:
-        ours = timed(headline, sec)
-    line("(b) doppelkopf API, ddv, all tricks", ours, base)
-    line("(b) doppelkopf API, ddv, all tricks, cards only", timed(api_runner(get_preset("ddv"), True), sec), base)
-    line(
-        "(b) doppelkopf API, ddv, every legal action",
-        timed(api_runner(get_preset("ddv"), False, all_tricks=False), sec),
-        base,
+        drivers.append(("(a) OpenSpiel hearts, Python API", hearts))
+    drivers.append(("(b) doppelkopf API, ddv, all tricks", api_runner(get_preset("ddv"), False)))
+    drivers.append(("(b) doppelkopf API, ddv, all tricks, cards only", api_runner(get_preset("ddv"), True)))
+    drivers.append(
+        ("(b) doppelkopf API, ddv, every legal action", api_runner(get_preset("ddv"), False, all_tricks=False))
     )
     for name in houses:
-        line(f"(b) doppelkopf API, {name}, all tricks", timed(api_runner(get_preset(name), False), sec), base)
-
-    from doppelkopf.fast.tables import KernelUnsupported
-
-    kernel_rates = {}
+        drivers.append((f"(b) doppelkopf API, {name}, all tricks", api_runner(get_preset(name), False)))
+    refused = []
     for name in ["ddv", *houses]:
         try:
-            runner = kernel_runner(get_preset(name), 100_000)
+            drivers.append((f"(c) kernel random_games, {name}", kernel_runner(get_preset(name), 100_000)))
         except KernelUnsupported as exc:
-            print(f"  (c) kernel, {name}: refused: {exc}")
-            continue
-        kernel_rates[name] = timed(runner, sec)
-        line(f"(c) kernel random_games, {name}", kernel_rates[name], base)
-    rollouts = timed(rollout_runner(get_preset("ddv"), 100_000), sec)
-    line("(c) kernel rollouts (ddv, from trick 4, card 3)", rollouts, None)
+            refused.append(f"  (c) kernel, {name}: refused: {exc}")
+    drivers.append(("(c) kernel rollouts (ddv, from trick 4, card 3)", rollout_runner(get_preset("ddv"), 100_000)))
+
+    # Every driver runs in turn for a short slice, round after round: the machine's speed drifts
+    # (its cores are shared), and slices taken in turn see the same drift, so the ratios compare
+    # like with like. A driver's rate is its games over its time summed over all rounds.
+    rounds = max(1, args.rounds)
+    slice_seconds = sec / rounds
+    totals = {label: [0, 0.0, 0.0] for label, _ in drivers}
+    per_round: dict[str, list[float]] = {label: [] for label, _ in drivers}
+    for _ in range(rounds):
+        for label, run in drivers:
+            games, wall, cpu = timed_totals(run, slice_seconds)
+            total = totals[label]
+            total[0] += games
+            total[1] += wall
+            total[2] += cpu
+            per_round[label].append(games / max(cpu, 1e-9))
+    rates = {label: (t[0] / t[1], t[0] / max(t[2], 1e-9)) for label, t in totals.items()}
+    print(
+        f"Random full games per second, {sec:g} s each in {rounds} slices of {slice_seconds:.2g} s taken in turn, "
+        "and the ratio to OpenSpiel hearts"
+    )
+    print(f"  {'':50s} {'wall clock':>14s} {'CPU time':>14s} {'ratio wall':>10s} {'ratio CPU':>10s}")
+    base = rates[drivers[0][0]] if hearts is not None else None
+    for label, _ in drivers:
+        line(label, rates[label], base if not label.startswith("(c) kernel rollouts") else None)
+        if hearts is not None and label == "(b) doppelkopf API, ddv, all tricks":
+            ratios = sorted(b / a for a, b in zip(per_round[drivers[0][0]], per_round[label], strict=True))
+            quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
+            print(
+                f"  {'':50s} (CPU ratio per round: lowest {ratios[0]:.2f}, quartiles "
+                f"{quartiles[0]:.2f} / {quartiles[1]:.2f} / {quartiles[2]:.2f}, highest {ratios[-1]:.2f})"
+            )
+    for text in refused:
+        print(text)
+    kernel_rates = {
+        name: rates[f"(c) kernel random_games, {name}"]
+        for name in ["ddv", *houses]
+        if f"(c) kernel random_games, {name}" in rates
+    }
 
     if "ddv" in kernel_rates:
         floor = lower_bound_per_game(get_preset("ddv"))
@@ -295,7 +323,9 @@ def main() -> None:
         from doppelkopf.fast import solver
     except ImportError:
         pass
-    if solver is not None and hasattr(solver, "bench_figures"):
+    if args.positions <= 0:
+        print("(d) exact solver: skipped (--positions 0)")
+    elif solver is not None and hasattr(solver, "bench_figures"):
         figures = solver.bench_figures(positions=args.positions)
         print(f"(d) exact solver, {figures['positions']} random ddv positions per depth (wall-clock ms; cold table)")
         for depth, kinds in figures["depths"].items():

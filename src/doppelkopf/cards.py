@@ -302,30 +302,25 @@ def cut(cards: Sequence[_C], position: int, minimum: int = 3) -> list[_C]:
             f"cut at {position}: at least {minimum} cards must be lifted and left, "
             f"so cut between {minimum} and {len(cards) - minimum} (TSR 3.3.4)"
         )
+    if isinstance(cards, list):  # a list slices fast where compiled
+        rest = cards[position:]
+        rest.extend(cards[:position])
+        return rest
     return list(cards[position:]) + list(cards[:position])
 
 
 def _deal_sorted(cards: list[int], dealer: int, packets: tuple[int, ...]) -> list[list[int]]:
-    """:func:`deal` of card values into four hands, each sorted ascending (a count per card value
-    instead of a sort: values are 0..23)."""
-    counts: list[i64] = [0] * 96  # seat * 24 + card value
+    """:func:`deal` of card values into four hands, each sorted ascending."""
+    hands: list[list[int]] = [[], [], [], []]
     pos = 0
     for size in packets:
         for i in range(4):
-            base = ((dealer + 1 + i) % 4) * 24
+            hand = hands[(dealer + 1 + i) % 4]
             for k in range(pos, pos + size):
-                index = base + cards[k]
-                counts[index] = counts[index] + 1
+                hand.append(cards[k])
             pos += size
-    hands: list[list[int]] = []
-    for base in range(0, 96, 24):
-        hand: list[int] = []
-        for value in range(24):
-            n = counts[base + value]
-            while n > 0:
-                hand.append(value)
-                n -= 1
-        hands.append(hand)
+    for hand in hands:
+        hand.sort()
     return hands
 
 

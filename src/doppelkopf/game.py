@@ -903,16 +903,16 @@ class Game:
             if self.phase is _ARMUT:
                 return self._legal_armut()
             return [Action.BID, Action.PASS] if self.bid_level < SCHWARZ else [Action.PASS]
-        levels = self._legal_levels(seat)
+        low, high = self._level_range(seat)
         if self.must_announce is not None and self._obliged(seat):
-            return [Action.ANNOUNCE_BASE - 1 + lv for lv in levels]
+            return [Action.ANNOUNCE_BASE - 1 + level for level in range(low, high)]
         schweine = self._schweine_action_legal(seat)
         alone = self._alone(seat)
         claim = self._claim_legal(seat, alone)
         concede = self._concede_legal(seat, alone)
         # the cards first (a fresh list), then the other actions: ascending
         actions = self._legal_cards(seat, schweine) if seat == self.current_player else []
-        for level in levels:
+        for level in range(low, high):
             actions.append(Action.ANNOUNCE_BASE - 1 + level)
         if schweine:
             actions.append(Action.SCHWEINE)
@@ -1328,7 +1328,16 @@ class Game:
         return len(self.hands[seat]) >= self._opts.deadlines[level - 1] - shift - extra
 
     def _legal_levels(self, seat: int) -> list[int]:
-        """The levels ``seat`` may announce now, TSR 6.2-6.4.
+        """The levels ``seat`` may announce now, ascending (see :meth:`_level_range`)."""
+        low, high = self._level_range(seat)
+        levels: list[int] = []
+        for level in range(low, high):
+            levels.append(level)
+        return levels
+
+    def _level_range(self, seat: int) -> tuple[int, int]:
+        """The levels ``seat`` may announce now, TSR 6.2-6.4, as ``(first, last + 1)`` (a list
+        would be made on every move); ``(0, 0)`` for none.
 
         Each level must be in time (:meth:`_in_time`). A higher level implies the lower ones not
         yet made, and each of them must still be in time (TSR 6.4.3); with
@@ -1341,33 +1350,30 @@ class Game:
         phase = self.phase
         if phase is _CONCESSION:
             if seat != self.current_player:
-                return []
+                return (0, 0)
         elif phase is not _PLAY or self.partner_open:
-            return []
+            return (0, 0)
         opts = self._opts
         if not opts.by_tricks and self.game_type is not _HOCHZEIT:
             # by cards and without a Hochzeit's shift, no level (nor an Erwiderung) is in time with
             # fewer cards than the last deadline less the Erwiderung's extra cards (see _in_time)
             if len(self.hands[seat]) < opts.last_deadline:
-                return []
+                return (0, 0)
         mine = 0 if self.party[seat] is _RE else 1  # the index of its party (a Party indexes slowly)
         current = self.levels[mine]
         if current >= SCHWARZ or (current and not self.timely_ansage[mine]):
-            return []
+            return (0, 0)
         if current == 0 and not self._in_time(seat, ANSAGE):
             other = self.levels[1 - mine]
             if other and not opts.by_tricks and self._in_time(seat, other, opts.reply_extra):
-                return [ANSAGE]  # Erwiderung only
-            return []
+                return (ANSAGE, ANSAGE + 1)  # Erwiderung only
+            return (0, 0)
         top = current or ANSAGE
         for level in range(max(current + 1, KEINE_90), SCHWARZ + 1):
             if not self._in_time(seat, level):
                 break
             top = level
-        levels: list[int] = []
-        for level in range(current + 1, top + 1 if opts.skipping else min(top, current + 1) + 1):
-            levels.append(level)
-        return levels
+        return (current + 1, top + 1 if opts.skipping else min(top, current + 1) + 1)
 
     def _obliged(self, seat: int) -> bool:
         """Pflichtansage (seed 002, "Es geht los - Ansagen": "Derjenige, der den ersten Stich
@@ -1597,8 +1603,8 @@ class Game:
         winner = seats[winner_index(self.order, cards, dulle_rule_says_second(opts.dulle, last))]  # rules.dulle
         trick = Trick(tuple(cards), tuple(seats), winner)
         self.tricks.append(trick)
-        self.trick_cards = []
-        self.trick_seats = []
+        cards.clear()  # the lists of the next trick (a clone has its own)
+        seats.clear()
         if self.partner_open:
             self._hochzeit_check(trick)
         self.leader = self.current_player = winner
