@@ -815,3 +815,16 @@ def test_games_and_results_survive_pickle_and_copy(copier: str) -> None:
     assert through(finished.summary()) == finished.summary()
     assert through(finished.score()) == finished.score()
     assert through(finished.order).group == finished.order.group
+
+
+def test_a_replaced_rule_set_takes_effect_at_once() -> None:
+    """The engine reads a rule set's options once; giving the game another rule set reads them anew."""
+    game = Game.new(DDV, seed=5, dealer=3)
+    soloist = game.current_player
+    game.apply(Action.vorbehalt(GameType.DAMEN))
+    for _ in range(3):
+        game.apply(Action.GESUND)
+    assert Action.CLAIM in game.legal_actions(soloist)  # the soloist may claim the rest (TSR 5.4.3)
+    game.rules = DDV.replace(claim="none")
+    assert game.rules.claim == "none"
+    assert Action.CLAIM not in game.legal_actions(soloist)

@@ -719,8 +719,7 @@ class Game:
         if _fields is not None:  # a copy or an unpickled game: its attributes as they were
             _set_fields(self, _fields)
             return
-        self.rules = rules  # not to be replaced: the options below are taken from it
-        self._opts = _options(rules)
+        self._opts = _options(rules)  # the rule set and the options read on every move (see rules)
         self.dealer = dealer % 4
         self.seed = seed
         self.pflichtsolo_done = tuple(bool(x) for x in pflichtsolo_done)
@@ -856,6 +855,17 @@ class Game:
     def __reduce__(self) -> tuple[Callable[[dict[str, object]], Game], tuple[dict[str, object]]]:
         """Pickle (and ``copy.deepcopy``) by the attributes: the compiled class has no ``__dict__``."""
         return (_unpickle_game, (_get_fields(self),))
+
+    @property
+    def rules(self) -> RuleSet:
+        """The :class:`RuleSet` of the game. Setting another one takes its options anew (the
+        engine reads the options of a rule set once, see ``_Options``)."""
+        return self._opts.rules
+
+    @rules.setter
+    def rules(self, rules: RuleSet) -> None:
+        self._opts = _options(rules)
+        self._legal = None  # the legal actions under the new rules are computed at the next ask
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -1960,7 +1970,9 @@ def _set_fields(game: Game, fields: dict[str, object]) -> None:
 
 def _unpickle_game(fields: dict[str, object]) -> Game:
     """A game from the attributes :meth:`Game.__reduce__` saved."""
-    return Game(fields["rules"], (), _fields=fields)  # type: ignore[arg-type]
+    options = fields["_opts"]
+    assert isinstance(options, _Options)
+    return Game(options.rules, (), _fields=fields)
 
 
 class _LazyWinsAll:
