@@ -160,6 +160,21 @@ def test_new_game_is_random_shuffle_then_randint_cut(packets: tuple[int, ...]) -
             assert game.initial_hands == tuple(tuple(sorted(h)) for h in expected), seed
 
 
+def test_new_game_deals_the_same_where_the_fast_shuffle_is_off() -> None:
+    """Where the interpreter's generator were not the one the fast shuffle mirrors, Game.new shuffles
+    with random.Random itself: the same deals."""
+    from doppelkopf import cards
+
+    checked = list(cards._SHUFFLE_CHECKED)
+    fast = [Game.new(DDV, seed=seed, dealer=1).initial_hands for seed in range(5)]
+    cards._SHUFFLE_CHECKED[:] = [False]  # in place: the compiled module holds this very list
+    try:
+        slow = [Game.new(DDV, seed=seed, dealer=1).initial_hands for seed in range(5)]
+    finally:
+        cards._SHUFFLE_CHECKED[:] = checked
+    assert slow == fast
+
+
 def test_new_game_refuses_a_short_cut() -> None:
     with pytest.raises(ValueError, match="between 3 and 45"):
         Game.new(DDV, seed=1, cut_at=2)

@@ -260,23 +260,25 @@ _SHUFFLE_CHECKED: list[bool] = []
 
 def _generator(seed: int | None) -> random.Random:
     """``random.Random(seed)``; for an int seed the C generator itself, without the Python-level
-    ``__init__`` and ``seed`` (the same state: ``Random.seed`` hands an int to it unchanged)."""
+    ``__init__`` and ``seed`` (the same state: ``Random.seed`` hands an int to it unchanged). It
+    has ``getrandbits`` but not ``shuffle`` or ``randint``: for :func:`_shuffle_unchecked` only."""
     if type(seed) is int:
         return _random.Random(seed)  # type: ignore[return-value]
     return random.Random(seed)
 
 
-def _shuffle(values: list[int], rng: random.Random, cut_low: int = -1, cut_high: int = -1) -> int:
-    """Shuffle ``values`` in place exactly as ``rng.shuffle(values)`` does (same generator state,
-    same permutation), then, when ``cut_low >= 0``, return ``rng.randint(cut_low, cut_high)`` (else
-    -1); faster where the interpreter's generator is the one :func:`_shuffle_unchecked` mirrors.
-    The generator may be left anywhere: it is for one deal only."""
+def _shuffle(values: list[int], seed: int | None, cut_low: int = -1, cut_high: int = -1) -> int:
+    """Shuffle ``values`` in place exactly as ``random.Random(seed).shuffle(values)`` does (same
+    seed, same permutation), then, when ``cut_low >= 0``, return that generator's next
+    ``randint(cut_low, cut_high)`` (else -1); faster where the interpreter's generator is the one
+    :func:`_shuffle_unchecked` mirrors."""
     if not _SHUFFLE_CHECKED:
         _SHUFFLE_CHECKED.append(_check_shuffle())
     if _SHUFFLE_CHECKED[0]:
-        return _shuffle_unchecked(values, rng, cut_low, cut_high)
-    rng.shuffle(values)  # pragma: no cover - another interpreter's generator
-    return rng.randint(cut_low, cut_high) if cut_low >= 0 else -1  # pragma: no cover
+        return _shuffle_unchecked(values, _generator(seed), cut_low, cut_high)
+    rng = random.Random(seed)  # another interpreter's generator
+    rng.shuffle(values)
+    return rng.randint(cut_low, cut_high) if cut_low >= 0 else -1
 
 
 def augen(cards: Iterable[int]) -> int:

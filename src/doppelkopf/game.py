@@ -46,7 +46,7 @@ from functools import cache
 from itertools import chain
 from typing import ClassVar, Final, cast
 
-from .cards import _DECK_VALUES, AUGEN, KOENIG, NEUN, Card, CardError, _deal_sorted, _generator, _shuffle, augen, cut
+from .cards import _DECK_VALUES, AUGEN, KOENIG, NEUN, Card, CardError, _deal_sorted, _shuffle, augen, cut
 from .order import (
     TRUMP,
     CardOrder,
@@ -805,7 +805,7 @@ class Game:
         cards = list(_DECK_VALUES[options.with_nines])  # deck(), as ints
         minimum = options.cut_minimum
         # rng.shuffle(cards), then rng.randint(minimum, len(cards) - minimum) unless cut_at is given
-        drawn = _shuffle(cards, _generator(seed), minimum if cut_at is None else -1, len(cards) - minimum)
+        drawn = _shuffle(cards, seed, minimum if cut_at is None else -1, len(cards) - minimum)
         cards = cut(cards, drawn if cut_at is None else cut_at, minimum)
         hands = _deal_sorted(cards, dealer % 4, options.deal_packets)
         if cls is Game:  # a direct call where compiled (cls(...) is a generic one)

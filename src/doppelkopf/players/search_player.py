@@ -75,6 +75,7 @@ from typing import Any
 from ..game import Action, Game, IllegalAction, InformationState, Phase
 from ..rules import Party, RuleSet
 from ..scoring import GameSummary, score
+from ..values import PerRuleSet
 from .base import HandSampler, Player, rebuild_game
 from .rules_player import RuleBasedPlayer
 
@@ -245,12 +246,16 @@ class SearchPlayer(Player):
             if after.rules.pflichtansage:
                 # the kernel makes no announcements during play; the Pflichtansage only forces one,
                 # it does not change the score of a continuation without announcements
-                after.rules = after.rules.replace(pflichtansage=False)
+                after.rules = _WITHOUT_PFLICHTANSAGE.get(after.rules)
             try:
                 return float(kernel.rollout_values(after, self.rollouts, seed, "greedy")[self.seat])
             except ValueError:
                 pass
         return _python_rollouts(after, self.seat, max(2, self.rollouts // 4), random.Random(seed))
+
+
+#: The rule set without the Pflichtansage, made once per rule set (not once per rollout).
+_WITHOUT_PFLICHTANSAGE: PerRuleSet[RuleSet] = PerRuleSet(lambda rules: rules.replace(pflichtansage=False))
 
 
 def _python_rollouts(game: Game, seat: int, k: int, rng: random.Random) -> float:
