@@ -42,9 +42,17 @@ RANK_GERMAN = ("Ass", "Zehn", "König", "Dame", "Bube", "Neun")
 RANK_AUGEN = (11, 10, 4, 3, 2, 0)
 
 #: Suit indices, as used by :attr:`Card.suit`.
-KREUZ, PIK, HERZ, KARO = range(4)
+KREUZ: Final = 0
+PIK: Final = 1
+HERZ: Final = 2
+KARO: Final = 3
 #: Rank indices, as used by :attr:`Card.rank`.
-ASS, ZEHN, KOENIG, DAME, BUBE, NEUN = range(6)
+ASS: Final = 0
+ZEHN: Final = 1
+KOENIG: Final = 2
+DAME: Final = 3
+BUBE: Final = 4
+NEUN: Final = 5
 
 
 #: A card, as a :class:`Card` or its int value (:func:`cut` and :func:`deal` take either).

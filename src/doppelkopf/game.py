@@ -46,7 +46,7 @@ from functools import cache
 from itertools import chain
 from typing import ClassVar, Final, cast
 
-from .cards import _DECK_VALUES, AUGEN, KOENIG, NEUN, Card, CardError, _deal_sorted, _shuffle, augen, cut
+from .cards import _DECK_VALUES, AUGEN, KOENIG, NEUN, Card, CardError, _deal_sorted, _shuffle, cut
 from .order import (
     TRUMP,
     CardOrder,
@@ -124,7 +124,7 @@ _HOCHZEIT_LABELS = {
     "first_fehl": "erster fremder Fehlstich",
     "first_trump": "erster fremder Trumpfstich",
 }
-_SOLO_KINDS = ("pflichtsolo", "lustsolo", "solo")
+_SOLO_KINDS: Final = frozenset(["pflichtsolo", "lustsolo", "solo"])
 
 
 class Action:
@@ -303,6 +303,9 @@ class Action:
 _AFTER_ANNOUNCE: Final = Action.ANNOUNCE_BASE + SCHWARZ
 
 
+#: The normal game's card order (the Armut's trump count and Schmeissen look at it).
+_NORMAL_GROUP: Final[tuple[int, ...]] = card_order(_NORMAL).group
+_NORMAL_POWER: Final[tuple[int, ...]] = card_order(_NORMAL).power
 #: Whether a game type is a declared solo, by its number (``GameType.is_declared_solo`` is a Python property).
 _DECLARED_SOLO: Final[tuple[bool, ...]] = tuple([g.is_declared_solo for g in _GAME_TYPES])
 
@@ -359,6 +362,12 @@ class _Options:
         self.armut: Final[bool] = rules.armut
         self.armut_max_trumps: Final[int] = rules.armut_max_trumps
         self.schmeissen: Final[bool] = bool(rules.schmeissen)
+        self.schmeissen_reasons: Final[tuple[str, ...]] = tuple(rules.schmeissen)
+        self.schmeissen_nines: Final[int] = rules.schmeissen_nines
+        self.schmeissen_kings: Final[int] = rules.schmeissen_kings
+        self.schmeissen_nines_kings: Final[int] = rules.schmeissen_nines_kings
+        self.schmeissen_augen_low: Final[int] = rules.schmeissen_augen_low
+        self.schmeissen_augen_high: Final[int] = rules.schmeissen_augen_high
         listed = list(rules.vorbehalt_priority)
         solo = ["solo"] if "solo" in listed else ["pflichtsolo", "lustsolo"]
         self.priority: Final[tuple[str, ...]] = tuple(
@@ -956,8 +965,12 @@ class Game:
 
     def normal_trumps(self, seat: int) -> int:
         """Trumps in ``seat``'s hand counted as in the normal game (for the Armut, seed 002)."""
-        normal = card_order(_NORMAL)
-        return sum(1 for c in self.hands[seat] if normal.is_trump(c))
+        group = _NORMAL_GROUP
+        count = 0
+        for card in self.hands[seat]:
+            if group[card] == TRUMP:
+                count += 1
+        return count
 
     def schmeissen_reasons(self, seat: int) -> tuple[str, ...]:
         """The reasons of ``rules.schmeissen`` that ``seat``'s hand fulfils (seed 002, "Gibt es
@@ -972,23 +985,34 @@ class Game:
         * ``augen_low`` / ``augen_high``: fewer than ``schmeissen_augen_low`` / more than
           ``schmeissen_augen_high`` Augen in the hand.
         """
-        rules = self.rules
-        if not rules.schmeissen:
+        opts = self._opts
+        if not opts.schmeissen:
             return ()
-        hand = self.hands[seat]
-        nines = sum(1 for c in hand if c % 6 == NEUN)
-        kings = sum(1 for c in hand if c % 6 == KOENIG)
-        normal = card_order(_NORMAL)
-        fuchs = normal.power[Card.KARO_ASS]
-        tests = {
-            "five_nines": nines >= rules.schmeissen_nines,
-            "no_trump_above_fuchs": not any(normal.is_trump(c) and normal.power[c] > fuchs for c in hand),
-            "kings": kings >= rules.schmeissen_kings,
-            "nines_and_kings": nines + kings >= rules.schmeissen_nines_kings,
-            "augen_low": augen(hand) < rules.schmeissen_augen_low,
-            "augen_high": augen(hand) > rules.schmeissen_augen_high,
-        }
-        return tuple(reason for reason in rules.schmeissen if tests[reason])
+        nines = kings = augen_held = 0
+        above_fuchs = False
+        power, group = _NORMAL_POWER, _NORMAL_GROUP
+        fuchs = power[_KARO_ASS]
+        for card in self.hands[seat]:
+            rank = card % 6
+            if rank == NEUN:
+                nines += 1
+            elif rank == KOENIG:
+                kings += 1
+            augen_held += AUGEN[card]
+            if group[card] == TRUMP and power[card] > fuchs:
+                above_fuchs = True
+        reasons: list[str] = []
+        for reason in opts.schmeissen_reasons:  # rules.schmeissen, in its order
+            if (
+                (reason == "five_nines" and nines >= opts.schmeissen_nines)
+                or (reason == "no_trump_above_fuchs" and not above_fuchs)
+                or (reason == "kings" and kings >= opts.schmeissen_kings)
+                or (reason == "nines_and_kings" and nines + kings >= opts.schmeissen_nines_kings)
+                or (reason == "augen_low" and augen_held < opts.schmeissen_augen_low)
+                or (reason == "augen_high" and augen_held > opts.schmeissen_augen_high)
+            ):
+                reasons.append(reason)
+        return tuple(reasons)
 
     def _declare(self, seat: int, action: int) -> None:
         if action not in self._legal_vorbehalte(seat):

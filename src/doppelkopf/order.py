@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
 from .cards import ASS, BUBE, DAME, HERZ, KARO, KOENIG, KREUZ, NEUN, PIK, ZEHN, Card
 from .rules import GameType, RuleSet
 
 #: Group index of trump; Fehl groups use the printed suit index 0..3.
-TRUMP = 4
+TRUMP: Final = 4
 
 _FEHL_RANKS = (ASS, ZEHN, KOENIG, DAME, BUBE, NEUN)  # natural order, high to low
 

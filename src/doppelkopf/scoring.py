@@ -69,17 +69,21 @@ SONDERPUNKT_LABELS = {
 
 # Enum facts as plain tuples and constants: reading an enum member or property costs far more than a
 # global or a tuple index, and scoring runs once per game.
-_RE, _KONTRA = Party.RE, Party.KONTRA
-_PARTIES = (Party.RE, Party.KONTRA)
-_OTHER = (Party.KONTRA, Party.RE)  # indexed by a Party: the other one
-_PARTY_KEY = tuple(p.name.lower() for p in _PARTIES)  # "re", "kontra"
-_PARTY_LABEL = tuple(p.label for p in _PARTIES)  # "Re", "Kontra"
-_NORMAL, _HOCHZEIT, _ARMUT = GameType.NORMAL, GameType.HOCHZEIT, GameType.ARMUT
-_STILLE_HOCHZEIT = GameType.STILLE_HOCHZEIT
+# (Final: read as constants where compiled, not looked up in the module's namespace on each use)
+_RE: Final = Party.RE
+_KONTRA: Final = Party.KONTRA
+_PARTIES: Final = (Party.RE, Party.KONTRA)
+_OTHER: Final = (Party.KONTRA, Party.RE)  # indexed by a Party: the other one
+_PARTY_KEY: Final[tuple[str, ...]] = tuple([p.name.lower() for p in _PARTIES])  # "re", "kontra"
+_PARTY_LABEL: Final[tuple[str, ...]] = tuple([p.label for p in _PARTIES])  # "Re", "Kontra"
+_NORMAL: Final = GameType.NORMAL
+_HOCHZEIT: Final = GameType.HOCHZEIT
+_ARMUT: Final = GameType.ARMUT
+_STILLE_HOCHZEIT: Final = GameType.STILLE_HOCHZEIT
 _GAME_TYPES: Final[tuple[GameType, ...]] = tuple(sorted(GameType))  # indexed by a GameType
 _IS_SOLO: Final[tuple[bool, ...]] = tuple([g.is_declared_solo for g in _GAME_TYPES])
 _GAME_KEY: Final[tuple[str, ...]] = tuple([g.key for g in _GAME_TYPES])
-_SEATS = frozenset(range(4))
+_SEATS: Final = frozenset(range(4))
 _KARO_ASS: Final = int(Card.KARO_ASS)
 _KREUZ_BUBE: Final = int(Card.KREUZ_BUBE)
 
@@ -417,7 +421,7 @@ def _gegen_die_alten_counts(summary: GameSummary, rules: RuleSet, solo: bool) ->
     return rules.sonderpunkte_in_solo or _solo_key_matches(summary.game_type.key, rules.sonderpunkte_soli)
 
 
-_REACH = {KEINE_90: 90, KEINE_60: 60, KEINE_30: 30}
+_REACH: Final = {KEINE_90: 90, KEINE_60: 60, KEINE_30: 30}
 
 
 def reaches_goal(summary: GameSummary, party: Party) -> bool:
