@@ -14,7 +14,6 @@ only the speed differs. :data:`doppelkopf.COMPILED` names the modules that run c
 
 from __future__ import annotations
 
-import hashlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -32,8 +31,16 @@ BUILD_INFO = "_compiled.json"
 
 
 def source_hash_of(data: bytes) -> str:
-    """SHA-256 (hex) of a source file's bytes: the fingerprint setup.py records for each compiled source."""
-    return hashlib.sha256(data).hexdigest()
+    """SHA-256 (hex) of a source file's bytes: the fingerprint setup.py records for each compiled source.
+    CPython's own SHA-256 where it has one (``hashlib`` would load OpenSSL first, a tenth of the import)."""
+    try:
+        import _sha256  # CPython 3.11
+
+        return str(_sha256.sha256(data).hexdigest())
+    except ImportError:  # another interpreter or version
+        import hashlib
+
+        return hashlib.sha256(data).hexdigest()
 
 
 def source_hash(path: Path) -> str:

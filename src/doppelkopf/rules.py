@@ -20,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -674,6 +673,8 @@ class RuleSet:
     @classmethod
     def from_toml(cls, text: str) -> RuleSet:
         """Parse TOML text; raises :class:`RuleError` naming the line or field at fault."""
+        import tomllib  # only needed when reading files (keeps ``import doppelkopf`` fast)
+
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
