@@ -42,7 +42,6 @@ import enum
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from itertools import chain
 from typing import ClassVar, Final, cast
 
@@ -68,13 +67,6 @@ from .rules import (
 )
 from .scoring import GameSummary, Score, ScoreItem, _sonderpunkte, score, solo_factor
 from .values import PerRuleSet, Record, reduce_dataclass
-
-
-@cache
-def _solo_actions(solo_types: tuple[str, ...]) -> tuple[int, ...]:
-    """The Vorbehalt answers for the soli of a rule set's ``solo_types`` (cached by the names: a
-    tuple of strings hashes fast, one of enum members does not)."""
-    return tuple(Action.vorbehalt(GameType.parse(name)) for name in solo_types)
 
 
 class IllegalAction(ValueError):
@@ -361,7 +353,6 @@ class _Options:
         self.hochzeit_partner: Final[str] = rules.hochzeit_partner
         self.armut: Final[bool] = rules.armut
         self.armut_max_trumps: Final[int] = rules.armut_max_trumps
-        self.schmeissen: Final[bool] = bool(rules.schmeissen)
         self.schmeissen_reasons: Final[tuple[str, ...]] = tuple(rules.schmeissen)
         self.schmeissen_nines: Final[int] = rules.schmeissen_nines
         self.schmeissen_kings: Final[int] = rules.schmeissen_kings
@@ -956,7 +947,7 @@ class Game:
         options.extend(opts.solo_actions)
         if opts.armut and self.normal_trumps(seat) <= opts.armut_max_trumps:
             options.append(Action.vorbehalt(_ARMUT_GAME))
-        if opts.schmeissen and self.schmeissen_reasons(seat):
+        if opts.schmeissen_reasons and self.schmeissen_reasons(seat):
             options.append(Action.SCHMEISSEN)
         for i in range(1, len(options)):
             if options[i - 1] >= options[i]:  # a Hochzeit kind or the Armut among the soli
@@ -986,7 +977,7 @@ class Game:
           ``schmeissen_augen_high`` Augen in the hand.
         """
         opts = self._opts
-        if not opts.schmeissen:
+        if not opts.schmeissen_reasons:
             return ()
         nines = kings = augen_held = 0
         above_fuchs = False
