@@ -6,6 +6,8 @@ The orders below are written out by hand from the TSR, high to low.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from doppelkopf.cards import Card, deck, parse_cards
@@ -249,3 +251,143 @@ def test_impossible_values_are_refused(changes: dict[str, object], message: str)
     """Values no table can play are refused with the field named (a rule file is never half-read)."""
     with pytest.raises(RuleError, match=message):
         DDV.replace(**changes)
+
+
+# -- ranges and combinations no table can play (issue 11) ------------------------------------------
+
+INT_OPTIONS = [f for f in dataclasses.fields(RuleSet) if type(f.default) is int]
+INT_LIST_OPTIONS = [
+    f for f in dataclasses.fields(RuleSet) if isinstance(f.default, tuple) and f.default and type(f.default[0]) is int
+]
+
+
+def refusal(changes: dict[str, object], base: RuleSet = DDV) -> str:
+    """The message of the RuleError that ``changes`` to ``base`` raise (the test fails without one)."""
+    with pytest.raises(RuleError) as info:
+        base.replace(**changes)
+    return str(info.value)
+
+
+def test_every_number_has_a_documented_range() -> None:
+    """Every int option and every list of ints has a range or fixed choices in its metadata, and
+    ``doko rules show`` prints it (the check reads the same metadata)."""
+    for f in [*INT_OPTIONS, *INT_LIST_OPTIONS]:
+        assert f.metadata.get("bounds") is not None or f.metadata.get("choices"), f.name
+        shown = DDV.allowed_values(f.name)
+        assert shown.startswith(("range: ", "choices: ", "5 entries, each", "1 to 12 entries, each")), (f.name, shown)
+    rows = {row[0]: row[2] for row in DDV.describe()}
+    assert rows["cut_minimum"].endswith("(range: 0..24)")  # half of 48 cards (TSR 3.3.4: at least 3)
+    assert rows["round_games"].endswith("(range: 4..1000)")
+    assert rows["announcement_deadlines"].endswith("(5 entries, each 0..12)")
+    assert rows["bock_max_multiplier"].endswith("(choices: 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)")
+    assert "schmeissen_augen_low = 30" in DDV.to_toml() and "(range: 9..60)" in DDV.to_toml()
+    assert get_preset("ohne-neunen").allowed_values("hochzeit_tricks") == "range: 1..10"  # ten tricks
+
+
+@pytest.mark.parametrize("option", [f.name for f in INT_OPTIONS])
+@pytest.mark.parametrize("value", [-1, 2**63, -(2**63), 10**30])
+def test_negative_and_absurd_numbers_are_refused_naming_the_option(option: str, value: int) -> None:
+    """No int option takes a negative number or one beyond a 64-bit score; the message starts with
+    the option's name."""
+    assert refusal({option: value}).startswith(f"{option}: ")
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        # dealing: 13 + -1 = 12 cards passed and crashed the deal
+        ({"deal_packets": (13, -1)}, "deal_packets: every entry must be between 1 and 12, got 13"),
+        ({"deal_packets": (12, 0)}, "deal_packets: every entry must be between 1 and 12, got 0"),
+        ({"deal_packets": (1,) * 12 + (0,)}, "deal_packets: needs 1 to 12 packets, got 13"),
+        # a forced Pflichtsolo (TSR 4.2.3) would have no legal answer
+        ({"solo_types": ()}, "solo_types: empty, but pflichtsolo is true"),
+        # Schmeissen that one hand of every deal meets: 8 nines in four hands put 2 in some hand
+        ({"schmeissen_nines": 0}, "schmeissen_nines: must be between 3 and 8"),
+        ({"schmeissen_nines": 2}, "schmeissen_nines: must be between 3 and 8"),
+        ({"schmeissen_nines": 9}, "schmeissen_nines: must be between 3 and 8"),  # no hand holds 9
+        ({"schmeissen_kings": 2}, "schmeissen_kings: must be between 3 and 8"),
+        ({"schmeissen_nines_kings": 4}, "schmeissen_nines_kings: must be between 5 and 12"),  # 16 cards: 4 in a hand
+        # a hand holds 8..128 Augen; the four hands hold 240, so one holds at most 60 and one at least 60
+        ({"schmeissen_augen_low": 129}, "schmeissen_augen_low: must be between 9 and 60"),
+        ({"schmeissen_augen_low": 61}, "schmeissen_augen_low: must be between 9 and 60"),
+        ({"schmeissen_augen_high": 7}, "schmeissen_augen_high: must be between 60 and 127"),
+        ({"schmeissen_augen_high": 59}, "schmeissen_augen_high: must be between 60 and 127"),
+        # deadlines that cannot be met
+        ({"announcement_deadlines": (13, 10, 9, 8, 7)}, "announcement_deadlines: every entry must be between 0 and 12"),
+        ({"announcement_tricks": (1, 3, 6, 9, 12)}, "announcement_tricks: every entry must be between 0 and 11"),
+        ({"announcement_tricks": (1, 3, 6, 9)}, "announcement_tricks: needs 5 numbers"),
+        ({"reply_extra_cards": -1}, "reply_extra_cards: must be between 0 and 12"),
+        ({"reply_extra_cards": 13}, "reply_extra_cards: must be between 0 and 12"),
+        # scores that no 64-bit number holds
+        ({"solo_factor": 3 * 10**18}, "solo_factor: must be 3, 6, 9, ... up to 300"),
+        ({"solo_factor": 303}, "solo_factor: must be 3, 6, 9, ... up to 300"),
+        ({"solo_bonus": 101}, "solo_bonus: must be a whole number of Punkte >= 0 and at most 100, got 101"),
+        ({"pflichtansage_augen": 45}, "pflichtansage_augen: must be between 0 and 44"),
+        # combinations
+        ({"superschweine": True, "schweine": "on"}, None),  # fine with nines
+        ({"schweine_optional": True, "schweine_announce": "vorbehalt"}, "schweine_optional: not with"),
+        ({"solo_types": ("damen", "damen")}, "solo_types: a kind is listed twice ('damen')"),
+        ({"name": ""}, "name: must be 1 to 100 printable characters"),
+        ({"name": "   "}, "name: must be 1 to 100 printable characters"),
+        ({"name": "a\nb"}, "name: must be 1 to 100 printable characters"),
+        ({"name": "x" * 101}, "name: must be 1 to 100 printable characters"),
+        ({"deal_packets": 5}, "deal_packets: expected a list, got 5"),
+        ({"solo_types": "damen"}, "solo_types: expected a list, got 'damen'"),
+    ],
+)
+def test_unplayable_options_are_refused(changes: dict[str, object], message: str | None) -> None:
+    """Each of these passed the check before and then crashed, hung or was silently ignored in play."""
+    if message is None:
+        DDV.replace(**changes)
+    else:
+        assert refusal(changes).startswith(message)
+
+
+def test_superschweine_need_the_nines() -> None:
+    """Seed 002: the Superschweine are the two Karo-Neunen; without nines the option was ignored."""
+    no_nines = get_preset("ohne-neunen")
+    assert refusal({"superschweine": True}, no_nines).startswith("superschweine: needs the nines")
+    assert not no_nines.replace(schmeissen=("five_nines",)).with_nines  # a dormant reason, no hand meets it
+
+
+def test_schmeissen_limits_follow_the_deck() -> None:
+    """Without nines a hand has 10 cards: 22..108 Augen, 8 kings (3 in some hand of every deal)."""
+    no_nines = get_preset("ohne-neunen")
+    assert refusal({"schmeissen_augen_low": 22}, no_nines).startswith("schmeissen_augen_low: must be between 23 and 60")
+    assert refusal({"schmeissen_augen_high": 108}, no_nines).startswith(
+        "schmeissen_augen_high: must be between 60 and 107"
+    )
+    assert refusal({"schmeissen_nines_kings": 9}, no_nines).startswith(
+        "schmeissen_nines_kings: must be between 3 and 8"
+    )
+    assert no_nines.replace(schmeissen=("augen_low",), schmeissen_augen_low=60).schmeissen_augen_low == 60
+
+
+def test_session_options_are_checked_by_every_path() -> None:
+    """round_games and bock_max_multiplier were checked only by Session; a rule object in a table
+    entry (doko score) took ``bock_max_multiplier: 3`` and ``round_games: 0``."""
+    from doppelkopf.entry import EntryError, score_entry
+
+    assert refusal({"round_games": 3}).startswith("round_games: must be between 4 and 1000")
+    assert refusal({"bock_max_multiplier": 3}).startswith("bock_max_multiplier: 3 is not one of 2, 4, 8")
+    with pytest.raises(RuleError, match="^bock_max_multiplier: "):
+        RuleSet.from_dict({"bock_max_multiplier": 3})
+    entry = {"players": ["Anna", "Ben", "Carla", "Dirk"], "game": "normal", "re": ["Ben", "Carla"], "augen_re": 151}
+    for options, message in (({"bock_max_multiplier": 3}, "bock_max_multiplier"), ({"round_games": 0}, "round_games")):
+        with pytest.raises(EntryError) as info:
+            score_entry({**entry, "rules": options})
+        assert str(info.value).startswith(f"rules.{message}: ")
+    assert DDV.replace(bock_max_multiplier=1024, round_games=1000).bock_max_multiplier == 1024
+
+
+def test_deeply_nested_rule_file_is_refused_in_one_line() -> None:
+    """1,000 nested lists raised RecursionError; a value nested in tables is named short."""
+    deep = "a = " + "[" * 1000 + "]" * 1000 + "\n"
+    with pytest.raises(RuleError, match="^rule file is nested too deeply"):
+        RuleSet.from_toml(deep)
+    dotted = "dulle." + ".".join(["x"] * 1000) + " = 1\n"
+    with pytest.raises(RuleError) as info:
+        RuleSet.from_toml(dotted)
+    assert str(info.value).startswith("dulle: {'x': {'x': {") and len(str(info.value)) < 200
+    with pytest.raises(RuleError, match="^preset: expected the name of a preset"):
+        RuleSet.from_toml("preset = [1]\n")

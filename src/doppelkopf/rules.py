@@ -20,8 +20,11 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Final
+
+from .cards import AUGEN, KOENIG, NEUN, deck
 
 
 class RuleError(ValueError):
@@ -155,12 +158,124 @@ def level_label(level: int, party: Party) -> str:
     return party.label if level == ANSAGE else LEVEL_LABELS[level]
 
 
-def _opt(default: Any, doc: str, source: str, choices: tuple[Any, ...] | None = None) -> Any:
-    meta = {"doc": doc, "source": source, "choices": choices}
+@functools.cache
+def deck_limits(with_nines: bool) -> dict[str, int]:
+    """Numbers of the deck (48 cards with nines, 40 without) that bound the ranges of options, by the
+    name a :class:`Range` uses:
+
+    * ``hand``: cards in a hand, also the tricks of a game (12; 10); ``last_trick``: one less;
+      ``half_deck``: half the deck (24; 20), the most a cut may lift or leave;
+    * ``trick_augen``: the most Augen one trick can hold (four Asse: 44);
+    * ``hand_augen_low`` / ``hand_augen_high``: one more than the fewest Augen a hand can hold
+      (8; 22) and one less than the most (128; 108): a Schmeissen threshold beyond them fits no
+      hand; ``hand_augen_mean``: 60, the mean of the four hands (240 / 4): an ``augen_low`` above it
+      or an ``augen_high`` below it fits one hand of every deal (they sum to 240);
+    * ``<kind>_low`` / ``<kind>_high`` for the Schmeissen counts (``nines`` of the 48-card deck,
+      ``kings``, ``nines_kings``): one more than the count that one hand of every deal reaches
+      (the kind's cards shared by four hands: some hand holds at least a quarter, rounded up),
+      and the most a hand can hold. Below the low bound every deal could be thrown in.
+    """
+    cards = [int(c) for c in deck(with_nines)]
+    hand = len(cards) // 4
+    augen = sorted(AUGEN[c] for c in cards)
+    limits = {
+        "hand": hand,
+        "last_trick": hand - 1,
+        "half_deck": len(cards) // 2,
+        "trick_augen": sum(augen[-4:]),
+        "hand_augen_low": sum(augen[:hand]) + 1,
+        "hand_augen_high": sum(augen[-hand:]) - 1,
+        "hand_augen_mean": sum(augen) // 4,
+    }
+    counts: dict[str, int] = {
+        "nines": sum(1 for c in deck(True) if c % 6 == NEUN),  # five_nines needs the nines: always the 48 cards
+        "kings": sum(1 for c in cards if c % 6 == KOENIG),
+        "nines_kings": sum(1 for c in cards if c % 6 in (NEUN, KOENIG)),
+    }
+    for kind, count in counts.items():
+        limits[f"{kind}_low"] = -(-count // 4) + 1
+        limits[f"{kind}_high"] = min(count, hand)
+    return limits
+
+
+@dataclass(frozen=True)
+class Range:
+    """The allowed whole numbers of an int option, of every entry of a list option, or of the length
+    of a list option: ``low`` to ``high`` in steps of ``step`` (from ``low``). A bound given as a name
+    is a number of the deck of the rule set (:func:`deck_limits`). ``text`` words the rule in an
+    error message (``{low}`` and ``{high}`` are filled in); default ``between LOW and HIGH``."""
+
+    low: int | str
+    high: int | str
+    step: int = 1
+    text: str = ""
+
+    def bounds(self, with_nines: bool) -> tuple[int, int]:
+        """``(low, high)`` as numbers for a deck with or without the nines."""
+        limits = deck_limits(with_nines)
+        low = self.low if isinstance(self.low, int) else limits[self.low]
+        high = self.high if isinstance(self.high, int) else limits[self.high]
+        return low, high
+
+    def holds(self, value: int, with_nines: bool) -> bool:
+        low, high = self.bounds(with_nines)
+        return low <= value <= high and (value - low) % self.step == 0
+
+    def wording(self, with_nines: bool, value: int | None = None) -> str:
+        """The rule as a message says it, e.g. ``between 1 and 12``; a ``text`` without ``{high}`` gets
+        ``and at most HIGH`` for a ``value`` above the range."""
+        low, high = self.bounds(with_nines)
+        if not self.text:
+            return f"between {low} and {high}"
+        words = self.text.format(low=low, high=high)
+        if "{high}" not in self.text and value is not None and value > high:
+            words += f" and at most {high}"
+        return words
+
+    def shown(self, with_nines: bool) -> str:
+        """The range as ``doko rules show`` prints it, e.g. ``1..12`` or ``3, 6, ..., 300``."""
+        low, high = self.bounds(with_nines)
+        if self.step == 1:
+            return f"{low}..{high}"
+        return f"{low}, {low + self.step}, ..., {high}"
+
+
+def _short(value: Any) -> str:
+    """``repr(value)`` cut short for a one-line message (safe for deeply nested values)."""
+    return _REPR.repr(value)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 60
+_REPR.maxlevel = 3
+
+
+def _opt(
+    default: Any,
+    doc: str,
+    source: str,
+    choices: tuple[Any, ...] | None = None,
+    *,
+    bounds: Range | None = None,
+    length: Range | None = None,
+) -> Any:
+    """A RuleSet field: its default, description, source, and what values it allows: ``choices``
+    (of the value, or of every entry of a list), ``bounds`` (of an int, or of every entry of a list
+    of ints) and ``length`` (of a list). :meth:`RuleSet.__post_init__` checks them and
+    :meth:`RuleSet.describe` shows them."""
+    meta = {"doc": doc, "source": source, "choices": choices, "bounds": bounds, "length": length}
     if isinstance(default, (list, tuple)):
         return field(default=tuple(default), metadata=meta)
     return field(default=default, metadata=meta)
 
+
+#: The Schmeissen counts: below the range one hand of every deal qualifies, above it none can.
+_EVERY_DEAL: Final = (
+    "between {low} and {high} (with fewer, one hand of every deal has them: every deal could be thrown in; "
+    "more fit no hand)"
+)
+#: ``bock_max_multiplier``: a power of two from Bock (2) to ten Bocks on one game.
+BOCK_MULTIPLIERS: Final = tuple(2**k for k in range(1, 11))
 
 ALL_SOLI = ("kreuz", "pik", "herz", "karo", "damen", "buben", "fleischlos")
 #: Every solo a rule set may allow: the TSR's (``ALL_SOLI``) and seed 002's Buben-Damen-Solo.
@@ -175,12 +290,18 @@ class RuleSet:
     :meth:`to_toml`. Invalid values raise :class:`RuleError` naming the field.
     """
 
-    name: str = _opt("ddv", "Name of the rule set", "-")
+    name: str = _opt("ddv", "Name of the rule set: 1 to 100 printable characters, not all blank", "-")
     with_nines: bool = _opt(True, "Play with the nines (48 cards) or without (40 cards)", "TSR 2.2.1")
     deal_packets: tuple[int, ...] = _opt(
-        (3, 3, 3, 3), "Cards per packet in each dealing round, clockwise from left of the dealer", "TSR 3.3.7"
+        (3, 3, 3, 3),
+        "Cards per packet in each dealing round, clockwise from left of the dealer; together a hand",
+        "TSR 3.3.7",
+        bounds=Range(1, "hand"),
+        length=Range(1, "hand", text="{low} to {high} packets"),
     )
-    cut_minimum: int = _opt(3, "Cards that must be lifted and left when cutting", "TSR 3.3.4")
+    cut_minimum: int = _opt(
+        3, "Cards that must be lifted and left when cutting", "TSR 3.3.4", bounds=Range(0, "half_deck")
+    )
     dulle: str = _opt(
         "first",
         "Two Herz-10 in one trick: the first played wins, the second wins, or the second wins except in the last trick",
@@ -197,7 +318,9 @@ class RuleSet:
         "TSR 5.1.1, 4.2.2, 4.3.1",
         ("pflichtsolo", "soloist", "dealer_left"),
     )
-    hochzeit_tricks: int = _opt(3, "Tricks within which the Hochzeit must find its partner", "TSR 4.4.3")
+    hochzeit_tricks: int = _opt(
+        3, "Tricks within which the Hochzeit must find its partner", "TSR 4.4.3", bounds=Range(1, "hand")
+    )
     hochzeit_partner: str = _opt(
         "first_foreign",
         "Which trick finds the Hochzeit partner: the first trick won by another player (first_foreign), the first "
@@ -220,14 +343,18 @@ class RuleSet:
     )
     announcement_deadlines: tuple[int, ...] = _opt(
         (11, 10, 9, 8, 7),
-        "Least cards in the announcer's hand for Re/Kontra, keine 90, keine 60, keine 30, schwarz",
+        "Least cards in the announcer's hand for Re/Kontra, keine 90, keine 60, keine 30, schwarz (not rising; "
+        "Re/Kontra at least 1)",
         "TSR 6.2.2, 6.3.4",
+        bounds=Range(0, "hand"),
+        length=Range(5, 5, text="5 numbers (Re/Kontra, keine 90, 60, 30, schwarz)"),
     )
     reply_extra_cards: int = _opt(
         1,
         "Erwiderung: Re/Kontra in reply to the other party's An- or Absage is allowed with this many cards "
         "fewer than that announcement needed; a late reply opens no Absagen",
         "TSR 6.4.4",
+        bounds=Range(0, "hand"),
     )
     hochzeit_shift: bool = _opt(
         True,
@@ -235,7 +362,13 @@ class RuleSet:
         "TSR 6.4.2",
     )
     solo_factor: int = _opt(
-        3, "The soloist wins or loses this many times the game value, each opponent a third of it", "TSR 7.2.4"
+        3,
+        "The soloist wins or loses this many times the game value, each opponent a third of it (at most 300: each "
+        "opponent 100 times, as solo_factors)",
+        "TSR 7.2.4",
+        bounds=Range(
+            3, 300, step=3, text="3, 6, 9, ... up to {high} (a positive multiple of 3: the three opponents share it)"
+        ),
     )
     nobody_wins: str = _opt(
         "tsr",
@@ -257,7 +390,12 @@ class RuleSet:
         ("doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end"),
     )
     sonderpunkte_in_solo: bool = _opt(False, "Sonderpunkte count in a solo too", "TSR 7.2.4")
-    doppelkopf_augen: int = _opt(40, "Least Augen in one trick for a Doppelkopf", "TSR 7.2.3")
+    doppelkopf_augen: int = _opt(
+        40,
+        "Least Augen in one trick for a Doppelkopf",
+        "TSR 7.2.3",
+        bounds=Range(1, "trick_augen", text="between {low} and {high} (the most Augen one trick can hold)"),
+    )
 
     # --- house-rule options of play (deck, Vorbehalte, card order, announcements, claiming) ---
     # (game.py reads these; add new play options in this block)
@@ -280,6 +418,14 @@ class RuleSet:
         "seed 000, Schweinchen (normal game, Trumpfsolo, stilles Solo); seed 002, Solospiele (no Schweine in a solo)",
         ("normal", "hochzeit", "stille_hochzeit", "armut", "karo"),
     )
+    schweine_optional: bool = _opt(
+        False,
+        "The holder of both Karo-Asse may choose not to make them Schweine: he announces them in turn before he "
+        "plays the first of them (the Schweine action), or plays a Karo-Ass without it and has no Schweine "
+        "(not with schweine_announce = vorbehalt; an Armut's Schweine announced at the exchange stay mandatory)",
+        "seed 002, Sonderkarten: 'Hat jemand beide Karo Asse auf der Hand so können diese Karten die beiden "
+        "Schweine bilden'; seed 000, Schweinchen: 'muss dies ... ansagen' (false)",
+    )
     superschweine: bool = _opt(
         False,
         "Superschweine: the player holding both Karo-Neunen when the Schweine are announced ranks them above the "
@@ -298,13 +444,17 @@ class RuleSet:
         False, "Armut may be declared as a Vorbehalt by a player with few trumps", "seed 002, Gibt es Vorbehalte?"
     )
     armut_max_trumps: int = _opt(
-        3, "Most trumps (counted as in the normal game) a hand may hold for Armut", "seed 002, Gibt es Vorbehalte?"
+        3,
+        "Most trumps (counted as in the normal game) a hand may hold for Armut (at most armut_cards)",
+        "seed 002, Gibt es Vorbehalte?",
+        bounds=Range(0, "hand"),
     )
     armut_cards: int = _opt(
         3,
         "Cards the poor player lays face down, all its trumps among them (always this many, even with fewer "
         "trumps); the taker returns as many cards of its choice",
         "seed 002, Gibt es Vorbehalte? (es müssen immer 3 Karten sein)",
+        bounds=Range(1, "hand"),
     )
     armut_none: str = _opt(
         "redeal",
@@ -322,16 +472,45 @@ class RuleSet:
         "seed 002, Gibt es Vorbehalte? (five_nines, no_trump_above_fuchs); the others are common house rules",
         ("five_nines", "no_trump_above_fuchs", "kings", "nines_and_kings", "augen_low", "augen_high"),
     )
-    schmeissen_nines: int = _opt(5, "Schmeissen five_nines: least nines in the hand", "seed 002, Gibt es Vorbehalte?")
-    schmeissen_kings: int = _opt(5, "Schmeissen kings: least kings in the hand", "our reading of a house rule")
+    schmeissen_nines: int = _opt(
+        5,
+        "Schmeissen five_nines: least nines in the hand",
+        "seed 002, Gibt es Vorbehalte?",
+        bounds=Range("nines_low", "nines_high", text=_EVERY_DEAL),
+    )
+    schmeissen_kings: int = _opt(
+        5,
+        "Schmeissen kings: least kings in the hand",
+        "our reading of a house rule",
+        bounds=Range("kings_low", "kings_high", text=_EVERY_DEAL),
+    )
     schmeissen_nines_kings: int = _opt(
-        7, "Schmeissen nines_and_kings: least nines and kings together", "our reading of a house rule"
+        7,
+        "Schmeissen nines_and_kings: least nines and kings together",
+        "our reading of a house rule",
+        bounds=Range("nines_kings_low", "nines_kings_high", text=_EVERY_DEAL),
     )
     schmeissen_augen_low: int = _opt(
-        30, "Schmeissen augen_low: the hand holds fewer Augen than this", "our reading of a house rule"
+        30,
+        "Schmeissen augen_low: the hand holds fewer Augen than this",
+        "our reading of a house rule",
+        bounds=Range(
+            "hand_augen_low",
+            "hand_augen_mean",
+            text="between {low} and {high} (above {high}, the mean of a hand, one hand of every deal holds fewer "
+            "Augen: every deal could be thrown in; below {low} no hand can)",
+        ),
     )
     schmeissen_augen_high: int = _opt(
-        80, "Schmeissen augen_high: the hand holds more Augen than this", "our reading of a house rule"
+        80,
+        "Schmeissen augen_high: the hand holds more Augen than this",
+        "our reading of a house rule",
+        bounds=Range(
+            "hand_augen_mean",
+            "hand_augen_high",
+            text="between {low} and {high} (below {low}, the mean of a hand, one hand of every deal holds more "
+            "Augen: every deal could be thrown in; above {high} no hand can)",
+        ),
     )
     vorbehalt_priority: tuple[str, ...] = _opt(
         ("pflichtsolo", "lustsolo", "hochzeit"),
@@ -354,6 +533,14 @@ class RuleSet:
         "seed 000, Hochzeit; seed 002, Gibt es Vorbehalte? (wenn nichts anderes gesagt ist)",
         ("first_foreign", "first_fehl", "first_trump"),
     )
+    hochzeit_early_ansage: bool = _opt(
+        False,
+        "In a Hochzeit the Hochzeiter (Re from the start) may announce before the Klärungsstich, with the deadlines "
+        "of a normal game; the others, and he after it, wait for the Klärungsstich and its shifted deadlines",
+        "seed 002, Es geht los - Ansagen: 'Bei einer Hochzeit darf ... der so genannte Findungsstich abgewartet "
+        "werden' (waiting is allowed, not required); TSR 6.5 and seed 000: 'Eine Ansage ist hier immer erst nach "
+        "dem Klärungsstich erlaubt' (false)",
+    )
     announcement_timing: str = _opt(
         "cards_in_hand",
         "Announcement deadlines count the cards in the announcer's hand (announcement_deadlines), or the tricks "
@@ -365,8 +552,10 @@ class RuleSet:
     announcement_tricks: tuple[int, ...] = _opt(
         (1, 3, 6, 9, 9),
         "With announcement_timing = tricks: Re/Kontra, keine 90, keine 60, keine 30, schwarz are in time until "
-        "this many tricks and one more card are played",
+        "this many tricks and one more card are played (not falling; before the last trick)",
         "seed 002, Es geht los - Ansagen",
+        bounds=Range(0, "last_trick"),
+        length=Range(5, 5, text="5 numbers (Re/Kontra, keine 90, 60, 30, schwarz)"),
     )
     announcement_skipping: bool = _opt(
         True,
@@ -379,7 +568,12 @@ class RuleSet:
         "second trick, if his party has made no Ansage and one is in time",
         "seed 002, Es geht los - Ansagen",
     )
-    pflichtansage_augen: int = _opt(30, "Least Augen in the first trick for the Pflichtansage", "seed 002")
+    pflichtansage_augen: int = _opt(
+        30,
+        "Least Augen in the first trick for the Pflichtansage",
+        "seed 002",
+        bounds=Range(0, "trick_augen", text="between {low} and {high} (the most Augen one trick can hold)"),
+    )
     claim: str = _opt(
         "soloist",
         "Who may claim the rest (Spielabkürzung) at any moment of the play, in turn or not: nobody, the soloist "
@@ -397,29 +591,39 @@ class RuleSet:
     )
 
     def check_play_options(self) -> None:
-        """Cross-field checks of the play options (called by ``__post_init__``); raises
-        :class:`RuleError` naming the field."""
-        cards = 48 if self.with_nines else 40
-        if not 0 <= self.armut_max_trumps <= self.armut_cards <= self.hand_size or self.armut_cards < 1:
+        """Cross-field checks of the play options (called by ``__post_init__`` after the ranges);
+        raises :class:`RuleError` whose message starts with the field at fault.
+
+        Refused: an Armut whose trumps do not fit among the cards laid; solo both as one kind and as
+        Pflicht-/Lustsolo in ``vorbehalt_priority``; ``hochzeit_partner = "choice"`` without kinds;
+        ``announcement_tricks`` falling; ``superschweine`` without the nines (the two Karo-Neunen it
+        ranks above the Schweine); ``schweine_optional`` with Schweine announced at the Vorbehalt
+        (they are announced for the holder, there is no choice). Options of a house rule that is off
+        (``schweine = "none"``, ``armut = false``, an empty ``schmeissen``) are not refused: they wait
+        unused; so is the Schmeissen reason ``five_nines`` in a deck without nines (no hand meets it).
+        """
+        if self.armut_max_trumps > self.armut_cards:
             raise RuleError(
                 f"armut_cards: {self.armut_cards} must be at least 1 and armut_max_trumps ({self.armut_max_trumps}, "
                 f"all trumps are laid) and at most the hand ({self.hand_size})"
             )
         if "solo" in self.vorbehalt_priority and {"pflichtsolo", "lustsolo"} & set(self.vorbehalt_priority):
             raise RuleError("vorbehalt_priority: name either solo or pflichtsolo/lustsolo, not both")
-        if len(set(self.vorbehalt_priority)) != len(self.vorbehalt_priority):
-            raise RuleError("vorbehalt_priority: a kind is listed twice")
         if self.hochzeit_partner == "choice" and not self.hochzeit_choices:
             raise RuleError("hochzeit_choices: needs at least one kind when hochzeit_partner is choice")
         t = self.announcement_tricks
-        if len(t) != 5 or any(b < a for a, b in zip(t, t[1:], strict=False)) or not 0 <= t[0] <= t[-1] < cards // 4:
+        if any(b < a for a, b in zip(t, t[1:], strict=False)):
             raise RuleError(
-                f"announcement_tricks: {list(t)} needs 5 rising numbers of tricks below {cards // 4} "
+                f"announcement_tricks: {list(t)} needs 5 rising numbers of tricks below {self.hand_size} "
                 "(Re/Kontra, keine 90, 60, 30, schwarz)"
             )
-        for name in ("schmeissen_nines", "schmeissen_kings", "schmeissen_nines_kings", "pflichtansage_augen"):
-            if getattr(self, name) < 0:
-                raise RuleError(f"{name}: must not be negative")
+        if self.superschweine and not self.with_nines:
+            raise RuleError("superschweine: needs the nines (the two Karo-Neunen); with_nines is false")
+        if self.schweine_optional and self.schweine_announce == "vorbehalt":
+            raise RuleError(
+                "schweine_optional: not with schweine_announce = vorbehalt (the Schweine are announced for their "
+                "holder when the game starts: there is no moment to decline them)"
+            )
 
     # --- house-rule options of scoring (scoring.py reads these; add new scoring options in this block) ---
     # (check_scoring_options below validates them; "trumpf" in a list of games stands for the four Farbsoli)
@@ -472,15 +676,40 @@ class RuleSet:
         0,
         "Punkte added to the value of a game scored as a solo, for the winning party",
         "seed 002, Abgerechnet wird am Schluss: the line 'Solo' (1); TSR 7.2.2: none (0)",
+        bounds=Range(0, 100, text="a whole number of Punkte >= {low}"),
+    )
+
+    re_120_after_kontra: bool = _opt(
+        True,
+        "When only Kontra made an Ansage (and no party an Absage), Re wins with 120 Augen and Kontra needs 121; "
+        "false: without Absagen Re always needs 121 and Kontra 120",
+        "TSR 7.1 and seed 000, Gewinnkriterien: 'Sie gewinnt das Spiel auch mit 120 Augen, wenn sie selbst keine "
+        "Ansage gemacht hat und die Kontra-Partei Kontra angesagt hat'; seed 004, step 1: 'Ohne Absagen Re mit "
+        "121, Kontra mit 120', seed 002: 'Die RE-Partei muss zum Gewinn des Spiels mindestens 121 Punkte machen' "
+        "(false)",
+    )
+    absage_punkte: str = _opt(
+        "all",
+        "Which Absagen earn the winner a Punkt each: every Absage of either party (all), or only the winner's "
+        "own Absagen against the loser (winner); Re and Kontra angesagt count 2 for the winner either way",
+        "TSR 7.2.2 and seed 004, step 2: 'je 1 für jede Absage' (all); seed 000, Spielwerte: 'Hat die "
+        "Gewinnerpartei der Verliererpartei keine 90 ... abgesagt, so erhält sie jeweils einen Punkt zusätzlich' "
+        "(winner)",
+        ("all", "winner"),
+    )
+    reached_against_absage: bool = _opt(
+        True,
+        "One Punkt each for 120, 90, 60, 30 Augen reached against the other party's keine 90, keine 60, "
+        "keine 30, schwarz",
+        "TSR 7.2.2; seed 000, Spielwerte; seed 004, step 2 (true); seed 002, 'Abgerechnet wird am Schluss' lists "
+        "no such item (false)",
     )
 
     def check_scoring_options(self) -> None:
-        """Checks of the scoring options beyond their type and choices (called by ``__post_init__``):
-        every ``solo_factors`` entry is ``game=N`` (see :attr:`solo_factor_table`), ``solo_bonus`` >= 0.
+        """Checks of the scoring options beyond their type, choices and range (called by
+        ``__post_init__``): every ``solo_factors`` entry is ``game=N`` (see :attr:`solo_factor_table`).
         Raises :class:`RuleError` naming the field, e.g. ``solo_factors[1]: unknown game 'bube'``."""
         _ = self.solo_factor_table
-        if self.solo_bonus < 0:
-            raise RuleError(f"solo_bonus: must be a whole number of Punkte >= 0, got {self.solo_bonus}")
 
     @functools.cached_property
     def solo_factor_table(self) -> dict[str, int]:
@@ -490,22 +719,28 @@ class RuleSet:
         table: dict[str, int] = {}
         for i, entry in enumerate(self.solo_factors):
             if not isinstance(entry, str):
-                raise RuleError(f"solo_factors[{i}]: expected a text 'game=N', got {entry!r}")
+                raise RuleError(f"solo_factors[{i}]: expected a text 'game=N', got {_short(entry)}")
             key, sep, number = (part.strip() for part in entry.partition("="))
             key = key.lower()
             if not sep or not (number.isascii() and number.isdigit()):
-                raise RuleError(f"solo_factors[{i}]: {entry!r} is not 'game=N' with a whole number N, e.g. 'buben=2'")
+                raise RuleError(
+                    f"solo_factors[{i}]: {_short(entry)} is not 'game=N' with a whole number N, e.g. 'buben=2'"
+                )
             if key not in keys:
-                raise RuleError(f"solo_factors[{i}]: unknown game {key!r}; expected one of: {', '.join(sorted(keys))}")
+                raise RuleError(
+                    f"solo_factors[{i}]: unknown game {_short(key)}; expected one of: {', '.join(sorted(keys))}"
+                )
             if key in table:
                 raise RuleError(f"solo_factors[{i}]: {key!r} is listed twice")
             if not 1 <= int(number) <= 100:
-                raise RuleError(f"solo_factors[{i}]: the factor of {key!r} must be between 1 and 100, got {number}")
+                raise RuleError(
+                    f"solo_factors[{i}]: the factor of {key!r} must be between 1 and 100, got {_short(number)}"
+                )
             table[key] = int(number)
         return table
 
     # --- house-rule options of the session and the Liste (Bock, Pflichtsolo rounds; add them in this block) ---
-    # (session.py reads these; session.check_session_rules validates them)
+    # (session.py reads these; their ranges are in the metadata, check_session_options checks the rest)
     pflichtsolo: bool = _opt(
         True,
         "Every player must play one Pflichtsolo per round: a solo is the Pflichtsolo while its player has none in "
@@ -515,8 +750,10 @@ class RuleSet:
     )
     round_games: int = _opt(
         24,
-        "Games in a round (at least 4); the Pflichtsoli count among them, thrown-in deals do not",
+        "Games in a round (at least 4: one Pflichtsolo per player fits); the Pflichtsoli count among them, "
+        "thrown-in deals do not",
         "TSR 8.5.1; Pflichtsoli counted: reading of TSR 4.2.3 (missing Pflichtsoli against games left)",
+        bounds=Range(4, 1000, text="between {low} and {high} (at least one Pflichtsolo per player fits)"),
     )
     bock_triggers: tuple[str, ...] = _opt(
         (),
@@ -544,6 +781,7 @@ class RuleSet:
         4,
         "Largest Bock multiplier of a game (a power of two, at least 2); a Bock beyond it is lost",
         "seed 002: 'Es gibt maximal Doppelböcke'",
+        BOCK_MULTIPLIERS,
     )
     bock_multiplies: str = _opt(
         "all",
@@ -563,58 +801,79 @@ class RuleSet:
         "reading of seed 002: the solo stays out of the Bockwertung, the Bockrunde goes on",
     )
 
+    def check_session_options(self) -> None:
+        """Cross-field checks of the session options (called by ``__post_init__``; ``round_games`` and
+        ``bock_max_multiplier`` have their range and choices in the metadata): a Pflichtsolo needs a
+        solo to declare (TSR 4.2; a player forced to play it, 4.2.3, would have no answer). Raises
+        :class:`RuleError` naming the field."""
+        if self.pflichtsolo and not self.solo_types:
+            raise RuleError(
+                "solo_types: empty, but pflichtsolo is true: a Pflichtsolo needs a solo to declare (TSR 4.2)"
+            )
+
     # -- validation -------------------------------------------------------------------------
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
+        """Check every option; raises :class:`RuleError` whose message starts with the field at fault.
+
+        First each value's type and choices (a list: every entry, none twice), then its range from the
+        field metadata (the ranges ``doko rules show`` prints, :class:`Range`), then the combinations
+        no table can play: :meth:`check_play_options`, :meth:`check_scoring_options`,
+        :meth:`check_session_options`.
+        """
+        fields = dataclasses.fields(self)
+        for f in fields:
             value = getattr(self, f.name)
             choices = f.metadata.get("choices")
-            if isinstance(f.default, tuple):
+            default: Any = f.default
+            if isinstance(default, tuple):
+                if not isinstance(value, (list, tuple)):
+                    raise RuleError(f"{f.name}: expected a list, got {_short(value)}")
                 if not isinstance(value, tuple):
                     object.__setattr__(self, f.name, tuple(value))
                     value = getattr(self, f.name)
-                if choices:
-                    for v in value:
-                        if v not in choices:
-                            raise RuleError(f"{f.name}: {v!r} is not one of {', '.join(map(str, choices))}")
-            elif choices and value not in choices:
-                raise RuleError(f"{f.name}: {value!r} is not one of {', '.join(map(str, choices))}")
-            default: Any = f.default
-            expected = type(default)
-            if expected is tuple:
-                if any(type(v) is not type(default[0]) for v in value) if default else False:
-                    raise RuleError(f"{f.name}: every entry must be {type(default[0]).__name__}")
-            elif type(value) is not expected:
-                raise RuleError(f"{f.name}: expected {expected.__name__}, got {value!r}")
-        cards = 48 if self.with_nines else 40
+                for i, v in enumerate(value):
+                    if choices and v not in choices:
+                        raise RuleError(f"{f.name}: {_short(v)} is not one of {', '.join(map(str, choices))}")
+                    if default and type(v) is not type(default[0]):
+                        raise RuleError(f"{f.name}: every entry must be {type(default[0]).__name__}, got {_short(v)}")
+                    if choices and v in value[:i]:
+                        raise RuleError(f"{f.name}: a kind is listed twice ({v!r})")
+            else:
+                if choices and value not in choices:
+                    raise RuleError(f"{f.name}: {_short(value)} is not one of {', '.join(map(str, choices))}")
+                if type(value) is not type(default):
+                    raise RuleError(f"{f.name}: expected {type(default).__name__}, got {_short(value)}")
+        if not self.name.strip() or len(self.name) > 100 or not self.name.isprintable():
+            raise RuleError(f"name: must be 1 to 100 printable characters, not all blank, got {_short(self.name)}")
+        nines = self.with_nines
+        cards = len(deck(nines))
         if sum(self.deal_packets) * 4 != cards:
             raise RuleError(
                 f"deal_packets: {self.deal_packets} deal {sum(self.deal_packets) * 4} cards, deck has {cards}"
             )
-        if len(self.announcement_deadlines) != 5:
-            raise RuleError("announcement_deadlines: needs 5 numbers (Re/Kontra, keine 90, 60, 30, schwarz)")
+        for f in fields:
+            value = getattr(self, f.name)
+            length: Range | None = f.metadata.get("length")
+            if length is not None and not length.holds(len(value), nines):
+                raise RuleError(f"{f.name}: needs {length.wording(nines)}, got {len(value)}")
+            bounds: Range | None = f.metadata.get("bounds")
+            if bounds is None:
+                continue
+            for v in value if isinstance(value, tuple) else (value,):
+                if not bounds.holds(v, nines):
+                    every = "every entry " if isinstance(value, tuple) else ""
+                    raise RuleError(f"{f.name}: {every}must be {bounds.wording(nines, v)}, got {v}")
         d = self.announcement_deadlines
-        if any(later > earlier for earlier, later in zip(d, d[1:], strict=False)) or d[-1] < 0:
+        if any(later > earlier for earlier, later in zip(d, d[1:], strict=False)):
             raise RuleError(
                 f"announcement_deadlines: {list(d)} must not rise from Re/Kontra to schwarz "
                 "(a higher announcement cannot be allowed earlier than a lower one)"
             )
-        if not 1 <= self.doppelkopf_augen <= 44:
-            raise RuleError("doppelkopf_augen: must be between 1 and 44 (the most Augen one trick can hold)")
-        if not self.hand_size >= self.announcement_deadlines[0] >= 1:
-            raise RuleError(
-                f"announcement_deadlines: Re/Kontra needs {self.announcement_deadlines[0]} cards in hand, "
-                f"but a hand holds {self.hand_size}"
-            )
-        if not 0 <= self.cut_minimum <= cards // 2:
-            raise RuleError(f"cut_minimum: must be between 0 and {cards // 2}")
-        if not 1 <= self.hochzeit_tricks <= cards // 4:
-            raise RuleError(f"hochzeit_tricks: must be between 1 and {cards // 4}")
-        if self.solo_factor < 3 or self.solo_factor % 3:
-            raise RuleError(
-                "solo_factor: must be 3, 6, 9, ... (a positive multiple of 3: the three opponents share it)"
-            )
+        if d[0] < 1:
+            raise RuleError("announcement_deadlines: Re/Kontra needs at least 1 card in hand, got 0")
         self.check_play_options()
         self.check_scoring_options()
+        self.check_session_options()
 
     @property
     def hand_size(self) -> int:
@@ -644,55 +903,90 @@ class RuleSet:
     def from_dict(cls, data: dict[str, Any], base: RuleSet | None = None) -> RuleSet:
         """Build a rule set from ``data``; options not named keep the value of ``base``.
 
-        A key ``preset`` names the base preset. Raises :class:`RuleError` naming the field.
+        A key ``preset`` names the base preset. Raises :class:`RuleError` naming the field (see
+        :meth:`__post_init__`), ``preset`` or the unknown option.
         """
+        if not isinstance(data, dict):
+            raise RuleError(f"rule options: expected a table of options, got {_short(data)}")
         data = dict(data)
         if "preset" in data:
-            base = get_preset(str(data.pop("preset")))
+            preset = data.pop("preset")
+            if not isinstance(preset, str):
+                raise RuleError(f"preset: expected the name of a preset, got {_short(preset)}")
+            base = get_preset(preset)
         base = base or RuleSet()
         names = {f.name: f for f in dataclasses.fields(cls)}
         changes: dict[str, Any] = {}
         for key, value in data.items():
             if key not in names:
-                raise RuleError(f"unknown rule option {key!r}")
+                raise RuleError(f"unknown rule option {_short(key)}")
             if isinstance(names[key].default, tuple):
                 if not isinstance(value, (list, tuple)):
-                    raise RuleError(f"{key}: expected a list, got {value!r}")
+                    raise RuleError(f"{key}: expected a list, got {_short(value)}")
                 value = tuple(value)
             changes[key] = value
         return dataclasses.replace(base, **changes)
 
     def to_toml(self) -> str:
-        """The rule set as TOML text, one commented option per line (loadable by from_toml)."""
+        """The rule set as TOML text, one commented option per line with its allowed values
+        (loadable by from_toml)."""
         lines = [f"# Doppelkopf rule set {self.name!r}"]
         for f in dataclasses.fields(self):
-            lines.append(f"# {f.metadata['doc']} [{f.metadata['source']}]")
+            allowed = self.allowed_values(f.name)
+            lines.append(f"# {f.metadata['doc']}{f' ({allowed})' if allowed else ''} [{f.metadata['source']}]")
             lines.append(f"{f.name} = {_toml_value(getattr(self, f.name))}")
         return "\n".join(lines) + "\n"
 
     @classmethod
     def from_toml(cls, text: str) -> RuleSet:
-        """Parse TOML text; raises :class:`RuleError` naming the line or field at fault."""
+        """Parse TOML text (options at the top or in a ``[rules]`` table, see :meth:`from_dict`);
+        raises :class:`RuleError` naming the line or field at fault, also for a file nested too deeply
+        to parse."""
         import tomllib  # only needed when reading files (keeps ``import doppelkopf`` fast)
 
         try:
             data = tomllib.loads(text)
+            if isinstance(data.get("rules"), dict):
+                data = data["rules"]
+            return cls.from_dict(data)
         except tomllib.TOMLDecodeError as exc:
             raise RuleError(f"rule file is not valid TOML: {exc}") from None
-        if isinstance(data.get("rules"), dict):
-            data = data["rules"]
-        return cls.from_dict(data)
+        except RecursionError:
+            raise RuleError("rule file is nested too deeply (tables or lists within each other)") from None
 
     def describe(self) -> list[tuple[str, str, str, str]]:
         """Rows of (option, value, description, source) for display; the description ends with the
-        allowed values where the option has a fixed set."""
+        allowed values (:meth:`allowed_values`) where the option has a fixed set or a range."""
         rows = []
         for f in dataclasses.fields(self):
             doc = f.metadata["doc"]
-            if f.metadata.get("choices"):
-                doc += f" (choices: {', '.join(map(str, f.metadata['choices']))})"
+            allowed = self.allowed_values(f.name)
+            if allowed:
+                doc += f" ({allowed})"
             rows.append((f.name, _display(getattr(self, f.name)), doc, f.metadata["source"]))
         return rows
+
+    def allowed_values(self, option: str) -> str:
+        """The values option ``option`` allows under this rule set, from its field metadata (the
+        check of :meth:`__post_init__` reads the same), e.g. ``choices: first, second``,
+        ``range: 1..12``, ``5 entries, each 0..12``; empty for a bool or the name. Raises
+        :class:`RuleError` for an unknown option."""
+        meta = {f.name: f.metadata for f in dataclasses.fields(self)}.get(option)
+        if meta is None:
+            raise RuleError(f"unknown rule option {_short(option)}")
+        nines = self.with_nines
+        parts = []
+        if meta.get("choices"):
+            parts.append(f"choices: {', '.join(map(str, meta['choices']))}")
+        length: Range | None = meta.get("length")
+        bounds: Range | None = meta.get("bounds")
+        if length is not None:
+            low, high = length.bounds(nines)
+            count = f"{low} entries" if low == high else f"{low} to {high} entries"
+            parts.append(count + (f", each {bounds.shown(nines)}" if bounds is not None else ""))
+        elif bounds is not None:
+            parts.append(f"range: {bounds.shown(nines)}")
+        return "; ".join(parts)
 
 
 def _display(value: Any) -> str:
@@ -734,6 +1028,7 @@ OHNE_NEUNEN = DDV.replace(
     sonderpunkte_soli=("stille_hochzeit", "trumpf"),
     solo_factors=("buben=2", "damen=3", "stille_hochzeit=4", "trumpf=5"),
     claim="anyone",
+    absage_punkte="winner",
     pflichtsolo=False,
 )
 
@@ -749,7 +1044,9 @@ DOPPELBOCK = DDV.replace(
     vorbehalt_priority=("solo", "schmeissen", "armut", "hochzeit"),
     schmeissen=("five_nines", "no_trump_above_fuchs"),
     armut=True,
-    hochzeit_partner="first_fehl",
+    hochzeit_partner="choice",
+    hochzeit_choices=("first_fehl", "first_foreign", "first_trump"),
+    hochzeit_early_ansage=True,
     hochzeit_alone_as="normal",
     stille_hochzeit_as="normal",
     announcement_timing="tricks",
@@ -758,6 +1055,7 @@ DOPPELBOCK = DDV.replace(
     schweine="on",
     schweine_announce="first_play",
     schweine_games=("normal", "hochzeit", "stille_hochzeit", "armut"),
+    schweine_optional=True,
     superschweine=True,
     schweine_armut="at_exchange",
     sonderpunkte=("doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen"),
@@ -765,6 +1063,8 @@ DOPPELBOCK = DDV.replace(
     feigheit=True,
     superfeigheit=True,
     solo_bonus=1,
+    re_120_after_kontra=False,
+    reached_against_absage=False,
     pflichtsolo=False,
     bock_triggers=("lost_solo", "nullspiel", "spaltarsch", "lost_kontra"),
     bock_multiplies="all",
@@ -776,6 +1076,7 @@ DOPPELBOCK = DDV.replace(
 #: game point, only Sonderpunkte when nobody wins, Bock doubles the Sonderpunkte too.
 VIER_SCHRITTE = DDV.replace(
     name="vier-schritte",
+    re_120_after_kontra=False,
     gegen_die_alten_as="spielpunkt",
     nobody_wins="sonderpunkte",
     hochzeit_alone_as="solo",

@@ -64,6 +64,11 @@ BOCK_TRIGGERS = {
 #: Games in a Bock of ``bock_length = "round"``: one per player at the table.
 PLAYERS_AT_TABLE = 4
 
+#: Deals thrown in one after the other that a session takes before it stops (:meth:`Session.record_redeal`):
+#: a guard against a rule set under which (nearly) every deal can be thrown in, e.g. Schmeissen thresholds
+#: that most hands meet with players who always throw in. ``RuleSet`` refuses thresholds that every deal meets.
+MAX_REDEALS_IN_A_ROW = 1000
+
 
 class SessionError(ValueError):
     """A result that does not fit the session (a Pflichtsolo without solo, twice in a round, ...);
@@ -87,20 +92,6 @@ class GameSetup(NamedTuple):
     pflichtsolo_done: tuple[bool, bool, bool, bool]
     forced_solo_seat: int | None
     bock_multiplier: int
-
-
-def check_session_rules(rules: RuleSet) -> None:
-    """Validate the session options of ``rules``.
-
-    Raises:
-        RuleError: naming the field: ``round_games`` below 4 (a round must hold a Pflichtsolo per
-            player), or ``bock_max_multiplier`` not a power of two of at least 2.
-    """
-    if rules.round_games < PLAYERS_AT_TABLE:
-        raise RuleError(f"round_games: must be at least {PLAYERS_AT_TABLE} (one Pflichtsolo per player fits)")
-    cap = rules.bock_max_multiplier
-    if cap < 2 or cap & (cap - 1):
-        raise RuleError(f"bock_max_multiplier: must be a power of two of at least 2 (2, 4, 8, ...), got {cap}")
 
 
 def bock_triggers_fired(summary: GameSummary, result: Score, rules: RuleSet) -> tuple[str, ...]:
@@ -180,17 +171,18 @@ class Session:
     ``players`` are the names of seats 0..3 (the columns of :attr:`sheet`). Seat 0 deals first
     (TSR 3.3.1: position 1 deals the first game).
 
+    The session options of ``rules`` (``round_games``, ``bock_*``) are checked by the RuleSet itself.
+
     Raises:
-        RuleError: bad session options (see :func:`check_session_rules`).
         SessionError: not four players; :class:`~doppelkopf.sheet.SheetError` for bad names.
     """
 
     def __init__(self, rules: RuleSet, players: Sequence[str]) -> None:
-        check_session_rules(rules)
         if isinstance(players, str) or len(players) != PLAYERS_AT_TABLE:
-            raise SessionError(f"players: a session needs {PLAYERS_AT_TABLE} players, got {players!r}")
+            got = "one string" if isinstance(players, str) else len(players)
+            raise SessionError(f"players: a session needs {PLAYERS_AT_TABLE} players, got {got}")
         self.rules = rules
-        self.sheet = Sheet(players)
+        self.sheet = Sheet(players)  # the names as doppelkopf.names.clean_names stores them
         #: Seat of the next dealer.
         self.dealer = 0
         #: Number of the current round (1-based) and counted games played in it.
@@ -199,6 +191,8 @@ class Session:
         #: Counted games of the session, and all deals (thrown-in deals included).
         self.games = 0
         self.deals = 0
+        #: Deals thrown in since the last counted game (see :meth:`record_redeal`).
+        self.redeals_in_a_row = 0
         #: The Bock triggers the last counted game fired.
         self.last_triggers: tuple[str, ...] = ()
         self._done = [False] * PLAYERS_AT_TABLE
@@ -276,7 +270,8 @@ class Session:
         :meth:`record_summary`, with the game's own Pflichtsolo decision (``game.pflichtsolo``).
 
         Raises:
-            SessionError: the game was dealt by another dealer than the session's.
+            SessionError: the game was dealt by another dealer than the session's; the
+                :data:`MAX_REDEALS_IN_A_ROW`-th deal thrown in in a row (see :meth:`record_redeal`).
             doppelkopf.game.IllegalAction: the game is not finished.
         """
         if getattr(game, "redeal_same_dealer", False):
@@ -290,7 +285,22 @@ class Session:
 
     def record_redeal(self) -> None:
         """A deal thrown in: the same dealer deals again, the game does not count, no Bock is used
-        up or started (seed 002, "Schmeissen": "wird dann geschmissen und neu ausgeteilt")."""
+        up or started (seed 002, "Schmeissen": "wird dann geschmissen und neu ausgeteilt").
+
+        Raises:
+            SessionError: this would be the :data:`MAX_REDEALS_IN_A_ROW`-th deal thrown in since the
+                last counted game: the rule set throws in (nearly) every deal, the session could
+                never end. The message names the rules to check; the session is unchanged.
+        """
+        if self.redeals_in_a_row + 1 >= MAX_REDEALS_IN_A_ROW:
+            rules = self.rules
+            raise SessionError(
+                f"redeal: {MAX_REDEALS_IN_A_ROW} deals in a row thrown in; rule set {rules.name!r} throws in "
+                f"nearly every deal: check schmeissen ({', '.join(rules.schmeissen) or 'none'}) and its thresholds "
+                f"(schmeissen_nines, schmeissen_kings, schmeissen_nines_kings, schmeissen_augen_low, "
+                f"schmeissen_augen_high), and armut_max_trumps with armut_none = {rules.armut_none}"
+            )
+        self.redeals_in_a_row += 1
         self.deals += 1
 
     def record_summary(self, summary: GameSummary, label: str | None = None, pflichtsolo: bool = False) -> Row:
@@ -343,6 +353,7 @@ class Session:
         # Deal and round.
         self.games += 1
         self.deals += 1
+        self.redeals_in_a_row = 0
         self.games_in_round += 1
         if pflichtsolo and soloist is not None:
             self._done[soloist] = True
