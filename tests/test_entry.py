@@ -11,6 +11,7 @@ import pytest
 from doppelkopf.entry import (
     Entry,
     EntryError,
+    load_entry_bytes,
     load_entry_text,
     parse_entry,
     result_to_json,
@@ -306,8 +307,178 @@ def test_error_doppelkopf_of_a_party_without_tricks() -> None:
 
 
 def test_error_more_doppelkopf_than_tricks() -> None:
-    """Re with 200 Augen in 2 tricks cannot have made 3 Doppelkopf; 13 Doppelkopf exceed the 12 tricks."""
+    """Re with 88 Augen in 2 tricks (the eight Asse) cannot have made 3 Doppelkopf; 13 Doppelkopf exceed the 12
+    tricks. (200 Augen in 2 tricks is refused before that: 8 cards hold at most 8 x 11 = 88 Augen.)"""
     three = [{"type": "doppelkopf", "party": "re"}] * 3
-    assert error_of(base(augen_re=200, tricks_re=2, extras=three)).startswith("extras[2]: ")
+    assert error_of(base(augen_re=88, tricks_re=2, extras=three)).startswith("extras[2]: ")
+    assert error_of(base(augen_re=200, tricks_re=2, extras=three)).startswith("tricks_re: ")
     many = [{"type": "doppelkopf", "party": "re"}] * 13
     assert error_of(base(augen_re=240, extras=many)).startswith("extras[")
+
+
+# -- hardening: nesting, names, impossible games ---------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["[" * 5000, '{"players": ' + "[" * 5000 + "]" * 5000 + "}", '{"a": ' * 3000])
+def test_error_deeply_nested_json_is_one_line(text: str) -> None:
+    """JSON nested thousands of levels deep is refused with one line naming the source (no RecursionError)."""
+    with pytest.raises(EntryError) as info:
+        load_entry_text(text, "entry.json")
+    message = str(info.value)
+    assert message.startswith("entry.json") and "nested too deeply" in message and "\n" not in message
+
+
+def test_error_nesting_deeper_than_the_limit_inside_a_field() -> None:
+    """150 levels parse in Python but are refused as well: a table entry is never nested that deep."""
+    text = json.dumps({**base(), "extras": json.loads("[" * 150 + "]" * 150)})
+    with pytest.raises(EntryError, match=r"^entry\.json: .*nested too deeply"):
+        load_entry_text(text, "entry.json")
+
+
+def test_error_nan_is_no_json_number() -> None:
+    with pytest.raises(EntryError, match=r"^entry\.json: .*NaN"):
+        load_entry_text('{"augen_re": NaN}', "entry.json")
+
+
+def test_entry_bytes_must_be_utf8() -> None:
+    """The bytes of an entry file: UTF-8 (a byte order mark is allowed), else one line naming the byte."""
+    data = json.dumps(base(), ensure_ascii=False).encode("utf-8")
+    assert load_entry_bytes(b"\xef\xbb\xbf" + data, "entry.json") == base()
+    with pytest.raises(EntryError, match=r"^entry\.json: not UTF-8 text \(byte 2\)$"):
+        load_entry_bytes(b'{"\xff": 1}', "entry.json")
+
+
+def test_players_are_compared_in_normal_form_and_case_folded() -> None:
+    """'Jürgen' with a combining diaeresis (U+0308) and with the precomposed 'ü' is one player."""
+    message = error_of(base(players=["J\u00fcrgen", "Ben", "Carla", "Ju\u0308rgen"]))
+    assert message.startswith("players[3]: ") and "same player as players[0]" in message
+
+
+def test_re_names_match_players_after_normalisation() -> None:
+    """A name in ``re`` is found in ``players`` in any Unicode normal form and case: here Jürgen is seat 0."""
+    entry = parse_entry(base(players=["J\u00fcrgen", "Ben", "Carla", "Dirk"], re=["ju\u0308rgen", "BEN"]))
+    assert entry.players == ("J\u00fcrgen", "Ben", "Carla", "Dirk")
+    assert entry.summary.re_seats == frozenset({0, 1})
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("A" * 41, "at most 40 characters"),
+        ("A" * 10_000_000, "at most 40 characters"),
+        ("Anna\nBen", "U+000A"),
+        ("Anna\u2028Ben", "U+2028"),
+        ("Anna\u0085Ben", "U+0085"),
+        ("Anna\u202eneB", "U+202E"),
+    ],
+    ids=["41 characters", "10 MB", "newline", "U+2028", "U+0085", "bidi override"],
+)
+def test_error_player_name_too_long_or_with_control_characters(name: str, why: str) -> None:
+    message = error_of(base(players=["Anna", "Ben", name, "Dirk"]))
+    assert message.startswith("players[2]: ") and why in message and len(message) < 200
+
+
+def test_error_re_name_with_control_character() -> None:
+    assert error_of(base(re=["Ben", "Car\nla"])).startswith("re[1]: ")
+
+
+@pytest.mark.parametrize("kind", ["karlchen", "karlchen_gefangen", "fuchs_am_end", "fuchs_gefangen", "doppelkopf"])
+@pytest.mark.parametrize("party", ["re", "kontra"])
+def test_error_sonderpunkt_of_a_party_without_a_trick(kind: str, party: str) -> None:
+    """A Sonderpunkt lies in a trick of its party (TSR 7.2.3; seeds 000, 002): a party that is schwarz has none.
+    Without trick counts 0 Augen means no trick; with tricks_re the count says it."""
+    augen_re = 240 if party == "kontra" else 0
+    extras = [{"type": kind, "party": party}]
+    assert error_of(base(augen_re=augen_re, extras=extras)).startswith("extras[0]: ")
+    tricks_re = 12 if party == "kontra" else 0
+    assert error_of(base(augen_re=augen_re, tricks_re=tricks_re, extras=extras)).startswith("extras[0]: ")
+
+
+@pytest.mark.parametrize(("augen_re", "tricks"), [(1, {}), (239, {}), (1, {"tricks_re": 1})])
+def test_error_augen_no_cards_add_up_to(augen_re: int, tricks: dict[str, int]) -> None:
+    """The deck holds cards of 11, 10, 4, 3, 2 and 0 Augen: no set of cards holds exactly 1 Augen, so neither Re
+    with 1 nor Kontra with 240 - 239 = 1 is possible."""
+    assert error_of(base(augen_re=augen_re, extras=[], **tricks)).startswith("augen_re: ")
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        # 11 tricks are 44 cards, but only the 8 nines have 0 Augen.
+        ({"augen_re": 0, "tricks_re": 11}, "tricks_re"),
+        # 3 tricks are 12 cards: again more than the 8 nines.
+        ({"augen_re": 0, "tricks_kontra": 9}, "tricks_kontra"),
+        # one trick is 4 cards of at most 11 Augen: 44 at most, not 45.
+        ({"augen_re": 45, "tricks_re": 1}, "tricks_re"),
+        # Kontra's one trick with 240 - 195 = 45 Augen: the same.
+        ({"augen_re": 195, "tricks_re": 11}, "tricks_re"),
+    ],
+)
+def test_error_augen_that_the_tricks_cannot_hold(changes: dict[str, int], field: str) -> None:
+    assert error_of(base(extras=[], **changes)).startswith(f"{field}: ")
+
+
+def test_augen_that_tricks_can_hold_are_accepted() -> None:
+    """Re with 0 Augen in 2 tricks (the 8 nines), Re with 44 Augen in one trick (four Asse), Re with 2 Augen (a
+    Bube and three nines): possible, scored."""
+    assert parse_entry(base(augen_re=0, tricks_re=2, extras=[])).summary.tricks_kontra == 10
+    assert parse_entry(base(augen_re=44, tricks_re=1, extras=[])).summary.augen_re == 44
+    assert parse_entry(base(augen_re=2, extras=[])).summary.augen_re == 2
+
+
+def test_error_augen_without_nines() -> None:
+    """Without nines (40 cards) every card has at least 2 Augen: one trick holds at least 4 x 2 = 8 Augen,
+    so Re with 7 Augen is impossible, with 8 (four Buben) possible."""
+    rules = {"with_nines": False, "deal_packets": [3, 4, 3], "announcement_deadlines": [9, 8, 7, 6, 5]}
+    assert error_of(base(rules=rules, augen_re=7, extras=[])).startswith("augen_re: ")
+    assert parse_entry(base(rules=rules, augen_re=8, extras=[])).summary.augen_re == 8
+
+
+@pytest.mark.parametrize(
+    ("changes", "path"),
+    [
+        # a caught Fuchs (Karo-Ass, 11 Augen) in a trick of Kontra, which has 240 - 230 = 10 Augen
+        ({"augen_re": 230, "extras": [{"type": "fuchs_gefangen", "party": "kontra"}]}, "extras[0]"),
+        # two Doppelkopf (2 x 40 Augen) for Kontra with 240 - 180 = 60 Augen
+        ({"augen_re": 180, "extras": [{"type": "doppelkopf", "party": "kontra"}] * 2}, "extras[1]"),
+        # two Füchse caught by Re and Fuchs am End for Kontra: three Karo-Asse, the deck has two
+        (
+            {
+                "augen_re": 151,
+                "extras": [{"type": "fuchs_gefangen", "party": "re"}] * 2
+                + [{"type": "fuchs_am_end", "party": "kontra"}],
+            },
+            "extras[2]",
+        ),
+        # a Doppelkopf (40 Augen) holds four Asse or Zehnen (a trick with a lower card has at most 11 + 11 + 11 + 4
+        # = 37): the 8 Asse and 8 Zehnen make at most 4 Doppelkopf
+        ({"augen_re": 230, "extras": [{"type": "doppelkopf", "party": "re"}] * 5}, "extras[4]"),
+        # Re's only trick is the last one, won with the Kreuz-Bube (2 Augen) and three cards of at most 11: 35 Augen
+        # at most, not 40
+        ({"augen_re": 40, "tricks_re": 1, "extras": [{"type": "karlchen", "party": "re"}]}, "extras[0]"),
+        # Re's two tricks are its two Doppelkopf; the last one cannot also hold the Karlchen (2 + 3 x 11 = 35 Augen)
+        (
+            {
+                "augen_re": 85,
+                "tricks_re": 2,
+                "extras": [{"type": "doppelkopf", "party": "re"}] * 2 + [{"type": "karlchen", "party": "re"}],
+            },
+            "extras[2]",
+        ),
+    ],
+)
+def test_error_sonderpunkte_the_tricks_cannot_hold(changes: dict[str, Any], path: str) -> None:
+    assert error_of(base(**changes)).startswith(f"{path}: ")
+
+
+def test_sonderpunkte_that_tricks_can_hold_are_accepted() -> None:
+    """Kontra with 11 Augen can have caught a Fuchs (the Karo-Ass and three nines); Re with 4 tricks can hold 4
+    Doppelkopf only as all 8 Asse and 8 Zehnen, 168 Augen; Karlchen with 2 Augen (Kreuz-Bube and three nines in
+    the last trick)."""
+    fuchs = [{"type": "fuchs_gefangen", "party": "kontra"}]
+    assert parse_entry(base(augen_re=229, extras=fuchs)).summary.augen_re == 229
+    four = [{"type": "doppelkopf", "party": "re"}] * 4
+    assert parse_entry(base(augen_re=168, tricks_re=4, extras=four)).summary.tricks_kontra == 8
+    assert error_of(base(augen_re=160, tricks_re=4, extras=four)).startswith("extras[3]: ")
+    karlchen = [{"type": "karlchen", "party": "kontra"}]
+    assert parse_entry(base(augen_re=238, extras=karlchen)).summary.augen_re == 238

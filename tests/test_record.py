@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import fcntl
 import json
 import os
 import random
+import re
+import signal
+import subprocess
+import sys
+import time
+import uuid
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -286,13 +293,13 @@ def tampered(game: Game, change: str, value: object) -> str:
 @pytest.mark.parametrize(
     ("change", "value", "message"),
     [
-        ("version", 2, r"version: 2 is not supported \(this program reads version 1\)"),
+        ("version", 3, r"version: 3 is not supported \(this program reads versions 1 and 2\)"),
         ("hands.1.0", "Xy7", r"hands\[1\]\[0\]: not a card: 'Xy7'"),
         ("hands.1.0", 3, r"hands\[1\]\[0\]: expected a card key"),
         ("dealer", True, r"dealer: expected a seat 0\.\.3, got True"),
         ("seed", "7", r"seed: expected an integer or null"),
         ("players", ["A", "B", "C"], r"players: expected 4 names, got 3"),
-        ("players", ["A", "B", "C", "A"], r"players: every name must be different"),
+        ("players", ["A", "B", "C", "a"], r"players\[3\]: 'a' is the same player as players\[0\]"),
         ("rules.options.solo_factor", 4, r"rules\.options: solo_factor: must be 3, 6, 9"),
         ("rules.options.flying_pigs", True, r"rules\.options: unknown rule option 'flying_pigs'"),
         ("actions.3", [3, "announce:keine_99"], r"actions\[3\]: unknown announcement 'keine_99'"),
@@ -681,11 +688,13 @@ def test_bidding_is_recorded_and_shown() -> None:
 
 
 def test_schweine_are_shown_where_they_were_announced() -> None:
-    """Seed 002 announces the Schweine with the first Karo-Ass played; seed 000 lets the holder
-    announce them (action "schweine") before. Either way the trick view has the call just before
-    the card, and the record replays it."""
+    """Seed 002 announces the Schweine with the first Karo-Ass played (here without the choice of
+    schweine_optional: they are made at once); seed 000 lets the holder announce them (action
+    "schweine") before. Either way the trick view has the call just before the card, and the record
+    replays it."""
     hand = "♦A ♦A ♣A ♠A ♥A ♣K ♠K ♥K ♦K ♦10 ♣10 ♠10"
-    game = Game(DOPPELBOCK, deal_rest(DOPPELBOCK, hand, seed=8), dealer=3)
+    rules = DOPPELBOCK.replace(schweine_optional=False)
+    game = Game(rules, deal_rest(rules, hand, seed=8), dealer=3)
     for _ in range(4):
         game.apply(G)
     game.apply(Card.KARO_ASS)  # Anna leads her first Karo-Ass: the Schweine are announced with it
@@ -774,3 +783,288 @@ def test_a_forced_pflichtsolo_round_trips() -> None:
     del data["forced_solo_seat"]
     with pytest.raises(RecordError, match=r"actions\[0\]"):
         from_json(json.dumps(data))
+
+
+# -- hardening: nesting, names, format version 2, leftovers of killed writers ---------------------------
+
+V1_FILE = Path(__file__).parent / "data" / "records" / "version1.jsonl"
+
+
+@pytest.mark.parametrize(
+    "text", ["[" * 5000, '{"a": ' * 5000, '{"format": "doppelkopf-record", "meta": ' + "[" * 5000 + "]" * 5000 + "}"]
+)
+def test_deeply_nested_json_is_a_one_line_record_error(text: str) -> None:
+    with pytest.raises(RecordError) as info:
+        from_json(text, "game.json")
+    message = str(info.value)
+    assert message.startswith("game.json: ") and "nested too deeply" in message and "\n" not in message
+
+
+def test_deep_nesting_in_a_records_file_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "session.jsonl"
+    path.write_text(rec.to_json_line(record_game(play_random(DDV, 1))) + "\n" + "[" * 5000 + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"^.*session\.jsonl: line 2: .*nested too deeply"):
+        load_many(path)
+
+
+def test_meta_nested_too_deeply_is_refused_when_recording_and_loading() -> None:
+    """A record this program writes always loads again: meta nested deeper than the readers take is refused
+    when recording (no RecursionError for 5000 levels), and such a file is refused when loading."""
+    deep: list[object] = []
+    inner = deep
+    for _ in range(5000):
+        inner.append([])
+        inner = inner[0]  # type: ignore[assignment]
+    with pytest.raises(RecordError, match=r"^meta\.tree: .*nested too deeply"):
+        record_game(play_random(DDV, 1), tree=deep)
+    data = json.loads(to_json(record_game(play_random(DDV, 1))))
+    data["meta"] = {"tree": json.loads("[" * 150 + "]" * 150)}
+    with pytest.raises(RecordError, match=r"^<record>: .*nested too deeply"):
+        from_json(json.dumps(data))
+
+
+def test_player_names_are_stored_in_normal_form() -> None:
+    """'Ju' + combining diaeresis + 'rgen' is stored as 'Jürgen' with the precomposed ü, without outer blanks."""
+    record = record_game(two_tricks(), ["Ju\u0308rgen", " Ben ", "Carla", "Dirk"])
+    assert record.players == ("J\u00fcrgen", "Ben", "Carla", "Dirk")
+    assert from_json(to_json(record)) == record
+
+
+def test_player_names_that_name_one_player_twice_are_refused() -> None:
+    with pytest.raises(RecordError, match=r"^players\[3\]: 'Jürgen' is the same player as players\[0\]"):
+        record_game(two_tricks(), ["J\u00fcrgen", "Ben", "Carla", "Ju\u0308rgen"])
+    data = json.loads(to_json(record_game(two_tricks(), ["J\u00fcrgen", "Ben", "Carla", "Dirk"])))
+    data["players"][3] = "JÜRGEN"
+    with pytest.raises(RecordError, match=r"^<record>: players\[3\]: 'JÜRGEN' is the same player as players\[0\]"):
+        rec.from_dict(data)
+
+
+@pytest.mark.parametrize(("name", "why"), [("A" * 41, "at most 40"), ("An\nna", "U+000A"), ("An\u2028na", "U+2028")])
+def test_player_names_too_long_or_with_line_breaks_are_refused(name: str, why: str) -> None:
+    with pytest.raises(RecordError, match=rf"^players\[1\]: .*{re.escape(why)}"):
+        record_game(two_tricks(), ["Anna", name, "Carla", "Dirk"])
+    data = json.loads(to_json(record_game(two_tricks())))
+    data["players"][1] = name
+    with pytest.raises(RecordError, match=rf"^<record>: players\[1\]: .*{re.escape(why)}"):
+        rec.from_dict(data)
+
+
+def test_line_separators_and_lone_surrogates_in_meta_keep_one_record_per_line(tmp_path: Path) -> None:
+    """U+2028, U+2029 and U+0085 end a line for str.splitlines; a lone surrogate cannot be written as UTF-8. The
+    writers escape them (\\u2028 ...), so each record stays one line and the file loads back the same."""
+    record = record_game(play_random(DDV, 3), NAMES, note="a\u2028b\u2029c\u0085d\x1ce", odd="\ud800")
+    line = rec.to_json_line(record)
+    assert len(line.splitlines()) == 1
+    assert len(to_json(record).splitlines()) == len(to_json(record).split("\n"))
+    path = tmp_path / "session.jsonl"
+    save_many([record, record], path)
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 2
+    assert load_many(path) == [record, record]
+    save(record, tmp_path / "game.json")
+    assert load(tmp_path / "game.json").meta == {"note": "a\u2028b\u2029c\u0085d\x1ce", "odd": "\ud800"}
+
+
+def test_new_records_are_format_version_2() -> None:
+    data = json.loads(to_json(record_game(play_random(DDV, 1))))
+    assert data["version"] == 2 == rec.FORMAT_VERSION
+    assert set(data["rules"]["options"]) == set(DDV.to_dict())
+
+
+def test_version_1_records_load_with_the_old_values_of_the_options_added_since() -> None:
+    """tests/data/records/version1.jsonl was written by the program before format version 2: three games under each
+    of ddv, doppelbock, ohne-neunen and vier-schritte. Its options lack the five added since, which take the
+    engine's behaviour before them, also under doppelbock, whose preset now sets three of them otherwise."""
+    records = load_many(V1_FILE)
+    assert [r.rules.name for r in records] == [
+        n for n in ("ddv", "doppelbock", "ohne-neunen", "vier-schritte") for _ in "123"
+    ]
+    old = {
+        "schweine_optional": False,
+        "hochzeit_early_ansage": False,
+        "re_120_after_kontra": True,
+        "absage_punkte": "all",
+        "reached_against_absage": True,
+    }
+    for record in records:
+        assert record.version == 1
+        assert {key: getattr(record.rules, key) for key in old} == old
+        verify(record)
+    doppelbock = get_preset("doppelbock")
+    assert (doppelbock.schweine_optional, doppelbock.re_120_after_kontra, doppelbock.reached_against_absage) == (
+        True,
+        False,
+        False,
+    )
+    written = json.loads(to_json(records[3]))  # written again: version 2 with every option
+    assert written["version"] == 2 and written["rules"]["options"]["re_120_after_kontra"] is True
+    assert from_json(to_json(records[3])).rules == records[3].rules
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_missing_rule_option_is_an_error_not_a_default(version: int) -> None:
+    """Under doppelbock the second Herz-10 is higher (dulle = second); a record without the option must not
+    silently play the DDV's first."""
+    data = json.loads(to_json(record_game(play_random(DOPPELBOCK, 1))))
+    data["version"] = version
+    del data["rules"]["options"]["dulle"]
+    with pytest.raises(RecordError, match=r"^<record>: rules\.options: missing option 'dulle'"):
+        rec.from_dict(data)
+
+
+def test_options_added_after_version_1_are_needed_in_version_2() -> None:
+    data = json.loads(to_json(record_game(play_random(DOPPELBOCK, 1))))
+    del data["rules"]["options"]["schweine_optional"]
+    with pytest.raises(RecordError, match=r"^<record>: rules\.options: missing option 'schweine_optional'"):
+        rec.from_dict(data)
+    data["version"] = 1
+    assert rec.from_dict(data).rules.schweine_optional is False
+
+
+def test_the_preset_field_must_agree_with_the_options_name() -> None:
+    data = json.loads(to_json(record_game(play_random(DDV, 1))))
+    data["rules"]["preset"] = "doppelbock"
+    with pytest.raises(RecordError, match=r"^<record>: rules\.preset: 'doppelbock' .*'ddv'"):
+        rec.from_dict(data)
+
+
+def test_a_custom_rule_set_with_every_option_stored_loads() -> None:
+    """A name that is no preset names a custom rule set (a rule file's): its stored options alone decide."""
+    custom = DDV.replace(name="Stammtisch Müller", solo_factor=6, dulle="second")
+    record = record_game(play_random(custom, 2))
+    assert json.loads(to_json(record))["rules"]["preset"] == "Stammtisch Müller"
+    loaded = from_json(to_json(record))
+    assert loaded.rules == custom
+    verify(loaded)
+    data = json.loads(to_json(record))
+    del data["rules"]["options"]["solo_factor"]
+    with pytest.raises(RecordError, match=r"rules\.options: missing option 'solo_factor'"):
+        rec.from_dict(data)
+
+
+def _leftover(folder: Path, target: str, age: float) -> Path:
+    path = folder / f".{target}.{uuid.uuid4().hex}.tmp"
+    path.write_text("half a record", encoding="utf-8")
+    when = time.time() - age
+    os.utime(path, (when, when))
+    return path
+
+
+def test_leftovers_of_a_killed_writer_are_removed_at_the_next_write(tmp_path: Path) -> None:
+    """A writer killed with SIGKILL between writing and renaming leaves its hidden temporary file. The next write
+    of the same target removes it once it is a few seconds old and no writer holds it; a fresh one, one held
+    by a live writer, those of other targets and look-alike names stay."""
+    target = tmp_path / "session.jsonl"
+    script = (
+        "import os, sys, time\n"
+        "from pathlib import Path\n"
+        "from doppelkopf import record\n"
+        "def stall(src, dst):\n"
+        "    print('written', flush=True)\n"
+        "    time.sleep(60)\n"
+        "os.replace = stall\n"
+        f"record._write_atomic(Path({str(target)!r}), 'x' * 100000)\n"
+    )
+    env = {**os.environ, "DOPPELKOPF_PURE": "1"}
+    with subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, env=env) as writer:
+        assert writer.stdout is not None and writer.stdout.readline() == b"written\n"
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+    (killed,) = tmp_path.iterdir()
+    assert re.fullmatch(r"\.session\.jsonl\.[0-9a-f]{32}\.tmp", killed.name)
+    os.utime(killed, (time.time() - 60, time.time() - 60))
+    old = _leftover(tmp_path, "session.jsonl", 3600)
+    fresh = _leftover(tmp_path, "session.jsonl", 0)
+    held = _leftover(tmp_path, "session.jsonl", 3600)
+    other = _leftover(tmp_path, "other.jsonl", 3600)
+    alike = [tmp_path / ".session.jsonl.1234.tmp", tmp_path / "session.jsonl.0123456789abcdef0123456789abcdef.tmp"]
+    for path in alike:
+        path.write_text("not ours", encoding="utf-8")
+        os.utime(path, (time.time() - 3600, time.time() - 3600))
+    with open(held, "rb") as live:
+        fcntl.flock(live.fileno(), fcntl.LOCK_EX)  # a writer at work holds its file
+        save_many([record_game(play_random(DDV, 1))], target)
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted(p.name for p in [target, fresh, held, other, *alike])
+    assert not killed.exists() and not old.exists()
+    assert len(load_many(target)) == 1
+
+
+def test_append_many_adds_every_record_in_one_rewrite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    records = [record_game(play_random(DDV, s), game_number=s + 1) for s in range(4)]
+    path = tmp_path / "session.jsonl"
+    save_many(records[:1], path)
+    path.write_text(path.read_text(encoding="utf-8").rstrip("\n"), encoding="utf-8")  # no final newline
+    writes: list[Path] = []
+    real = rec._write_atomic
+
+    def counted(target: Path, text: str) -> None:
+        writes.append(target)
+        real(target, text)
+
+    monkeypatch.setattr(rec, "_write_atomic", counted)
+    rec.append_many(records[1:], path)
+    assert writes == [path]
+    assert load_many(path) == records
+    rec.append_many([], path)
+    assert writes == [path] and load_many(path) == records
+    fresh = tmp_path / "new.jsonl"
+    rec.append_many(iter(records[2:]), fresh)
+    assert load_many(fresh) == records[2:]
+
+
+def test_is_records_file(tmp_path: Path) -> None:
+    """A JSON Lines file of records (first non-blank line a record object) or an empty file: yes. A single pretty
+    record (appending would break it), other JSON, text, bytes that are no UTF-8, a folder, nothing: no."""
+    record = record_game(play_random(DDV, 1))
+    cases = {
+        "records.jsonl": "\n\n" + rec.to_json_line(record) + "\n",
+        "empty.jsonl": "",
+        "pretty.json": to_json(record) + "\n",
+        "other.json": '{"format": "sheet", "players": []}\n',
+        "notes.txt": "Anna +4\n",
+        "nested.jsonl": "[" * 5000 + "\n",
+    }
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "bytes.jsonl").write_bytes(b"\xff\xfe{}\n")
+    (tmp_path / "folder").mkdir()
+    found = {name: rec.is_records_file(tmp_path / name) for name in [*cases, "bytes.jsonl", "folder", "missing"]}
+    assert found == {
+        "records.jsonl": True,
+        "empty.jsonl": True,
+        "pretty.json": False,
+        "other.json": False,
+        "notes.txt": False,
+        "nested.jsonl": False,
+        "bytes.jsonl": False,
+        "folder": False,
+        "missing": False,
+    }
+
+
+def test_load_game_reads_the_chosen_game_only(tmp_path: Path) -> None:
+    """``doko replay FILE --game N``: the N-th record of a JSON Lines file (a damaged other line does not
+    matter), the one record of a pretty file; a number outside the file is one line naming the file."""
+    records = [record_game(play_random(DDV, s), game_number=s + 1) for s in range(3)]
+    path = tmp_path / "session.jsonl"
+    save_many(records, path)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    path.write_text("\n".join([lines[0], lines[1], lines[2][:50]]) + "\n", encoding="utf-8")
+    assert rec.load_game(path, 2) == (records[1], 3, f"{path}: line 2")
+    assert rec.load_game(path) == (records[0], 3, f"{path}: line 1")
+    with pytest.raises(RecordError, match=r"session\.jsonl: line 3, column \d+: invalid JSON"):
+        rec.load_game(path, 3)
+    with pytest.raises(RecordError, match=r"session\.jsonl: game 4: the file holds 3 games$"):
+        rec.load_game(path, 4)
+    single = tmp_path / "game.json"
+    save(records[2], single)
+    assert rec.load_game(single) == (records[2], 1, str(single))
+    with pytest.raises(RecordError, match=r"game\.json: game 2: the file holds a single game$"):
+        rec.load_game(single, 2)
+    (tmp_path / "empty.jsonl").write_text("\n", encoding="utf-8")
+    with pytest.raises(RecordError, match="the file is empty"):
+        rec.load_game(tmp_path / "empty.jsonl")
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"a": 1}\n{"b": 2}\n', encoding="utf-8")
+    with pytest.raises(RecordError, match=r"other\.jsonl: game 3: the file has 2 lines, and not every line is a game$"):
+        rec.load_game(other, 3)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from doppelkopf.rules import ANSAGE, DDV, GameType, Party
 from doppelkopf.scoring import GameSummary, Score, Sonderpunkt, score
+from doppelkopf.session import Session
 from doppelkopf.sheet import Row, Sheet, SheetError, Transfer, format_euro, settle
 
 SEED_PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
@@ -208,13 +209,45 @@ def test_bock_multiplier_doubles_points() -> None:
 def test_players_are_validated() -> None:
     with pytest.raises(SheetError, match="at least 4"):
         Sheet(["Anna", "Ben", "Carla"])
-    with pytest.raises(SheetError, match="twice"):
+    with pytest.raises(SheetError, match=r"^players\[3\]: 'Anna' is the same player as players\[0\]"):
         Sheet(["Anna", "Ben", "Carla", "Anna"])
-    with pytest.raises(SheetError, match="non-empty"):
+    with pytest.raises(SheetError, match=r"^players\[3\]: the name is empty"):
         Sheet(["Anna", "Ben", "Carla", ""])
     with pytest.raises(SheetError):
         Sheet("Anna")
     assert Sheet(["A", "B", "C", "D", "E", "F"]).players == ("A", "B", "C", "D", "E", "F")
+
+
+def test_names_are_one_player_in_any_normal_form_and_case() -> None:
+    """'Jürgen' typed with a combining diaeresis and with the precomposed 'ü', or 'anna' and 'Anna', are one
+    player: refused as a second column, found as the same column when a game is added."""
+    with pytest.raises(SheetError, match=r"^players\[4\]: 'Jürgen' is the same player as players\[0\]"):
+        Sheet(["J\u00fcrgen", "Ben", "Carla", "Dirk", "Ju\u0308rgen"])
+    with pytest.raises(SheetError, match=r"^players\[2\]: 'ANNA' is the same player as players\[0\]"):
+        Sheet(["Anna", "Ben", "ANNA", "Dirk"])
+    sheet = Sheet(["Ju\u0308rgen ", "Ben", "Carla", "Dirk"])
+    assert sheet.players == ("J\u00fcrgen", "Ben", "Carla", "Dirk")
+    sheet.add("Re Jürgen & Ben +1", {"J\u00fcrgen": 1, "ben": 1, "Carla": -1, "DIRK": -1})
+    assert sheet.totals == {"J\u00fcrgen": 1, "Ben": 1, "Carla": -1, "Dirk": -1}
+    result = score(GameSummary(GameType.NORMAL, frozenset({0, 1}), 130), DDV)  # Re (seats 0, 1) wins: 1 Punkt
+    sheet.add_score("Re Jürgen & Ben +1", result, ["jürgen", "Ben", "Carla", "Dirk"])
+    assert sheet.totals == {"J\u00fcrgen": 2, "Ben": 2, "Carla": -2, "Dirk": -2}
+    with pytest.raises(SheetError, match="seats name a player twice"):
+        sheet.add_score("x", result, ["Jürgen", "JÜRGEN", "Carla", "Dirk"])
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [("A" * 41, "at most 40 characters"), ("A" * 10_000_000, "at most 40 characters"), ("Ca\nrla", "U+000A")],
+    ids=["41 characters", "10 MB", "newline"],
+)
+def test_names_too_long_or_with_control_characters_are_refused(name: str, why: str) -> None:
+    """A name fits in one cell of the Liste: at most 40 characters, no control characters."""
+    with pytest.raises(SheetError) as info:
+        Sheet(["Anna", "Ben", name, "Dirk"])
+    assert str(info.value).startswith("players[2]: ") and why in str(info.value) and len(str(info.value)) < 200
+    with pytest.raises(SheetError, match=r"^players\[2\]: "):
+        Session(DDV, ["Anna", "Ben", name, "Dirk"])
 
 
 def test_check_detects_a_tampered_row() -> None:

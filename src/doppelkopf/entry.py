@@ -12,7 +12,9 @@ Fields of an entry (only ``players``, ``game``, ``re`` and ``augen_re`` are requ
     a preset name (default ``"ddv"``) or a mapping of rule options, with an optional ``"preset"``
     key naming the base preset (see :meth:`doppelkopf.rules.RuleSet.from_dict`).
 ``players``
-    the four player names in seat order; unique and non-empty.
+    the four player names in seat order, as :func:`doppelkopf.names.clean_names` takes them: stored
+    in Unicode NFC without surrounding blanks, at most 40 characters, no control character or line
+    separator, no two names that are one player (compared case-folded: "anna" is Anna).
 ``game``
     ``normal``, ``hochzeit``, ``stille_hochzeit``, ``armut`` or a solo ``kreuz``, ``pik``, ``herz``,
     ``karo``, ``damen``, ``buben``, ``buben_damen``, ``fleischlos`` (any key of
@@ -20,12 +22,15 @@ Fields of an entry (only ``players``, ``game``, ``re`` and ``augen_re`` are requ
 ``re``
     names of the Re party: the two Kreuz-Damen players; the poor player and the taker in an Armut;
     the soloist alone in a solo or a Stille Hochzeit; the Hochzeiter alone in a Hochzeit without
-    partner (TSR 4.4.3 b).
+    partner (TSR 4.4.3 b). A name matches a player in any Unicode normal form and case.
 ``augen_re``
-    Augen in the Re party's tricks, an integer 0..240 (Kontra has the rest).
+    Augen in the Re party's tricks, an integer 0..240 (Kontra has the rest). Augen that no cards
+    of the deck add up to are refused (1 or 239: the cards have 11, 10, 4, 3, 2 and 0 Augen; 1..7
+    without nines, where a trick holds at least 8).
 ``tricks_re``, ``tricks_kontra``
     optional trick counts; when only one is given the other is the rest of ``rules.hand_size``.
-    Without them a party with 0 Augen is taken to have no trick (schwarz).
+    Without them a party with 0 Augen is taken to have no trick (schwarz). Counts whose cards
+    cannot hold the Augen are refused (Re with 0 Augen in 11 tricks: 44 cards, only 8 nines).
 ``announcements``
     ``{"re": [...], "kontra": [...]}`` with items ``re``/``kontra`` (the Ansage of that party),
     ``keine_90``, ``keine_60``, ``keine_30``, ``schwarz``. The highest level of each party counts;
@@ -35,7 +40,13 @@ Fields of an entry (only ``players``, ``game``, ``re`` and ``augen_re`` are requ
     "karlchen_gefangen" | "fuchs_am_end", "party": "re" | "kontra"}`` (TSR 7.2.3; Karlchen
     gefangen: seed 002; Fuchs am End: seed 000). Whether they count in the game is decided by the
     scoring and the rule set (option ``sonderpunkte`` and, in a solo, ``sonderpunkte_soli`` and
-    ``solo_sonderpunkte``; none in a solo under the TSR).
+    ``solo_sonderpunkte``; none in a solo under the TSR). Sonderpunkte that no tricks of their
+    party can hold are refused, each checked against the cards that make it: a Doppelkopf is a
+    trick of at least ``rules.doppelkopf_augen`` Augen, a caught Fuchs a Karo-Ass (11 Augen) in a
+    trick of the party, Karlchen and Karlchen gefangen a Kreuz-Bube in the party's last trick, Fuchs
+    am End a Karo-Ass winning it; so none for a party without a trick, and never more than the
+    deck's two Karo-Asse and two Kreuz-Buben. The check is exact for the cards (no split of the
+    deck into the two parties' tricks holds the entry), not for the order of play.
 ``bock``
     optional Bock multiplier of this game as the Liste has it: 1 (no Bock, the default), 2 (Bock),
     4 (Doppelbock) ..., at most ``rules.bock_max_multiplier``. It multiplies the game points, and the
@@ -43,7 +54,10 @@ Fields of an entry (only ``players``, ``game``, ``re`` and ``augen_re`` are requ
     Punkte des Spiels werden verdoppelt, auch die Sonderpunkte"). Under ``bock_skips_soli`` a
     declared solo takes no Bock (seed 002), so ``bock`` above 1 is an error there.
 
-Every problem raises :class:`EntryError` with one line naming the field as a JSON path.
+Every problem raises :class:`EntryError` with one line naming the field as a JSON path. The
+readers :func:`load_entry_text` and :func:`load_entry_bytes` refuse invalid JSON, a key given
+twice, ``NaN`` and JSON nested deeper than :data:`doppelkopf.jsonutil.MAX_DEPTH` levels with one
+line naming the source.
 
 Beispiel 1 of seed 004 ("Re gewinnt mit Ansage"):
 
@@ -63,21 +77,27 @@ doppelkopf.entry.EntryError: augen_re: 250 is outside 0..240
 from __future__ import annotations
 
 import dataclasses
+import functools
+import itertools
 import json
 import re as _re
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from .jsonutil import no_duplicate_keys
+from .cards import AUGEN, Card, deck
+from .jsonutil import loads_strict, short_repr
+from .names import PlayerNameError, clean_name, clean_names, name_key
 from .rules import ANSAGE, LEVEL_KEYS, GameType, Party, RuleError, RuleSet, get_preset
-from .scoring import GameSummary, Score, ScoreError, Sonderpunkt, score
+from .scoring import SONDERPUNKT_LABELS, GameSummary, Score, ScoreError, Sonderpunkt, score
 from .session import bock_covers_sonderpunkte, bock_skips
 
 __all__ = [
     "Entry",
     "EntryError",
     "EntryResult",
+    "load_entry_bytes",
     "load_entry_text",
     "parse_entry",
     "result_to_json",
@@ -150,6 +170,11 @@ class EntryResult:
 # -- helpers ----------------------------------------------------------------------------------------
 
 
+def _show(value: Any) -> str:
+    """A value in a message: one short line however long or deep it is."""
+    return short_repr(value)
+
+
 def _type_name(value: Any) -> str:
     if value is None:
         return "null"
@@ -172,30 +197,30 @@ def _key_text(key: Any) -> str:
     """A key for an error message: plain if it is a simple name, else quoted (keeps one line)."""
     if isinstance(key, str) and _re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
         return key
-    return repr(key)
+    return _show(key)
 
 
 def _int(value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EntryError(f"{path}: expected an integer, got {_type_name(value)} ({value!r})")
+        raise EntryError(f"{path}: expected an integer, got {_type_name(value)} ({_show(value)})")
     return value
 
 
 def _str(value: Any, path: str) -> str:
     if not isinstance(value, str):
-        raise EntryError(f"{path}: expected a string, got {_type_name(value)} ({value!r})")
+        raise EntryError(f"{path}: expected a string, got {_type_name(value)} ({_show(value)})")
     return value
 
 
 def _list(value: Any, path: str, what: str) -> list[Any] | tuple[Any, ...]:
     if not isinstance(value, (list, tuple)):
-        raise EntryError(f"{path}: expected a list of {what}, got {_type_name(value)} ({value!r})")
+        raise EntryError(f"{path}: expected a list of {what}, got {_type_name(value)} ({_show(value)})")
     return value
 
 
 def _mapping(value: Any, path: str, what: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise EntryError(f"{path}: expected an object with {what}, got {_type_name(value)} ({value!r})")
+        raise EntryError(f"{path}: expected an object with {what}, got {_type_name(value)} ({_show(value)})")
     return value
 
 
@@ -232,19 +257,15 @@ def _rule_error(exc: RuleError) -> EntryError:
 
 
 def _parse_players(value: Any) -> tuple[str, ...]:
+    """The four names (see :func:`doppelkopf.names.clean_names`: NFC, no control characters, at most
+    40 characters, none twice when compared case-folded)."""
     names = _list(value, "players", "4 player names")
     if len(names) != 4:
         raise EntryError(f"players: expected 4 player names in seat order, got {len(names)}")
-    out: list[str] = []
-    for i, raw in enumerate(names):
-        name = _str(raw, f"players[{i}]").strip()
-        if not name:
-            raise EntryError(f"players[{i}]: the name is empty")
-        for j, earlier in enumerate(out):
-            if earlier.casefold() == name.casefold():
-                raise EntryError(f"players[{i}]: {name!r} is the same player as players[{j}]")
-        out.append(name)
-    return tuple(out)
+    try:
+        return clean_names(names, "players")
+    except PlayerNameError as exc:
+        raise EntryError(str(exc)) from None
 
 
 def _parse_game(value: Any, rules: RuleSet) -> GameType:
@@ -259,13 +280,20 @@ def _parse_game(value: Any, rules: RuleSet) -> GameType:
 
 
 def _parse_re(value: Any, players: tuple[str, ...]) -> frozenset[int]:
+    """Seats of the names in ``re``, each matched to ``players`` as names are compared
+    (:func:`doppelkopf.names.name_key`: any Unicode normal form, any case)."""
     names = _list(value, "re", "player names")
+    keys = [name_key(player) for player in players]
     seats: list[int] = []
     for i, raw in enumerate(names):
-        name = _str(raw, f"re[{i}]").strip()
-        if name not in players:
+        try:
+            name = clean_name(raw, f"re[{i}]")
+        except PlayerNameError as exc:
+            raise EntryError(str(exc)) from None
+        key = name_key(name)
+        if key not in keys:
             raise EntryError(f"re[{i}]: {name!r} is not one of the players ({', '.join(players)})")
-        seat = players.index(name)
+        seat = keys.index(key)
         if seat in seats:
             raise EntryError(f"re[{i}]: {name!r} is listed twice")
         seats.append(seat)
@@ -311,7 +339,7 @@ def _parse_announcements(value: Any) -> tuple[int, int]:
                 level = _ABSAGE_LEVELS[item]
             else:
                 known = ", ".join([own, *_ABSAGE_LEVELS])
-                raise EntryError(f"{path}: unknown announcement {raw!r}; expected one of: {known}")
+                raise EntryError(f"{path}: unknown announcement {_show(raw)}; expected one of: {known}")
             if item in seen:
                 raise EntryError(f"{path}: {item!r} is listed twice (an announcement is made once, TSR 6.4.7)")
             seen.add(item)
@@ -332,23 +360,286 @@ def _parse_extras(value: Any) -> tuple[Sonderpunkt, ...]:
         kind = _str(extra["type"], f"{path}.type").strip().lower()
         if kind not in EXTRA_TYPES:
             raise EntryError(
-                f"{path}.type: unknown Sonderpunkt {extra['type']!r}; expected one of: {', '.join(EXTRA_TYPES)}"
+                f"{path}.type: unknown Sonderpunkt {_show(extra['type'])}; expected one of: {', '.join(EXTRA_TYPES)}"
             )
         party_text = _str(extra["party"], f"{path}.party").strip().lower()
         if party_text not in PARTY_KEYS:
-            raise EntryError(f"{path}.party: expected 're' or 'kontra', got {extra['party']!r}")
+            raise EntryError(f"{path}.party: expected 're' or 'kontra', got {_show(extra['party'])}")
         out.append(Sonderpunkt(kind, PARTY_KEYS[party_text]))
     return tuple(out)
 
 
+# -- what the cards allow ---------------------------------------------------------------------------
+#
+# A party's tricks are a set of 4 cards per trick; the other party's tricks are the rest of the deck.
+# Only card values matter here, not who played what: the Augen come from doppelkopf.cards.AUGEN, and
+# a Sonderpunkt asks for the cards that make it (TSR 7.2.3; seeds 000 and 002; see
+# doppelkopf.scoring.sonderpunkte_of_tricks): a Doppelkopf is a trick of at least doppelkopf_augen
+# Augen; a caught Fuchs is a Karo-Ass in a trick of the party; Karlchen and Karlchen gefangen are a
+# Kreuz-Bube in the party's last trick, Fuchs am End a Karo-Ass there. An entry is refused only when
+# no split of the deck into the two parties' tricks can hold its Augen, tricks and Sonderpunkte.
+
+
+class _Deck(NamedTuple):
+    """The cards of a deck by value: ``augen`` of each value (highest first) and how many ``cards``
+    of it the deck holds; the value of the Fuchs (Karo-Ass) and of the Karlchen (Kreuz-Bube) and how
+    many of each there are; ``reach[i]``: every ``(cards, Augen)`` that a set of the cards of values
+    ``i`` and after can hold (``reach[0]``: the whole deck)."""
+
+    augen: tuple[int, ...]
+    cards: tuple[int, ...]
+    fuchs: int
+    fuchse: int
+    karlchen: int
+    karlchens: int
+    reach: tuple[frozenset[tuple[int, int]], ...]
+
+
+@functools.cache
+def _deck(with_nines: bool) -> _Deck:
+    """The deck of a rule set (48 cards with nines, 40 without), made once per deck."""
+    cards = deck(with_nines)
+    by_value = sorted(Counter(AUGEN[c] for c in cards).items(), reverse=True)
+    augen = tuple(value for value, _ in by_value)
+    counts = tuple(count for _, count in by_value)
+    reach = [frozenset({(0, 0)})]
+    for value, count in reversed(by_value):
+        reach.append(frozenset((n + k, a + k * value) for n, a in reach[-1] for k in range(count + 1)))
+    return _Deck(
+        augen,
+        counts,
+        augen.index(AUGEN[Card.KARO_ASS]),
+        cards.count(Card.KARO_ASS),
+        augen.index(AUGEN[Card.KREUZ_BUBE]),
+        cards.count(Card.KREUZ_BUBE),
+        tuple(reversed(reach)),
+    )
+
+
+def _tricks_can_hold(rules: RuleSet, tricks: int, augen: int) -> bool:
+    """Whether ``tricks`` tricks (4 cards each) of the deck of ``rules`` can hold exactly ``augen``
+    Augen. The other party's tricks are the rest of the deck, so they hold the rest of the Augen."""
+    return (4 * tricks, augen) in _deck(rules.with_nines).reach[0]
+
+
+def _trick_options(summary: GameSummary, hand: int) -> range:
+    """The numbers of tricks Re may have: the one given, else (scoring's reading) none with 0 Augen,
+    all with 240, otherwise at least one each."""
+    if summary.tricks_re is not None:
+        return range(summary.tricks_re, summary.tricks_re + 1)
+    if summary.augen_re == 0:
+        return range(0, 1)
+    if summary.augen_re == 240:
+        return range(hand, hand + 1)
+    return range(1, hand)
+
+
+def _check_augen(summary: GameSummary, rules: RuleSet, tricks_field: str) -> None:
+    """Refuse Augen that no tricks of the deck hold, naming ``augen_re`` (e.g. 1 Augen: no card set
+    adds up to it), or that the given trick counts cannot hold, naming ``tricks_field`` (e.g. Re
+    with 0 Augen in 11 tricks: 44 cards, but only the 8 nines have 0 Augen)."""
+    hand = rules.hand_size
+    augen = summary.augen_re
+    if any(_tricks_can_hold(rules, t, augen) for t in _trick_options(summary, hand)):
+        return
+    if summary.tricks_re is None or not any(_tricks_can_hold(rules, t, augen) for t in range(hand + 1)):
+        values = ", ".join(map(str, _deck(rules.with_nines).augen))
+        raise EntryError(
+            f"augen_re: no cards of the {len(deck(rules.with_nines))}-card deck hold {augen} Augen for Re and "
+            f"{240 - augen} for Kontra (its cards have {values} Augen)"
+        )
+    tricks = summary.tricks_re
+    raise EntryError(
+        f"{tricks_field}: no {4 * tricks} cards of the deck hold {augen} Augen, so Re cannot have {augen} Augen in "
+        f"{_tricks_text(tricks)} (and Kontra {240 - augen} in {_tricks_text(hand - tricks)})"
+    )
+
+
+def _tricks_text(tricks: int) -> str:
+    return f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"
+
+
+class _Need(NamedTuple):
+    """What one party's Sonderpunkte ask of its tricks: ``doppelkopf`` tricks of at least
+    ``doppelkopf_augen`` Augen; ``fuchse`` Karo-Asse among its cards (caught ones and the one that
+    won the last trick); whether it won the ``last`` trick, holding ``last_fuchs`` Karo-Asse and
+    ``last_karlchen`` Kreuz-Buben."""
+
+    doppelkopf: int = 0
+    fuchse: int = 0
+    last: bool = False
+    last_fuchs: int = 0
+    last_karlchen: int = 0
+
+
+def _needs(extras: tuple[Sonderpunkt, ...]) -> dict[Party, _Need]:
+    counts = {party: Counter(e.kind for e in extras if e.party is party) for party in (Party.RE, Party.KONTRA)}
+    needs = {}
+    for party, count in counts.items():
+        last_karlchen = count["karlchen"] + count["karlchen_gefangen"]
+        needs[party] = _Need(
+            doppelkopf=count["doppelkopf"],
+            fuchse=count["fuchs_gefangen"] + count["fuchs_am_end"],
+            last=bool(last_karlchen or count["fuchs_am_end"]),
+            last_fuchs=count["fuchs_am_end"],
+            last_karlchen=last_karlchen,
+        )
+    return needs
+
+
+def _sub(cards: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(c - t for c, t in zip(cards, taken, strict=True))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _doppelkopf_tricks(cards: tuple[int, ...], augen: tuple[int, ...], wanted: int, least: int) -> bool:
+    """Whether ``cards`` (counts per value of ``augen``, highest first) can make ``wanted`` separate
+    tricks of at least ``least`` Augen each.
+
+    Some such set of tricks uses the highest card (put it in place of the lowest card of any trick),
+    so only the tricks with the highest card are tried. Of those, a trick whose other three cards
+    could give one card for the next lower one still there and keep ``least`` Augen is skipped: that
+    lower trick leaves higher cards for the rest, so it does at least as well.
+    """
+    if wanted == 0:
+        return True
+    if sum(cards) < 4 * wanted:
+        return False
+    top = [a for a, c in zip(augen, cards, strict=True) for _ in range(c)][: 4 * wanted]
+    if sum(top) < wanted * least:
+        return False
+    high = next(i for i, c in enumerate(cards) if c)
+    rest = list(cards)
+    rest[high] -= 1
+    short = least - augen[high]
+    kinds = len(cards)
+    for three in itertools.combinations_with_replacement(range(high, kinds), 3):
+        if any(three.count(i) > rest[i] for i in set(three)):
+            continue
+        total = augen[three[0]] + augen[three[1]] + augen[three[2]]
+        if total < short:
+            continue
+        if any(_lower_still_enough(three, p, rest, augen, total, short) for p in set(three)):
+            continue
+        left = tuple(r - three.count(i) for i, r in enumerate(rest))
+        if _doppelkopf_tricks(left, augen, wanted - 1, least):
+            return True
+    return False
+
+
+def _lower_still_enough(
+    three: tuple[int, ...], position: int, rest: list[int], augen: tuple[int, ...], total: int, short: int
+) -> bool:
+    """Whether the card of value index ``position`` in ``three`` can give way to the next lower card
+    left in ``rest`` with ``three`` still holding ``short`` Augen."""
+    for lower in range(position + 1, len(rest)):
+        if three.count(lower) + 1 <= rest[lower]:
+            return total - augen[position] + augen[lower] >= short
+    return False
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _party_holds(cards: tuple[int, ...], tricks: int, need: _Need, table: _Deck, least: int) -> bool:
+    """Whether one party's ``tricks`` tricks, made of ``cards`` (counts per value), can hold its
+    Sonderpunkte ``need`` (Doppelkopf: ``least`` Augen in a trick)."""
+    if need == _Need():
+        return True
+    if tricks == 0 or cards[table.fuchs] < need.fuchse or need.doppelkopf > tricks:
+        return False
+    if not _doppelkopf_tricks(cards, table.augen, need.doppelkopf, least):
+        return False
+    if not need.last:
+        return True
+    # The last trick holds the Karo-Ass and Kreuz-Buben it needs and three (or fewer) other cards.
+    special = tuple(
+        need.last_fuchs * (i == table.fuchs) + need.last_karlchen * (i == table.karlchen) for i in range(len(cards))
+    )
+    if any(s > c for s, c in zip(special, cards, strict=True)):
+        return False
+    free = _sub(cards, special)
+    more = 4 - sum(special)
+    # Not one of the Doppelkopf: some solution fills it with the lowest other cards (a higher card
+    # there could change places with a lower one anywhere else, no trick getting fewer Augen).
+    lowest = [i for i in reversed(range(len(free))) for _ in range(free[i])][:more]
+    last = tuple(s + lowest.count(i) for i, s in enumerate(special))
+    if need.doppelkopf + 1 <= tricks and _doppelkopf_tricks(_sub(cards, last), table.augen, need.doppelkopf, least):
+        return True
+    if not need.doppelkopf:
+        return False
+    # One of the Doppelkopf: try every way to fill it up to ``least`` Augen.
+    base = sum(a * n for a, n in zip(table.augen, special, strict=True))
+    for combo in itertools.combinations_with_replacement(range(len(free)), more):
+        extra = tuple(combo.count(i) for i in range(len(free)))
+        if any(e > f for e, f in zip(extra, free, strict=True)):
+            continue
+        if base + sum(a * n for a, n in zip(table.augen, extra, strict=True)) < least:
+            continue
+        rest = _sub(free, extra)
+        if _doppelkopf_tricks(rest, table.augen, need.doppelkopf - 1, least):
+            return True
+    return False
+
+
+def _splits(table: _Deck, cards: int, augen: int, start: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every set of ``cards`` cards holding ``augen`` Augen, as counts per value from ``start`` on."""
+    if start == len(table.augen):
+        yield ()
+        return
+    value = table.augen[start]
+    for k in range(min(table.cards[start], cards) + 1):
+        if (cards - k, augen - k * value) in table.reach[start + 1]:
+            for rest in _splits(table, cards - k, augen - k * value, start + 1):
+                yield (k, *rest)
+
+
+def _deal_holds(summary: GameSummary, extras: tuple[Sonderpunkt, ...], rules: RuleSet) -> bool:
+    """Whether some split of the deck into Re's and Kontra's tricks holds Re's Augen (and tricks, when
+    given) and every Sonderpunkt of ``extras`` in the tricks of its party."""
+    table = _deck(rules.with_nines)
+    needs = _needs(extras)
+    re_need, kontra_need = needs[Party.RE], needs[Party.KONTRA]
+    if re_need.fuchse + kontra_need.fuchse > table.fuchse:
+        return False
+    if re_need.last_karlchen + kontra_need.last_karlchen > table.karlchens or (re_need.last and kontra_need.last):
+        return False
+    hand = rules.hand_size
+    least = rules.doppelkopf_augen
+    for tricks in _trick_options(summary, hand):
+        for re_cards in _splits(table, 4 * tricks, summary.augen_re):
+            if _party_holds(re_cards, tricks, re_need, table, least) and _party_holds(
+                _sub(table.cards, re_cards), hand - tricks, kontra_need, table, least
+            ):
+                return True
+    return False
+
+
+def _asks(kind: str, rules: RuleSet) -> str:
+    """What a Sonderpunkt of ``kind`` asks of the tricks of its party (for messages)."""
+    fuchs, karlchen = AUGEN[Card.KARO_ASS], AUGEN[Card.KREUZ_BUBE]
+    return {
+        "doppelkopf": f"a trick of at least {rules.doppelkopf_augen} Augen",
+        "fuchs_gefangen": f"the other party's Karo-Ass ({fuchs} Augen) in one of its tricks",
+        "karlchen": f"the last trick, won with the Kreuz-Bube ({karlchen} Augen)",
+        "karlchen_gefangen": f"the other party's Kreuz-Bube ({karlchen} Augen) in its last trick",
+        "fuchs_am_end": f"the last trick, won with a Karo-Ass ({fuchs} Augen)",
+    }[kind]
+
+
 def _check_extras(extras: tuple[Sonderpunkt, ...], summary: GameSummary, rules: RuleSet) -> None:
-    """Plausibility of the Sonderpunkte: two Füchse, two Kreuz-Buben, one last trick won by one
-    party with one card, one Doppelkopf per trick."""
-    counts: dict[str, int] = {}
+    """Refuse Sonderpunkte that no tricks of their party can hold, naming the first ``extras[i]``
+    that makes the entry impossible: two Karo-Asse and two Kreuz-Buben in the deck, one last trick
+    won by one party with one card, a Sonderpunkt of a party that won no trick, Doppelkopf tricks and
+    Augen (checked exactly by :func:`_deal_holds`)."""
+    counts: Counter[str] = Counter()
     doppelkopf = {Party.RE: 0, Party.KONTRA: 0}
     last_trick: Party | None = None
     for i, extra in enumerate(extras):
-        counts[extra.kind] = counts.get(extra.kind, 0) + 1
+        name = f"{SONDERPUNKT_LABELS.get(extra.kind, extra.kind)} for {extra.party.label}"
+        if not summary.has_trick(extra.party):
+            raise EntryError(
+                f"extras[{i}]: {name} needs {_asks(extra.kind, rules)}, but {extra.party.label} won no trick"
+            )
+        counts[extra.kind] += 1
         limit = _MAX_EXTRAS.get(extra.kind)
         if limit is not None and counts[extra.kind] > limit:
             why = {
@@ -356,6 +647,8 @@ def _check_extras(extras: tuple[Sonderpunkt, ...], summary: GameSummary, rules: 
                 "karlchen_gefangen": "there are two Kreuz-Buben",
             }.get(extra.kind, "there is one last trick")
             raise EntryError(f"extras[{i}]: more than {limit} {extra.kind} in one game; {why}")
+        if counts["fuchs_gefangen"] + counts["fuchs_am_end"] > 2:
+            raise EntryError(f"extras[{i}]: fuchs_gefangen and fuchs_am_end need more than the two Karo-Asse")
         if extra.kind in _LAST_TRICK:
             if last_trick is not None and extra.party is not last_trick:
                 raise EntryError(
@@ -387,6 +680,19 @@ def _check_extras(extras: tuple[Sonderpunkt, ...], summary: GameSummary, rules: 
                 f"extras[{i}]: {doppelkopf[extra.party]} Doppelkopf for {extra.party.label} need at least "
                 f"{doppelkopf[extra.party] * rules.doppelkopf_augen} Augen, it has {augen}"
             )
+    if not extras or _deal_holds(summary, extras, rules):
+        return
+    last = len(extras) - 1
+    first = next((i for i in range(last) if not _deal_holds(summary, extras[: i + 1], rules)), last)
+    extra = extras[first]
+    party = extra.party
+    tricks = summary.tricks_re if party is Party.RE else summary.tricks_kontra
+    held = f"{summary.augen(party)} Augen" + ("" if tricks is None else f" in {_tricks_text(tricks)}")
+    before = " together with the Sonderpunkte before it" if first else ""
+    raise EntryError(
+        f"extras[{first}]: {SONDERPUNKT_LABELS.get(extra.kind, extra.kind)} for {party.label} needs "
+        f"{_asks(extra.kind, rules)}; no cards of the deck give {party.label} that with {held}{before}"
+    )
 
 
 #: First word of a ScoreError message -> the entry field it is about.
@@ -421,7 +727,9 @@ def parse_entry(data: Mapping[str, Any]) -> Entry:
     The game summary is also checked by :func:`doppelkopf.scoring.score`, so an entry that parses
     can be scored. Raises :class:`EntryError` naming the field (``augen_re``, ``re[1]``,
     ``announcements.kontra[0]``, ``extras[2].party`` ...) for unknown or missing fields, wrong
-    types, unknown players, game types or announcements, and implausible Sonderpunkte.
+    types, bad or unknown player names, game types or announcements, Augen and tricks that no
+    cards hold, and Sonderpunkte that the tricks of their party cannot hold (the first
+    ``extras[i]`` that makes the entry impossible).
     """
     if not isinstance(data, Mapping):
         raise EntryError(f"entry: expected an object, got {_type_name(data)}")
@@ -442,6 +750,7 @@ def parse_entry(data: Mapping[str, Any]) -> Entry:
         score(summary, rules)  # the core's checks: Augen range, party sizes, tricks against Augen
     except ScoreError as exc:
         raise _entry_error(exc) from None
+    _check_augen(summary, rules, "tricks_re" if data.get("tricks_re") is not None else "tricks_kontra")
     _check_extras(extras, summary, rules)
     bock = _parse_bock(data["bock"], game, rules) if data.get("bock") is not None else 1
     return Entry(rules, players, summary, bock)
@@ -505,13 +814,14 @@ def load_entry_text(text: str, source: str) -> dict[str, Any]:
 
     Returns the top-level object as a dict (check it with :func:`parse_entry`). Raises
     :class:`EntryError` with the source and position, e.g. ``entry.json line 3 column 5: Expecting
-    ',' delimiter``, for invalid JSON, a duplicate key in one object, or a top level that is not an
-    object.
+    ',' delimiter``, for invalid JSON; with the source for a duplicate key in one object, ``NaN`` or
+    ``Infinity``, nesting deeper than :data:`doppelkopf.jsonutil.MAX_DEPTH` levels (``entry.json:
+    the JSON is nested too deeply (more than 64 levels)``), or a top level that is not an object.
     """
     if not text.strip():
         raise EntryError(f"{source}: the entry is empty; expected a JSON object {{...}}")
     try:
-        data = json.loads(text, object_pairs_hook=no_duplicate_keys)
+        data = loads_strict(text)
     except json.JSONDecodeError as exc:
         raise EntryError(f"{source} line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except ValueError as exc:
@@ -519,3 +829,19 @@ def load_entry_text(text: str, source: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise EntryError(f"{source}: an entry must be a JSON object {{...}}, got {_type_name(data)}")
     return data
+
+
+def load_entry_bytes(data: bytes, source: str) -> dict[str, Any]:
+    """Parse the bytes of an entry file read from ``source`` (a file name or ``<stdin>``, for
+    messages): UTF-8 text, a byte order mark allowed, then as :func:`load_entry_text`.
+
+    Raises :class:`EntryError` ``entry.json: not UTF-8 text (byte 17)`` (the 0-based offset of the
+    first bad byte in the file) or what :func:`load_entry_text` raises.
+    """
+    bom = b"\xef\xbb\xbf"
+    skip = len(bom) if data.startswith(bom) else 0
+    try:
+        text = data[skip:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise EntryError(f"{source}: not UTF-8 text (byte {exc.start + skip})") from None
+    return load_entry_text(text, source)

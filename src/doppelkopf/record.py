@@ -11,12 +11,12 @@ table), so :func:`verify` can check that replaying the actions still gives the s
 deal thrown in (Schmeissen, or an Armut nobody took) has no result but ``thrown_in``: why it was
 thrown in, as the engine says (``"schmeissen"`` or ``"armut"``).
 
-The file format is JSON (version 1), with cards and actions written as the ASCII keys of
+The file format is JSON (version 2), with cards and actions written as the ASCII keys of
 :meth:`doppelkopf.game.Action.key` (``KrD``, ``announce:keine_90``, ``vorbehalt:kreuz``)::
 
     {
       "format": "doppelkopf-record",
-      "version": 1,
+      "version": 2,
       "rules": {"preset": "ddv", "options": {...every RuleSet option...}},
       "players": ["Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4"],
       "seed": 7,
@@ -36,12 +36,33 @@ The file format is JSON (version 1), with cards and actions written as the ASCII
 authoritative: the seed is kept for information (a deal may have been cut by hand), it is not
 used to deal again.
 
-Several records go in one JSON Lines file (:func:`save_many`, :func:`load_many`, :func:`append`):
-one record per line.
+**Rules.** A record stores every option of its rule set, so it keeps its meaning when a preset
+changes later; the stored options alone decide, no preset fills in. ``preset`` is the rule set's
+name and must agree with the option ``name``; it need not name a known preset (a custom rule set,
+e.g. from a TOML file, is stored with all its options just the same). An option missing from
+``options`` is an error naming it, with one exception: a version-1 record (written before the
+options of :data:`OPTIONS_ADDED` existed) may lack the options added after version 1, and each
+takes the value that is the engine's behaviour before the option existed (all five are the DDV
+defaults: ``schweine_optional`` false, ``hochzeit_early_ansage`` false, ``re_120_after_kontra``
+true, ``absage_punkte`` "all", ``reached_against_absage`` true). This module writes version 2 and
+reads versions 1 and 2; an option added to :class:`~doppelkopf.rules.RuleSet` later needs the next
+version and its old value in :data:`OPTIONS_ADDED`.
+
+**Players.** Names go through :func:`doppelkopf.names.clean_names` when a record is made and when
+it is loaded: stored in Unicode NFC without surrounding blanks, at most 40 characters, no control
+character or line separator, no two names that are one player (compared case-folded). A record
+this program writes always loads again.
+
+Several records go in one JSON Lines file (:func:`save_many`, :func:`load_many`, :func:`append`,
+:func:`append_many`): one record per line. The writers escape U+0085, U+2028, U+2029 (and lone
+surrogates) in strings, so a record is one line for any line splitter. Files are written
+atomically through a hidden temporary file ``.<name>.<32 hex digits>.tmp`` beside the target;
+one left by a writer that was killed is removed at the next write of the same target.
 
 Every problem with a record raises :class:`RecordError` with a one-line message naming the source,
 then the JSON line and column, the field (``hands[2][5]``, ``result.points``) or the action
-(``actions[17]``) at fault.
+(``actions[17]``) at fault. JSON nested deeper than :data:`doppelkopf.jsonutil.MAX_DEPTH`
+levels, a key given twice and ``NaN`` are refused as invalid JSON.
 
 >>> from doppelkopf.game import random_game
 >>> from doppelkopf.rules import DDV
@@ -55,9 +76,12 @@ then the JSON line and column, the field (``hands[2][5]``, ``result.points``) or
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import re
 import stat
+import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -66,14 +90,42 @@ from typing import Any
 
 from .cards import AUGEN, Card, CardError
 from .game import Action, Game, IllegalAction, Phase
-from .jsonutil import no_duplicate_keys
+from .jsonutil import (
+    MAX_DEPTH,
+    JSONNestingError,
+    check_depth,
+    dumps_lines_safe,
+    escape_unsafe,
+    loads_strict,
+    short_repr,
+)
+from .names import PlayerNameError, clean_names
 from .rules import GameType, Party, RuleError, RuleSet
 from .scoring import SONDERPUNKT_LABELS, Score, Sonderpunkt, counted_sonderpunkte
 
+try:  # a writer locks its temporary file, so a cleaner can tell it from a killed writer's leftover
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX
+    fcntl = None  # type: ignore[assignment]
+
 #: Value of the ``format`` field; tells a record file from other JSON files.
 FORMAT_NAME = "doppelkopf-record"
-#: The record format version this module writes and reads.
-FORMAT_VERSION = 1
+#: The record format version this module writes.
+FORMAT_VERSION = 2
+#: The record format versions this module reads.
+READ_VERSIONS = (1, 2)
+#: Rule options added to :class:`~doppelkopf.rules.RuleSet` in a format version, each with the value
+#: that is the engine's behaviour before it existed: a record of an earlier version that lacks the
+#: option takes that value. (Every other missing option is an error.)
+OPTIONS_ADDED: dict[int, dict[str, Any]] = {
+    2: {
+        "schweine_optional": False,
+        "hochzeit_early_ansage": False,
+        "re_120_after_kontra": True,
+        "absage_punkte": "all",
+        "reached_against_absage": True,
+    },
+}
 #: Player names used when a record names none.
 DEFAULT_PLAYERS: tuple[str, str, str, str] = ("Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4")
 
@@ -94,6 +146,8 @@ _FIELDS = (
 )
 _REQUIRED = ("format", "version", "rules", "seed", "dealer", "hands", "actions", "result")
 _Fail = Callable[[str, str], "RecordError"]
+#: Most levels a ``meta`` value nests: the record and ``meta`` are two levels above it in the file.
+_META_DEPTH = MAX_DEPTH - 2
 _RESULT_FIELDS = ("game_type", "re_seats", "augen_re", "winner", "value", "points", "solo", "factor", "items")
 
 
@@ -168,7 +222,8 @@ class GameRecord:
         result: the stored result, or ``None`` when the game was not finished or thrown in.
         meta: free JSON data such as ``created`` (timestamp) or ``game_number``; not compared
             for hashing.
-        version: the record format version (:data:`FORMAT_VERSION`).
+        version: the format version the record was read in (:data:`FORMAT_VERSION` for a new
+            record); the writers always write :data:`FORMAT_VERSION`.
         thrown_in: why the deal was thrown in (the engine's ``thrown_reason``: ``"schmeissen"``,
             ``"armut"``), or ``None``; the same dealer deals again and nothing is scored.
         forced_solo_seat: the seat the game forced to play its Pflichtsolo (Vorführung, TSR
@@ -200,17 +255,22 @@ class GameRecord:
 def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -> GameRecord:
     """The record of ``game`` (finished or not) with seat names ``players`` and metadata ``meta``.
 
-    ``players`` defaults to :data:`DEFAULT_PLAYERS`. ``meta`` values must be JSON data (str, int,
-    float, bool, None, lists and dicts of them); they are stored as JSON gives them back (tuples
-    become lists). Raises :class:`RecordError` naming ``players`` or ``meta.<key>`` otherwise.
+    ``players`` defaults to :data:`DEFAULT_PLAYERS`; the names are stored as
+    :func:`doppelkopf.names.clean_names` gives them (NFC, no surrounding blanks). ``meta`` values
+    must be JSON data (str, int, float, bool, None, lists and dicts of them, nested at most
+    :data:`doppelkopf.jsonutil.MAX_DEPTH` levels in the file, so 62 in a value); they are stored as
+    JSON gives them back (tuples become lists). Raises :class:`RecordError` naming ``players`` (``players[2]: ...``) or
+    ``meta.<key>`` otherwise.
     """
     names = _check_players(DEFAULT_PLAYERS if players is None else players, "players")
     clean: dict[str, Any] = {}
     for key in sorted(meta):
         try:
-            text = json.dumps(meta[key], ensure_ascii=False, allow_nan=False, sort_keys=True)
-        except (TypeError, ValueError) as exc:
-            raise RecordError(f"meta.{key}: not JSON data ({exc})") from None
+            text = dumps_lines_safe(meta[key], _META_DEPTH)
+        except JSONNestingError as exc:
+            raise RecordError(f"meta.{key}: {exc}") from None
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise RecordError(f"meta.{key}: not JSON data ({_clip(str(exc))})") from None
         clean[key] = json.loads(text)
     thrown_in = (game.thrown_reason or "thrown_in") if game.thrown_in else None
     return GameRecord(
@@ -233,17 +293,23 @@ def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -
     )
 
 
-def _check_players(players: Sequence[Any], where: str) -> tuple[str, str, str, str]:
+def _check_players(players: Any, where: str) -> tuple[str, str, str, str]:
+    """The four names as :func:`doppelkopf.names.clean_names` stores them; :class:`RecordError`
+    naming ``where`` or ``where[i]`` otherwise."""
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise RecordError(f"{where}: expected a list of 4 names, got {players!r}")
+        raise RecordError(f"{where}: expected a list of 4 names, got {short_repr(players)}")
     if len(players) != 4:
         raise RecordError(f"{where}: expected 4 names, got {len(players)}")
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise RecordError(f"{where}: a player name must be a non-empty string, got {name!r}")
-    if len(set(players)) != 4:
-        raise RecordError(f"{where}: every name must be different, got {list(players)!r}")
-    return (players[0], players[1], players[2], players[3])
+    try:
+        a, b, c, d = clean_names(players, where)
+    except PlayerNameError as exc:
+        raise RecordError(str(exc)) from None
+    return (a, b, c, d)
+
+
+def _clip(text: str, limit: int = 200) -> str:
+    """``text`` cut to ``limit`` characters (a message stays short whatever a file holds)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 # -- replay and verification --------------------------------------------------------------------
@@ -298,9 +364,12 @@ def verify(record: GameRecord, source: str = "<record>") -> None:
     reason = (game.thrown_reason or "thrown_in") if game.thrown_in else None
     if record.thrown_in != reason:
         if reason is None:
-            raise RecordError(f"{source}: thrown_in: stored {record.thrown_in!r}, but the actions throw nothing in")
+            raise RecordError(
+                f"{source}: thrown_in: stored {short_repr(record.thrown_in)}, but the actions throw nothing in"
+            )
         raise RecordError(
-            f"{source}: thrown_in: the actions throw the deal in ({reason}), the record says {record.thrown_in!r}"
+            f"{source}: thrown_in: the actions throw the deal in ({reason}), the record says "
+            f"{short_repr(record.thrown_in)}"
         )
     if not game.is_terminal or reason is not None:
         if record.result is not None:
@@ -337,15 +406,25 @@ def _action_text(action: int) -> str:
 
 
 def to_dict(record: GameRecord) -> dict[str, Any]:
-    """The record as plain JSON data, keys in the fixed order of the file format."""
+    """The record as plain JSON data in format version :data:`FORMAT_VERSION`, keys in the fixed
+    order of the file format.
+
+    Raises :class:`RecordError` for what would not load again: player names that
+    :func:`doppelkopf.names.clean_names` refuses (``players[1]: ...``), ``meta`` nested too deeply.
+    """
     result: dict[str, Any] | None = None
     if record.result is not None:
         result = {name: _result_field(name, getattr(record.result, name)) for name in _RESULT_FIELDS}
+    try:
+        for key in record.meta:
+            check_depth(record.meta[key], _META_DEPTH)
+    except JSONNestingError as exc:
+        raise RecordError(f"meta: {exc}") from None
     data: dict[str, Any] = {
         "format": FORMAT_NAME,
-        "version": record.version,
+        "version": FORMAT_VERSION,
         "rules": {"preset": record.rules.name, "options": record.rules.to_dict()},
-        "players": list(record.players),
+        "players": list(_check_players(record.players, "players")),
         "seed": record.seed,
         "dealer": record.dealer,
         "pflichtsolo_done": list(record.pflichtsolo_done),
@@ -381,18 +460,17 @@ def to_json(record: GameRecord) -> str:
 
 
 def to_json_line(record: GameRecord) -> str:
-    """The record as one line of JSON (for JSON Lines files), without the newline."""
-    try:
-        return json.dumps(to_dict(record), ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as exc:
-        raise RecordError(f"meta: not JSON data ({exc})") from None
+    """The record as one line of JSON (for JSON Lines files), without the newline. U+0085, U+2028,
+    U+2029 and lone surrogates in strings are written as ``\\uXXXX`` escapes: the line is one line
+    for :meth:`str.splitlines` too, and always UTF-8."""
+    return _json_compact(to_dict(record))
 
 
 def _json_compact(value: Any) -> str:
     try:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as exc:
-        raise RecordError(f"meta: not JSON data ({exc})") from None
+        return escape_unsafe(json.dumps(value, ensure_ascii=False, allow_nan=False))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise RecordError(f"meta: not JSON data ({_clip(str(exc))})") from None
 
 
 def _pretty(value: Any, indent: str) -> str:
@@ -416,14 +494,16 @@ def from_json(text: str, source: str = "<record>") -> GameRecord:
     it with the replayed game.
 
     Raises :class:`RecordError` naming ``source`` and the JSON line and column for text that is no
-    JSON (for example a truncated file), or the field or ``actions[i]`` at fault.
+    JSON (for example a truncated file), ``source`` for a key given twice, ``NaN`` or nesting
+    deeper than :data:`doppelkopf.jsonutil.MAX_DEPTH` levels (``game.json: invalid JSON: the JSON
+    is nested too deeply (more than 64 levels)``), or the field or ``actions[i]`` at fault.
     """
     return from_dict(_parse_json(text, source), source)
 
 
 def _parse_json(text: str, source: str, line: int | None = None) -> Any:
     try:
-        return json.loads(text, object_pairs_hook=no_duplicate_keys, parse_constant=_no_constant)
+        return loads_strict(text)
     except json.JSONDecodeError as exc:
         lineno = exc.lineno if line is None else line
         raise RecordError(f"{source}: line {lineno}, column {exc.colno}: invalid JSON: {exc.msg}") from None
@@ -432,12 +512,13 @@ def _parse_json(text: str, source: str, line: int | None = None) -> Any:
         raise RecordError(f"{source}: {where}invalid JSON: {exc}") from None
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
 def from_dict(data: Any, source: str = "<record>") -> GameRecord:
-    """Build and check a record from JSON data (as :func:`to_dict` gives); see :func:`from_json`."""
+    """Build and check a record from JSON data (as :func:`to_dict` gives); see :func:`from_json`.
+    Data nested deeper than the JSON readers take is refused in the same words."""
+    try:
+        check_depth(data)
+    except JSONNestingError as exc:
+        raise RecordError(f"{source}: invalid JSON: {exc}") from None
     record = _build(data, source)
     replay(record, source)  # every action must be legal where it stands
     return record
@@ -449,23 +530,24 @@ def _is_int(value: Any) -> bool:
 
 def _build(data: Any, source: str) -> GameRecord:
     def fail(where: str, message: str) -> RecordError:
-        return RecordError(f"{source}: {where}: {message}")
+        return RecordError(f"{source}: {where}: {_clip(message)}")
 
     if not isinstance(data, dict):
         raise RecordError(f"{source}: expected a JSON object (a game record), got {_kind(data)}")
     unknown = [key for key in data if key not in _FIELDS]
     if unknown:
-        raise RecordError(f"{source}: unknown field {unknown[0]!r} (fields: {', '.join(_FIELDS)})")
+        raise RecordError(f"{source}: unknown field {short_repr(unknown[0])} (fields: {', '.join(_FIELDS)})")
     for key in _REQUIRED:
         if key not in data:
             raise fail(key, "missing")
     if data["format"] != FORMAT_NAME:
-        raise fail("format", f"expected {FORMAT_NAME!r}, got {data['format']!r} (not a game record)")
+        raise fail("format", f"expected {FORMAT_NAME!r}, got {short_repr(data['format'])} (not a game record)")
     version = data["version"]
-    if not _is_int(version) or version != FORMAT_VERSION:
-        raise fail("version", f"{version!r} is not supported (this program reads version {FORMAT_VERSION})")
+    if not _is_int(version) or version not in READ_VERSIONS:
+        versions = " and ".join(map(str, READ_VERSIONS))
+        raise fail("version", f"{short_repr(version)} is not supported (this program reads versions {versions})")
 
-    rules = _build_rules(data["rules"], fail)
+    rules = _build_rules(data["rules"], version, fail)
 
     if "players" in data:
         players_data = data["players"]
@@ -480,25 +562,27 @@ def _build(data: Any, source: str) -> GameRecord:
 
     seed = data["seed"]
     if seed is not None and not _is_int(seed):
-        raise fail("seed", f"expected an integer or null, got {seed!r}")
+        raise fail("seed", f"expected an integer or null, got {short_repr(seed)}")
     dealer = data["dealer"]
     if not _is_int(dealer) or not 0 <= dealer <= 3:
-        raise fail("dealer", f"expected a seat 0..3, got {dealer!r}")
+        raise fail("dealer", f"expected a seat 0..3, got {short_repr(dealer)}")
 
     done_data = data.get("pflichtsolo_done", [False] * 4)
     if not isinstance(done_data, list) or len(done_data) != 4 or not all(type(d) is bool for d in done_data):
-        raise fail("pflichtsolo_done", f"expected 4 booleans (true/false), got {done_data!r}")
+        raise fail("pflichtsolo_done", f"expected 4 booleans (true/false), got {short_repr(done_data)}")
     pflichtsolo_done = (done_data[0], done_data[1], done_data[2], done_data[3])
 
     forced = data.get("forced_solo_seat")
     if forced is not None and (not _is_int(forced) or not 0 <= forced <= 3):
-        raise fail("forced_solo_seat", f"expected a seat 0..3 or null, got {forced!r}")
+        raise fail("forced_solo_seat", f"expected a seat 0..3 or null, got {short_repr(forced)}")
 
     hands = _build_hands(data["hands"], fail)
     actions = _build_actions(data["actions"], fail)
     thrown_in = data.get("thrown_in")
     if thrown_in is not None and (not isinstance(thrown_in, str) or not thrown_in.strip()):
-        raise fail("thrown_in", f'expected why the deal was thrown in (e.g. "schmeissen") or null, got {thrown_in!r}')
+        raise fail(
+            "thrown_in", f'expected why the deal was thrown in (e.g. "schmeissen") or null, got {short_repr(thrown_in)}'
+        )
     result = None if data["result"] is None else _build_result(data["result"], fail)
     if thrown_in is not None and result is not None:
         raise fail("result", "a deal thrown in has no result (expected null)")
@@ -529,28 +613,43 @@ def _kind(value: Any) -> str:
     return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(type(value), repr(value))
 
 
-def _build_rules(data: Any, fail: _Fail) -> RuleSet:
+def _build_rules(data: Any, version: int, fail: _Fail) -> RuleSet:
+    """The rule set of a record: every option stored (see the module docstring), ``preset`` the
+    rule set's name."""
     if not isinstance(data, dict):
         raise fail("rules", f"expected an object with 'preset' and 'options', got {_kind(data)}")
     unknown = [key for key in data if key not in ("preset", "options")]
     if unknown:
-        raise fail("rules", f"unknown field {unknown[0]!r} (fields: preset, options)")
-    if not isinstance(data.get("preset"), str):
-        raise fail("rules.preset", f"expected the rule set's name, got {data.get('preset')!r}")
+        raise fail("rules", f"unknown field {short_repr(unknown[0])} (fields: preset, options)")
+    preset = data.get("preset")
+    if not isinstance(preset, str):
+        raise fail("rules.preset", f"expected the rule set's name, got {short_repr(preset)}")
     options = data.get("options")
     if not isinstance(options, dict):
         raise fail("rules.options", f"expected an object with every rule option, got {_kind(options)}")
     if "preset" in options:
         raise fail("rules.options", "'preset' is no rule option (the options are stored in full)")
+    complete = dict(options)
+    for added in range(version + 1, FORMAT_VERSION + 1):
+        for key, old in OPTIONS_ADDED.get(added, {}).items():
+            complete.setdefault(key, old)
+    for option in dataclasses.fields(RuleSet):
+        if option.name not in complete:
+            raise fail("rules.options", f"missing option {option.name!r} (a record stores every rule option)")
     try:
-        return RuleSet.from_dict(options)
+        rules = RuleSet.from_dict(complete)
     except (RuleError, TypeError, ValueError) as exc:
         raise fail("rules.options", str(exc)) from None
+    if rules.name != preset:
+        raise fail(
+            "rules.preset", f"{short_repr(preset)} but the options are of {short_repr(rules.name)} (option name)"
+        )
+    return rules
 
 
 def _build_hands(data: Any, fail: _Fail) -> tuple[tuple[Card, ...], ...]:
     if not isinstance(data, list) or len(data) != 4:
-        raise fail("hands", f"expected 4 lists of card keys, got {_json_compact(data)[:60]}")
+        raise fail("hands", f"expected 4 lists of card keys, got {short_repr(data)}")
     hands = []
     for seat, hand in enumerate(data):
         if not isinstance(hand, list):
@@ -558,7 +657,7 @@ def _build_hands(data: Any, fail: _Fail) -> tuple[tuple[Card, ...], ...]:
         cards = []
         for index, key in enumerate(hand):
             if not isinstance(key, str):
-                raise fail(f"hands[{seat}][{index}]", f"expected a card key like 'KrD', got {key!r}")
+                raise fail(f"hands[{seat}][{index}]", f"expected a card key like 'KrD', got {short_repr(key)}")
             try:
                 cards.append(Card.parse(key))
             except CardError as exc:
@@ -574,12 +673,12 @@ def _build_actions(data: Any, fail: _Fail) -> tuple[tuple[int, int], ...]:
     for index, item in enumerate(data):
         where = f"actions[{index}]"
         if not isinstance(item, list) or len(item) != 2:
-            raise fail(where, f"expected [seat, action], got {_json_compact(item)}")
+            raise fail(where, f"expected [seat, action], got {short_repr(item)}")
         seat, key = item
         if not _is_int(seat) or not 0 <= seat <= 3:
-            raise fail(where, f"seat must be 0..3, got {seat!r}")
+            raise fail(where, f"seat must be 0..3, got {short_repr(seat)}")
         if not isinstance(key, str):
-            raise fail(where, f"expected an action key like 'KrD' or 'announce:ansage', got {key!r}")
+            raise fail(where, f"expected an action key like 'KrD' or 'announce:ansage', got {short_repr(key)}")
         try:
             action = Action.from_key(key)
         except IllegalAction as exc:
@@ -593,7 +692,7 @@ def _build_result(data: Any, fail: _Fail) -> RecordResult:
         raise fail("result", f"expected an object or null, got {_kind(data)}")
     for key in data:
         if key not in _RESULT_FIELDS:
-            raise fail("result", f"unknown field {key!r} (fields: {', '.join(_RESULT_FIELDS)})")
+            raise fail("result", f"unknown field {short_repr(key)} (fields: {', '.join(_RESULT_FIELDS)})")
     for key in _RESULT_FIELDS:
         if key not in data:
             raise fail(f"result.{key}", "missing")
@@ -602,31 +701,34 @@ def _build_result(data: Any, fail: _Fail) -> RecordResult:
     except RuleError:
         game_type = None
     if game_type is None:
-        raise fail("result.game_type", f"expected a game type key like 'normal' or 'kreuz', got {data['game_type']!r}")
+        raise fail(
+            "result.game_type",
+            f"expected a game type key like 'normal' or 'kreuz', got {short_repr(data['game_type'])}",
+        )
     re_seats = data["re_seats"]
     if not isinstance(re_seats, list) or not all(_is_int(s) and 0 <= s <= 3 for s in re_seats):
-        raise fail("result.re_seats", f"expected a list of seats 0..3, got {re_seats!r}")
+        raise fail("result.re_seats", f"expected a list of seats 0..3, got {short_repr(re_seats)}")
     augen_re = data["augen_re"]
     if not _is_int(augen_re) or not 0 <= augen_re <= 240:
-        raise fail("result.augen_re", f"expected Augen 0..240, got {augen_re!r}")
+        raise fail("result.augen_re", f"expected Augen 0..240, got {short_repr(augen_re)}")
     winners = {"re": Party.RE, "kontra": Party.KONTRA, None: None}
     if data["winner"] is not None and (not isinstance(data["winner"], str) or data["winner"] not in winners):
-        raise fail("result.winner", f'expected "re", "kontra" or null, got {data["winner"]!r}')
+        raise fail("result.winner", f'expected "re", "kontra" or null, got {short_repr(data["winner"])}')
     for key in ("value", "factor"):
         if not _is_int(data[key]):
-            raise fail(f"result.{key}", f"expected an integer (Punkte), got {data[key]!r}")
+            raise fail(f"result.{key}", f"expected an integer (Punkte), got {short_repr(data[key])}")
     points = data["points"]
     if not isinstance(points, list) or len(points) != 4 or not all(_is_int(p) for p in points):
-        raise fail("result.points", f"expected 4 integers (Punkte per seat), got {points!r}")
+        raise fail("result.points", f"expected 4 integers (Punkte per seat), got {short_repr(points)}")
     if type(data["solo"]) is not bool:
-        raise fail("result.solo", f"expected true or false, got {data['solo']!r}")
+        raise fail("result.solo", f"expected true or false, got {short_repr(data['solo'])}")
     items_data = data["items"]
     if not isinstance(items_data, list):
         raise fail("result.items", f"expected a list of [key, Punkte] pairs, got {_kind(items_data)}")
     items = []
     for index, item in enumerate(items_data):
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and _is_int(item[1])):
-            raise fail(f"result.items[{index}]", f"expected [key, Punkte], got {_json_compact(item)}")
+            raise fail(f"result.items[{index}]", f"expected [key, Punkte], got {short_repr(item)}")
         items.append((item[0], item[1]))
     return RecordResult(
         game_type=game_type,
@@ -660,18 +762,67 @@ def save_many(records: Iterable[GameRecord], path: str | os.PathLike[str]) -> No
 
 
 def append(record: GameRecord, path: str | os.PathLike[str]) -> None:
-    """Add ``record`` as the last line of the JSON Lines file ``path`` (created if missing).
+    """Add ``record`` as the last line of the JSON Lines file ``path`` (created if missing); see
+    :func:`append_many`."""
+    append_many([record], path)
 
-    The earlier lines are kept as they are (not checked); the file is rewritten atomically like
-    :func:`save`, so a failure leaves it as it was.
+
+def append_many(records: Iterable[GameRecord], path: str | os.PathLike[str]) -> None:
+    """Add ``records`` as the last lines of the JSON Lines file ``path`` (created if missing).
+
+    The earlier lines are kept as they are (not checked: ask :func:`is_records_file` first); the
+    file is rewritten once, atomically like :func:`save`, so a failure leaves it as it was and a
+    reader sees all of the new records or none. Without records the file is left as it is (not
+    created). Two processes appending to one file at the same time may lose the records of one
+    (the last rewrite wins). Raises :class:`RecordError` naming the path when reading or writing
+    fails.
     """
+    lines = "".join(to_json_line(record) + "\n" for record in records)
+    if not lines:
+        return
     target = Path(path)
     old = ""
     if target.exists():
         old = _read_text(target)
         if old and not old.endswith("\n"):
             old += "\n"
-    _write_atomic(target, old + to_json_line(record) + "\n")
+    _write_atomic(target, old + lines)
+
+
+#: Longest first line :func:`is_records_file` reads (a record line is some kilobytes).
+_MAX_FIRST_LINE = 16 << 20
+
+
+def is_records_file(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a file of game records that :func:`append_many` may extend.
+
+    True for an existing file that is empty (or blank) or whose first non-blank line is a JSON
+    object with ``"format": "doppelkopf-record"`` (a JSON Lines file of records as
+    :func:`save_many` and :func:`append` write it; the other lines are not read). False for
+    anything else: a single pretty record written by :func:`save` (a line appended would break it),
+    other JSON or text, bytes that are no UTF-8, a folder, a missing or unreadable file. Never
+    raises for a bad file.
+    """
+    target = Path(path)
+    try:
+        if not target.is_file():
+            return False
+        with target.open("rb") as handle:
+            while True:
+                line = handle.readline(_MAX_FIRST_LINE + 1)
+                if not line:
+                    return True  # empty or blank: no records yet
+                if len(line) > _MAX_FIRST_LINE:
+                    return False
+                if line.strip():
+                    break
+    except OSError:
+        return False
+    try:
+        data = loads_strict(line.decode("utf-8"))
+    except ValueError:  # not UTF-8 (UnicodeDecodeError), not JSON, nested too deeply ...
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT_NAME
 
 
 def load(path: str | os.PathLike[str]) -> GameRecord:
@@ -699,6 +850,54 @@ def load_many(path: str | os.PathLike[str]) -> list[GameRecord]:
     return records
 
 
+class GameNumberError(RecordError):
+    """The game number asked for is not in the file (:func:`load_game`)."""
+
+
+#: How a line of a JSON Lines file of records starts when this module wrote it (the format name first).
+_RECORD_LINE_START = '{"format": "doppelkopf-record"'
+
+
+def load_game(path: str | os.PathLike[str], number: int | None = None) -> tuple[GameRecord, int | None, str]:
+    """Game ``number`` (1-based, default 1) of a record file, how many games the file holds, and
+    where the game stands (``FILE: line 3``, or ``FILE`` for a single record) for messages.
+
+    The file is a single pretty record as :func:`save` writes it (it starts with ``{`` and has lines
+    that do not), or else a JSON Lines file of records (lines end at ``\n`` only, so U+2028 or U+0085
+    inside a JSON string is text). Only the chosen line is parsed and checked, so a damaged line elsewhere
+    does not hide an intact game. The count is ``None`` unless every line starts like a record line
+    this module writes (a file of other lines is not said to hold games).
+
+    Raises :class:`RecordError` naming the path: not UTF-8, empty, or what :func:`from_json`
+    raises for the chosen game (naming ``FILE: line N`` as :func:`load_many` does);
+    :class:`GameNumberError` for a ``number`` outside the file (``game 5: the file holds 3 games``).
+    """
+    target = Path(path)
+    text = _read_text(target)
+    if not text.strip():
+        raise RecordError(f"{target}: the file is empty, it holds no game")
+    lines = [(i, line) for i, line in enumerate(text.split("\n"), start=1) if line.strip()]
+    single = text.lstrip().startswith("{") and not all(line.lstrip().startswith("{") for _, line in lines)
+    records = 1 if single else sum(1 for _, line in lines if line.lstrip().startswith(_RECORD_LINE_START))
+    count = records if single or records == len(lines) else None
+    chosen = 1 if number is None else number
+    if not 1 <= chosen <= (1 if single else len(lines)):
+        if count is None:
+            holds = f"has {_plural(len(lines), 'line')}, and not every line is a game"
+        else:
+            holds = "holds a single game" if count == 1 else f"holds {count} games"
+        raise GameNumberError(f"{target}: game {chosen}: the file {holds}")
+    if single:
+        return from_json(text, str(target)), 1, str(target)
+    lineno, line = lines[chosen - 1]
+    source = f"{target}: line {lineno}"
+    return from_dict(_parse_json(line, str(target), line=lineno), source), count, source
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
@@ -708,7 +907,17 @@ def _read_text(path: Path) -> str:
         raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
+#: A hidden temporary file of a write to the same target (``.<name>.<32 hex digits>.tmp``) is taken
+#: for a killed writer's leftover once its last change is this many seconds old and, where the
+#: system has file locks, no writer holds its lock; without file locks only after an hour.
+_LEFTOVER_SECONDS = 10.0
+_LEFTOVER_SECONDS_UNLOCKED = 3600.0
+
+
 def _write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file moved over it (see :func:`save`); the
+    writer holds a lock on its temporary file until it has been moved, and afterwards removes the
+    leftovers of killed writers of the same target (:func:`_remove_leftovers`)."""
     data = text.encode("utf-8")
     temp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     try:
@@ -717,20 +926,79 @@ def _write_atomic(path: Path, text: str) -> None:
         raise RecordError(f"{path}: cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
+            locked = _lock(handle.fileno())
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        try:
-            os.chmod(temp, stat.S_IMODE(os.stat(path).st_mode))
-        except FileNotFoundError:
-            pass
-        os.replace(temp, path)
+            try:
+                os.chmod(temp, stat.S_IMODE(os.stat(path).st_mode))
+            except FileNotFoundError:
+                pass
+            if locked:
+                os.replace(temp, path)  # still locked: no cleaner takes it for a leftover
+        if not locked:  # pragma: no cover - systems without fcntl cannot rename an open file
+            os.replace(temp, path)
     except OSError as exc:
         _remove(temp)
         raise RecordError(f"{path}: cannot write: {exc.strerror or exc}") from None
     except BaseException:
         _remove(temp)
         raise
+    _remove_leftovers(path)
+
+
+def _lock(fd: int) -> bool:
+    """Lock the open file ``fd`` for this writer; False where the system has no file locks."""
+    if fcntl is None:  # pragma: no cover
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # pragma: no cover - a file system without locks
+        return False
+    return True
+
+
+def _remove_leftovers(path: Path) -> None:
+    """Remove the temporary files that writers of ``path`` killed mid-write (SIGKILL, power loss)
+    left beside it: only names ``.<name>.<32 hex digits>.tmp`` of this target, only regular files,
+    only when :data:`_LEFTOVER_SECONDS` old and not locked by a writer at work. Failures are ignored
+    (the write itself has succeeded)."""
+    pattern = re.compile(re.escape(f".{path.name}.") + "[0-9a-f]{32}" + re.escape(".tmp"))
+    folder = path.parent
+    try:
+        with os.scandir(folder) as entries:
+            names = [entry.name for entry in entries if pattern.fullmatch(entry.name)]
+    except OSError:
+        return
+    age = _LEFTOVER_SECONDS if fcntl is not None else _LEFTOVER_SECONDS_UNLOCKED
+    now = time.time()
+    for name in names:
+        leftover = folder / name
+        try:
+            info = os.lstat(leftover)
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= age:
+            _remove_unless_locked(leftover)
+
+
+def _remove_unless_locked(path: Path) -> None:
+    """Remove ``path`` unless a writer holds its lock (it is writing it right now)."""
+    if fcntl is None:  # pragma: no cover
+        _remove(path)
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return  # gone meanwhile (moved over its target) or not ours to open
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return  # a writer at work holds it
+        _remove(path)
+    finally:
+        os.close(fd)
 
 
 def _remove(path: Path) -> None:
@@ -800,6 +1068,8 @@ class TrickView:
         calls: Schweine, Superschweine and the claim of the rest made in this trick (or, for the
             first trick, before it), see :class:`CallView`.
         claimed: the trick holds cards of a claimed rest: not played, collected by ``winner``.
+        played: how many of ``plays`` were really played: all of them in a played trick; in a
+            claimed one the cards already on the table when the rest was claimed (else 0).
     """
 
     number: int
@@ -813,6 +1083,7 @@ class TrickView:
     sonderpunkte: tuple[Sonderpunkt, ...]
     calls: tuple[CallView, ...] = ()
     claimed: bool = False
+    played: int = 0
 
     @property
     def complete(self) -> bool:
@@ -869,6 +1140,7 @@ def trick_views(game: Game) -> list[TrickView]:
             if s.trick is not None:
                 sonder.setdefault(s.trick, []).append(s)
     views = []
+    cards_played = sum(1 for _, action in game.history if Action.is_card(action))
     for index, trick in enumerate(game.tricks):
         views.append(
             TrickView(
@@ -883,6 +1155,7 @@ def trick_views(game: Game) -> list[TrickView]:
                 sonderpunkte=tuple(sonder.get(index, ())),
                 calls=tuple(calls.get(index, ())),
                 claimed=trick.claimed,
+                played=min(4, max(0, cards_played - 4 * index)) if trick.claimed else len(trick.cards),
             )
         )
     current = len(game.tricks)
@@ -950,8 +1223,11 @@ def trick_lines(
     elif game.phase not in (Phase.VORBEHALT, Phase.BIDDING, Phase.ARMUT):
         lines.append("Game: " + _game_text(game, names))
     for view in trick_views(game):
-        parts = []
+        parts: list[str] = []
+        on_table: list[str] | None = None  # a trick claimed in progress: what was played before the claim
         for position in range(len(view.plays) + 1):
+            if view.claimed and view.played and position == view.played:
+                on_table, parts = parts, []
             for a in view.announcements:
                 if a.before_card == position:
                     parts.append(f"{names[a.seat]}: {a.label}!")
@@ -969,7 +1245,9 @@ def trick_lines(
             if call.kind == "concede":
                 who = names[view.winner] if view.winner is not None else "?"
                 lines.append(f"{names[call.seat]} gives up the rest (TSR 5.4.6); it goes to {who}")
-        if view.claimed:
+        if on_table is not None:
+            text = f"Trick {view.number} (claimed): " + ", ".join(on_table) + "; not played: " + ", ".join(parts)
+        elif view.claimed:
             text = f"Trick {view.number} (claimed): " + ", ".join(parts)
         else:
             text = f"Trick {view.number}: " + ", ".join(parts)

@@ -10,6 +10,10 @@ whoever has −4 pays 4. :func:`settle` turns them into money transfers, as few 
 All amounts here are Punkte (score points of games), never Augen (card points), and money is in
 whole cents.
 
+Player names go through :func:`doppelkopf.names.clean_names`: stored in Unicode NFC without
+surrounding blanks, at most 40 characters, no control characters; a name given to :meth:`Sheet.add`
+or :meth:`Sheet.add_score` finds its column in any normal form and case (``"anna"`` is Anna).
+
 The list of seed 004:
 
 >>> sheet = Sheet(["Anna", "Ben", "Carla", "Dirk"])
@@ -28,10 +32,12 @@ Dirk zahlt Anna 0,20 €
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .names import PlayerNameError, clean_names, name_key
 from .scoring import Score
 
 #: Largest number of players :func:`settle` accepts (the search runs over all subsets).
@@ -94,25 +100,20 @@ class Sheet:
     sheet as it was.
 
     Raises:
-        SheetError: fewer than 4 players, a name that is not a non-empty string, or a name twice.
+        SheetError: fewer than 4 players, or a name that :func:`doppelkopf.names.clean_names` refuses
+            (not a string, empty, too long, a control character, the same player twice), naming it
+            (``players[4]: 'anna' is the same player as players[0]``).
     """
 
     def __init__(self, players: Sequence[str]) -> None:
-        if isinstance(players, str):
-            raise SheetError("players: expected a sequence of names, got one string")
-        names = tuple(players)
-        for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise SheetError(f"players: a player name must be a non-empty string, got {name!r}")
+        try:
+            names = clean_names(players, "players")
+        except PlayerNameError as exc:
+            raise SheetError(str(exc)) from None
         if len(names) < 4:
             raise SheetError(f"players: Doppelkopf needs at least 4 players, got {len(names)}")
-        seen: set[str] = set()
-        for name in names:
-            if name in seen:
-                raise SheetError(f"players: {name!r} appears twice")
-            seen.add(name)
         self._players = names
-        self._index = {name: i for i, name in enumerate(names)}
+        self._index = {name_key(name): i for i, name in enumerate(names)}
         self._rows: list[Row] = []
 
     def __repr__(self) -> str:
@@ -192,9 +193,7 @@ class Sheet:
         if isinstance(points, Mapping):
             values = [0] * n
             for name, value in points.items():
-                if name not in self._index:
-                    raise SheetError(f"row {label!r}: unknown player {name!r}; players are {list(self._players)}")
-                values[self._index[name]] = value
+                values[self._column(label, name)] = value
         elif isinstance(points, (str, bytes)) or not isinstance(points, Sequence):
             raise SheetError(f"row {label!r}: points must be a mapping or a sequence of ints, got {points!r}")
         else:
@@ -205,6 +204,13 @@ class Sheet:
             if not _is_int(value):
                 raise SheetError(f"row {label!r}: Punkte of {name!r} must be an int, got {value!r}")
         return tuple(values)
+
+    def _column(self, label: str, name: object) -> int:
+        """The column of player ``name`` (compared as :func:`doppelkopf.names.name_key` does)."""
+        column = self._index.get(name_key(name)) if isinstance(name, str) else None
+        if column is None:
+            raise SheetError(f"row {label!r}: unknown player {reprlib.repr(name)}; players are {list(self._players)}")
+        return column
 
     def add_score(
         self,
@@ -227,13 +233,12 @@ class Sheet:
         """
         if isinstance(seats, str) or len(seats) != 4:
             raise SheetError(f"row {label!r}: seats must name exactly 4 players, got {seats!r}")
-        if len(set(seats)) != 4:
+        columns = [self._column(label, name) for name in seats]
+        if len(set(columns)) != 4:
             raise SheetError(f"row {label!r}: seats name a player twice: {list(seats)}")
         if len(score.points) != 4:
             raise SheetError(f"row {label!r}: score must have 4 points, got {len(score.points)}")
-        for name in seats:
-            if name not in self._index:
-                raise SheetError(f"row {label!r}: unknown player {name!r}; players are {list(self._players)}")
+        seats = [self._players[column] for column in columns]
         if counted is not None and (isinstance(counted, (str, bytes)) or len(counted) != 4):
             raise SheetError(f"row {label!r}: counted must give 4 Punkte (seats 0..3), got {counted!r}")
         return self.add(
