@@ -33,6 +33,7 @@ from doppelkopf.rules import (
     Party,
     RuleError,
     RuleSet,
+    get_preset,
 )
 
 GESUND = Action.GESUND
@@ -886,8 +887,12 @@ def house_rules(draw: st.DrawFn) -> RuleSet:
     options["armut_max_trumps"] = max_trumps
     options["armut_cards"] = max(1, max_trumps) + draw(st.integers(0, 2))
     options["hochzeit_choices"] = tuple(draw(st.lists(st.sampled_from(HOCHZEIT_KINDS), min_size=1, unique=True)))
+    options["schweine_optional"] = options["schweine_announce"] != "vorbehalt" and draw(st.booleans())
+    options["hochzeit_early_ansage"] = draw(st.booleans())
     if not nines:
-        options.update(with_nines=False, deal_packets=(3, 4, 3), announcement_deadlines=(9, 8, 7, 6, 5))
+        options.update(
+            with_nines=False, deal_packets=(3, 4, 3), announcement_deadlines=(9, 8, 7, 6, 5), superschweine=False
+        )
     return DDV.replace(**options)
 
 
@@ -1008,3 +1013,155 @@ def test_compiled_claim_check_agrees_with_the_python_search() -> None:
         checked += 1
         held += expected
     assert checked > 300 and held > 20
+
+
+# -- readings of the houses that differ from the TSR (issue 11) -------------------------------------------------
+
+# A deal of 40 cards (seed 000) in which seat 0 holds both Kreuz-Damen.
+HOCHZEIT_HANDS_40: tuple[str, ...] = (
+    "♣D ♣D ♥10 ♦A ♦10  ♣A  ♠A ♠K  ♥A ♥K",  # seat 0
+    "♥10 ♠D ♠D ♦D ♣B ♦A  ♣10 ♣K  ♠10  ♥K",  # seat 1
+    "♥D ♥D ♦D ♣B ♠B ♦K  ♣A  ♠A ♠K  ♥A",  # seat 2
+    "♠B ♥B ♥B ♦B ♦B ♦10 ♦K  ♣10 ♣K  ♠10",  # seat 3
+)
+
+# SCHWEINE_HANDS under seed 002's optional Schweine, without the Superschweine (seat 2's Karo-Neunen stay plain).
+OPTIONAL_002 = SCHWEINE_002.replace(superschweine=False, schweine_optional=True)
+
+
+def test_optional_schweine_come_with_the_first_of_them() -> None:
+    """Seed 002: "Hat jemand beide Karo Asse auf der Hand so können diese Karten die beiden Schweine bilden ... Sie
+    werden erst dann bekannt gegeben, wenn das erste Schwein zum Einsatz kommt." Seat 0, to lead, may announce them;
+    then its next card must be a Karo-Ass, which beats the Herz-10 (23 Augen for seat 0)."""
+    game = gesund_game(OPTIONAL_002)
+    assert Action.SCHWEINE in game.legal_actions(0) and Card.KARO_ASS in cards_offered(game)
+    game.apply(Action.SCHWEINE)
+    assert cards_offered(game) == [Card.KARO_ASS]
+    with pytest.raises(IllegalAction, match="play the first of them now"):
+        game.apply(int(Card.parse("♣A")))
+    play(game, "♦A", "♥10", "♦9", "♦B")
+    assert (game.schweine, game.tricks[0].winner, game.tricks[0].augen) == (0, 0, 23)
+
+
+def test_optional_schweine_may_be_played_as_plain_karo_asse() -> None:
+    """The same holder plays a Karo-Ass without announcing: it is a plain Fuchs, the Herz-10 wins the trick, and the
+    second Karo-Ass can no longer become a Schwein ("Ein Schwein kann nicht aufgeteilt werden"). Trick 2: seat 1
+    leads ♠D, seat 2 ♦D, seat 3 ♠B; seat 0 must follow trump and is offered its Karo-Ass but no Schweine."""
+    game = gesund_game(OPTIONAL_002)
+    play(game, "♦A", "♥10", "♦9", "♦B")
+    assert (game.schweine, game.tricks[0].winner) == (None, 1)
+    play(game, "♠D", "♦D", "♠B")
+    assert game.current_player == 0
+    assert Card.KARO_ASS in cards_offered(game) and Action.SCHWEINE not in game.legal_actions()
+    with pytest.raises(IllegalAction, match="no Schweine to announce now"):
+        game.apply(Action.SCHWEINE)
+
+
+def test_optional_schweine_only_in_turn_with_a_karo_ass_to_play() -> None:
+    """Seat 0 leads ♣A: while seat 1 is to play, seat 0 cannot announce (the Schweine come with the card); seat 1
+    holds no pair. Under seed 000 (not optional, before_first_play) the same seat may announce out of turn."""
+    game = gesund_game(OPTIONAL_002)
+    play(game, "♣A")
+    assert Action.SCHWEINE not in game.legal_actions(0)
+    with pytest.raises(IllegalAction, match="in your turn when you may play a Karo-Ass"):
+        game.apply(Action.SCHWEINE, seat=0)
+    seed000 = gesund_game(SCHWEINE_000)
+    play(seed000, "♣A")
+    assert Action.SCHWEINE in seed000.legal_actions(0)
+
+
+def test_doppelbock_hochzeit_names_any_finding_trick() -> None:
+    """Seed 002: "Wenn nichts anderes gesagt ist spielt derjenige mit ..., der den ersten Fehlfarben-Stich macht":
+    the Hochzeiter may say otherwise. The doppelbock preset offers the Fehl trick, any trick and the trump trick;
+    named "first_trump", the trump trick 1 (seat 1's Herz-10) finds the partner."""
+    game = Game(get_preset("doppelbock"), hands(HOCHZEIT_HANDS), 3)
+    offered = [a for a in game.legal_actions() if Action.hochzeit_kind(a)]
+    assert sorted(offered) == sorted(Action.hochzeit(kind) for kind in ("first_fehl", "first_foreign", "first_trump"))
+    answer_vorbehalte(game, Action.hochzeit("first_trump"), GESUND, GESUND, GESUND)
+    play(game, *TRUMP_TRICK)
+    assert game.party == [Party.RE, Party.RE, Party.KONTRA, Party.KONTRA] and game.clarified_at == 0
+
+
+@pytest.mark.parametrize(("preset", "early"), [("ddv", False), ("ohne-neunen", False), ("doppelbock", True)])
+def test_hochzeiter_may_announce_before_the_klaerungsstich(preset: str, early: bool) -> None:
+    """Seed 002: "Bei einer Hochzeit darf die Ansage ... der so genannte Findungsstich abgewartet werden": waiting
+    is allowed, not required, so the Hochzeiter (Re from the start) may say Re before the first card. TSR 6.5 and
+    seed 000 ("Eine Ansage ist hier immer erst nach dem Klärungsstich erlaubt"): nobody may. The others never may
+    before the Klärungsstich: their party is still open."""
+    rules = get_preset(preset)
+    texts = HOCHZEIT_HANDS if rules.with_nines else HOCHZEIT_HANDS_40
+    game = Game(rules, hands(texts), 3)
+    kind = next(a for a in game.legal_actions() if Action.game_type(a) is GameType.HOCHZEIT)
+    answer_vorbehalte(game, kind, GESUND, GESUND, GESUND)
+    assert game.partner_open
+    assert (RE_OR_KONTRA in game.legal_actions(0)) is early
+    for seat in (1, 2, 3):
+        assert announcements_of(game, seat) == []
+    if not early:
+        with pytest.raises(IllegalAction, match="wait for the Klärungsstich"):
+            game.apply(RE_OR_KONTRA, seat=0)
+        return
+    game.apply(RE_OR_KONTRA, seat=0)
+    assert game.levels == [ANSAGE, 0] and game.announcements[0].party is Party.RE
+    with pytest.raises(IllegalAction, match="only the Hochzeiter may announce before it"):
+        game.apply(RE_OR_KONTRA, seat=1)
+
+
+def test_game_new_takes_a_preset_name() -> None:
+    """``Game.new("ddv")`` is ``Game.new(get_preset("ddv"))``: the same deal for the same seed."""
+    assert Game.new("doppelbock", seed=9).initial_hands == Game.new(get_preset("doppelbock"), seed=9).initial_hands
+    with pytest.raises(RuleError, match="unknown rule set 'skat'"):
+        Game.new("skat")
+
+
+def test_no_forced_pflichtsolo_without_soli() -> None:
+    """A Vorführung (TSR 4.2.3) forces a seat to name a solo; a rule set without soli has none to name, so such a
+    game is refused at once instead of waiting for an action nobody has."""
+    rules = DDV.replace(solo_types=(), pflichtsolo=False)
+    with pytest.raises(IllegalAction, match="forced_solo_seat: rules 'ddv' allow no solo"):
+        Game.new(rules, seed=1, forced_solo_seat=1)
+
+
+def test_an_early_claim_is_answered_at_once_and_always_alike() -> None:
+    """A claim of the rest under ``claim = "anyone"`` at the first trick: the search is bounded
+    (CLAIM_SEARCH_LIMIT positions), an unproven claim fails (TSR 5.4.5), and the answer depends only on the
+    position (the same twice, in the compiled and the pure core alike). Seed 000's rule then gives every remaining
+    card to the first player of the other party."""
+    import time
+
+    rules = DDV.replace(claim="anyone")
+    for seed in range(3):
+        game = gesund_game_seeded(rules, seed)
+        start = time.perf_counter()
+        answers = {game.claim_holds(seat) for seat in range(4) for _ in range(2)}
+        assert time.perf_counter() - start < 8 * 2.0
+        assert answers == {False}
+        game.apply(Action.CLAIM, seat=1)
+        assert game.is_terminal and game.claim == (1, False)
+        assert all(game.party[t.winner] is not game.party[1] for t in game.tricks)
+
+
+def gesund_game_seeded(rules: RuleSet, seed: int) -> Game:
+    game = Game.new(rules, seed=seed, dealer=3)
+    while game.phase is Phase.VORBEHALT:
+        game.apply(GESUND)
+    return game
+
+
+def test_replay_text_of_a_trick_claimed_in_progress() -> None:
+    """The record view of the claim above: seat 1's ♣10 was on the table when the soloist claimed; the other
+    three cards of that trick were collected, not played, and the text says so (issue 11: the claimed rest
+    counted the card already played as "not played")."""
+    from doppelkopf.record import trick_lines, trick_views
+
+    game = lust_damensolo("♣A ♣A", "♣10 ♣10 ♣K ♣K ♣B ♣B ♣9 ♣9")
+    play(game, "♣10")
+    game.apply(Action.CLAIM, seat=0)
+    views = trick_views(game)
+    assert [(v.claimed, v.played) for v in views[:2]] == [(True, 1), (True, 0)]
+    names = ["Anna", "Ben", "Carla", "Dirk"]
+    first = next(line for line in trick_lines(game, names, ascii_only=True) if line.startswith("Trick 1 "))
+    on_table, not_played = first.split("; not played: ")
+    assert on_table == "Trick 1 (claimed): Ben Kr10"
+    # the rest of the trick, collected: a card of Carla, one of Dirk, and the claimer's ♣A, which wins it
+    assert not_played.startswith("Carla ") and ", Dirk " in not_played and ", Anna KrA -> Anna, " in not_played

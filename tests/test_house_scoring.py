@@ -673,6 +673,9 @@ def house_cases(draw: st.DrawFn) -> tuple[GameSummary, RuleSet]:
         feigheit=draw(st.booleans()),
         superfeigheit=draw(st.booleans()),
         solo_bonus=draw(st.integers(0, 2)),
+        re_120_after_kontra=draw(st.booleans()),
+        absage_punkte=draw(st.sampled_from(["all", "winner"])),
+        reached_against_absage=draw(st.booleans()),
     )
     return GameSummary(game, re_seats, augen_re, tricks_re, tricks_kontra, levels, tuple(extras)), rules
 
@@ -707,3 +710,89 @@ def test_property_every_option_combination_balances(
     if feigheit_winner(summary, rules) is not None:
         assert result.winner is feigheit_winner(summary, rules)[0]  # type: ignore[index]
         assert not result.solo
+
+
+# -- readings of the houses that differ from the TSR (issue 11) ------------------------------------------------------
+# Each case scores the same table under the house's preset and under ``ddv``; the numbers are worked out by hand.
+
+
+@pytest.mark.parametrize(
+    ("rules", "winner", "items", "punkte"),
+    [
+        # TSR 7.1 and seed 000 ("Sie gewinnt das Spiel auch mit 120 Augen, wenn sie selbst keine Ansage gemacht hat
+        # und die Kontra-Partei Kontra angesagt hat"): Re wins, 1 + Kontra angesagt 2 = 3 for Re.
+        ("ddv", Party.RE, {"gewonnen": 1, "kontra_angesagt": 2}, 3),
+        ("ohne-neunen", Party.RE, {"gewonnen": 1, "kontra_angesagt": 2}, 3),
+        # seed 004, step 1: "Ohne Absagen Re mit 121, Kontra mit 120": Kontra wins with its 120; 1 + Kontra
+        # angesagt 2 + gegen die Alten 1 (step 2, a game point there) = 4 for Kontra.
+        ("vier-schritte", Party.KONTRA, {"gewonnen": 1, "kontra_angesagt": 2, "gegen_die_alten": 1}, -4),
+        # seed 002: "Die RE-Partei muss zum Gewinn des Spiels mindestens 121 Punkte machen": the same 4 for Kontra.
+        ("doppelbock", Party.KONTRA, {"gewonnen": 1, "kontra_angesagt": 2, "gegen_die_alten": 1}, -4),
+    ],
+)
+def test_re_with_120_against_a_lone_kontra(rules: str, winner: Party, items: dict[str, int], punkte: int) -> None:
+    """Re takes 120 Augen, only Kontra announced (rule re_120_after_kontra)."""
+    check(scored(120, kontra_says=["kontra"], rules=rules), winner, items, re_ben_carla(punkte))
+
+
+def test_spaltarsch_after_kontra_is_one_bock_not_a_doppelbock() -> None:
+    """Seed 002: 120:120 after a Kontra Ansage. Re needs 121 there, so Kontra wins (4 for Kontra, as above): a
+    Spaltarsch ("beide Parteien haben 120 Punkte") but no "verlorenes Contra", so one Bock, and the next four
+    games count x2, not x4. With the TSR's winning rule the same table is a lost Kontra too: a Doppelbock."""
+    from doppelkopf.rules import DOPPELBOCK
+    from doppelkopf.session import Session
+
+    summary = GameSummary(GameType.NORMAL, frozenset({1, 2}), augen_re=120, announcements=(0, 1))
+    session = Session(DOPPELBOCK, ["Anna", "Ben", "Carla", "Dirk"])
+    assert session.record_summary(summary).points == (4, -4, -4, 4)
+    assert session.last_triggers == ("spaltarsch",)
+    assert session.bock_queue == (2, 2, 2, 2)
+    tsr_winning = Session(DOPPELBOCK.replace(re_120_after_kontra=True), ["Anna", "Ben", "Carla", "Dirk"])
+    assert tsr_winning.record_summary(summary).points == (-3, 3, 3, -3)  # Re wins: 1 + Kontra angesagt 2
+    assert set(tsr_winning.last_triggers) == {"spaltarsch", "lost_kontra"}
+    assert tsr_winning.bock_queue == (4, 4, 4, 4)
+
+
+@pytest.mark.parametrize(
+    ("rules", "items"),
+    [
+        # TSR 7.2.2: Kontra reached 120 against Re's keine 90: one Punkt more.
+        (
+            "ddv",
+            {"gewonnen": 1, "re_angesagt": 2, "keine_90_re": 1, "120_gegen_keine_90": 1, "gegen_die_alten": 1},
+        ),
+        # seed 002 counts only "Contra / Re, Keine 120, Keine 90, Keine 90 angesagt, Keine 60 etc., Gegen die Alten,
+        # Charlie ..., Doko, Solo": no item for Augen reached against an Absage.
+        ("doppelbock", {"gewonnen": 1, "re_angesagt": 2, "keine_90_re": 1, "gegen_die_alten": 1}),
+    ],
+)
+def test_augen_reached_against_an_absage(rules: str, items: dict[str, int]) -> None:
+    """Re says keine 90 and takes 115 Augen; Kontra 125 wins (rule reached_against_absage)."""
+    result = scored(115, re_says=["re", "keine_90"], rules=rules)
+    check(result, Party.KONTRA, items, re_ben_carla(-sum(items.values())))
+
+
+@pytest.mark.parametrize(
+    ("rules", "items"),
+    [
+        # seed 004 Beispiel 2 (TSR 7.2.2): Re's missed keine 90 pays Kontra a Punkt: 1 + 2 + 1 + 1 = 5.
+        ("ddv", {"gewonnen": 1, "re_angesagt": 2, "keine_90_re": 1, "gegen_die_alten": 1}),
+        # seed 000, Spielwerte: "Hat die Gewinnerpartei der Verliererpartei keine 90 ... abgesagt, so erhält sie jeweils
+        # einen Punkt zusätzlich": the loser's own Absage earns the winner nothing; Re angesagt still 2 ("je zwei
+        # Punkte zusätzlich an die Gewinnerpartei"): 1 + 2 + 1 = 4.
+        ("ohne-neunen", {"gewonnen": 1, "re_angesagt": 2, "gegen_die_alten": 1}),
+    ],
+)
+def test_the_losers_missed_absage(rules: str, items: dict[str, int]) -> None:
+    """Seed 004 Beispiel 2: Ben and Carla say Re and keine 90, take 140 Augen; Kontra's 100 wins (absage_punkte)."""
+    result = scored(140, re_says=["re", "keine_90"], rules=rules)
+    check(result, Party.KONTRA, items, re_ben_carla(-sum(items.values())))
+
+
+@pytest.mark.parametrize("rules", ["ddv", "ohne-neunen"])
+def test_the_winners_own_absage_counts_in_every_house(rules: str) -> None:
+    """Kontra says Kontra and keine 90 and keeps Re at 80 Augen: 1 + unter 90 1 + Kontra angesagt 2 + keine 90 1 +
+    gegen die Alten 1 = 6 for Kontra under both readings."""
+    result = scored(80, kontra_says=["kontra", "keine_90"], rules=rules)
+    items = {"gewonnen": 1, "unter_90": 1, "kontra_angesagt": 2, "keine_90_kontra": 1, "gegen_die_alten": 1}
+    check(result, Party.KONTRA, items, re_ben_carla(-6))

@@ -112,6 +112,7 @@ def check_step(game: Game, rng: random.Random) -> None:
     """Everything offered is legal; one card that is not offered is refused without a trace."""
     seat = game.current_player
     actions = game.legal_actions()
+    assert actions, f"seat {seat} is to move in {game.phase.name} but has no legal action"
     offered = {a for a in actions if Action.is_card(a)}
     assert offered == expected_cards(game, seat)
     assert offered <= set(game.hands[seat])

@@ -53,7 +53,7 @@ def test_seed004_beispiel1_re_gewinnt_mit_ansage() -> None:
     assert s.items[4].label.startswith("Sonderpunkte Kontra")
     assert s.value == 4
     assert result.points_by_name == {"Anna": -4, "Ben": 4, "Carla": 4, "Dirk": -4}
-    assert s.table()[-1] == ("Summe", "+4")
+    assert s.table()[-1] == ("Summe", 4)
 
 
 def test_seed004_beispiel2_absage_verfehlt() -> None:

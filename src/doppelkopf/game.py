@@ -3,23 +3,17 @@
 The model follows OpenSpiel's game API: a :class:`Game` knows whose turn it is
 (:attr:`Game.current_player`), lists the legal actions of any seat (:meth:`Game.legal_actions`),
 applies an action (:meth:`Game.apply`) and tells each seat what it may see
-(:meth:`Game.information_state`). Every decision of a player is an action; what the rules decide
-by themselves (Schweine that must be announced at once, the Superschweine, the Hochzeit partner)
-happens inside :meth:`Game.apply`, so :meth:`Game.replay` of the actions rebuilds the same game.
+(:meth:`Game.information_state`). Every decision of a player is an action (an int, see
+:class:`~doppelkopf.moves.Action`); what the rules decide by themselves (Schweine that must be
+announced at once, the Superschweine, the Hochzeit partner) happens inside :meth:`Game.apply`, so
+:meth:`Game.replay` of the actions rebuilds the same game.
 
-Actions are small ints (see :class:`Action`; :meth:`Action.key` gives the stable text used in
-records):
-
-* ``0..23``: play that :class:`~doppelkopf.cards.Card` (the action *is* the card value);
-* ``24..28``: announce level 1..5 for one's party: Re/Kontra, keine 90, keine 60, keine 30, schwarz
-  (TSR 6). Announcements are legal for any seat whenever the deadlines allow, also out of turn:
-  pass ``seat=`` to :meth:`Game.apply`;
-* ``32..43``: the Vorbehalt answer for a :class:`~doppelkopf.rules.GameType` (``NORMAL`` is
-  "gesund", ``ARMUT`` declares an Armut);
-* ``48`` Schmeissen, ``49..51`` a Hochzeit naming the trick that finds the partner, ``52``/``53``
-  raise or pass in the bidding for a solo, ``54`` announce the Schweine, ``55`` claim the rest,
-  ``56``/``57`` take or refuse an Armut, ``64..87`` lay a card for an Armut, ``96..119`` return a
-  card to the poor player. These only occur when the rule set switches the house rule on.
+This module holds the state, the play of the cards (Bedienpflicht, tricks, the Schweine, the
+Hochzeit's Klärungsstich), the result and what each seat may see. Each other phase has its own
+module, read by :class:`Game`: :mod:`~doppelkopf.vorbehalte` (the Vorbehaltsabfrage and the bidding
+for a solo), :mod:`~doppelkopf.armut` (the Armut exchange), :mod:`~doppelkopf.announcements` (Re,
+Kontra, the Absagen and their deadlines) and :mod:`~doppelkopf.claims` (claiming or giving up the
+rest). Actions, tricks and announcements are in :mod:`~doppelkopf.moves` (also importable from here).
 
 >>> from doppelkopf.rules import DDV
 >>> game = Game.new(DDV, seed=1, dealer=3)
@@ -38,53 +32,65 @@ records):
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import ClassVar, Final, cast
+from typing import Final, cast
 
-from .cards import _DECK_VALUES, AUGEN, KOENIG, NEUN, Card, CardError, _deal_sorted, _shuffle, cut
-from .order import (
-    TRUMP,
-    CardOrder,
-    card_order,
-    dulle_rule_says_second,
-    second_dulle_wins,
-    trick_winner_index,
-    winner_index,
+from .announcements import announce, do_announce, legal_levels, level_range, obliged
+from .armut import armut_action, legal_armut
+from .cards import _DECK_VALUES, AUGEN, Card, _deal_sorted, _shuffle, count_card, cut
+from .claims import (
+    alone,
+    claim,
+    claim_holds,
+    claim_legal,
+    concede,
+    concede_legal,
+    concession_pass,
+    search_order,
+    wins_all_tricks,
 )
-from .rules import (
-    ANSAGE,
-    KEINE_90,
-    LEVEL_KEYS,
-    SCHWARZ,
-    GameType,
-    Party,
-    RuleSet,
-    level_label,
+from .moves import (
+    _HOCHZEIT_LABELS,
+    HOCHZEIT_KINDS,
+    Action,
+    Announcement,
+    IllegalAction,
+    Phase,
+    Trick,
+    _follow,
+    follow_options,
 )
-from .scoring import GameSummary, Score, ScoreItem, _sonderpunkte, score, solo_factor
-from .values import PerRuleSet, Record, reduce_dataclass
+from .order import TRUMP, CardOrder, card_order, dulle_rule_says_second, winner_index
+from .rules import SCHWARZ, GameType, Party, RuleSet, get_preset, level_label
+from .scoring import GameSummary, Score, ScoreItem, _sonderpunkte, score
+from .values import PerRuleSet, reduce_dataclass
+from .vorbehalte import (
+    bid,
+    declare,
+    do_declare,
+    legal_bids,
+    legal_vorbehalte,
+    normal_trumps,
+    resolve_vorbehalte,
+    schmeissen_reasons,
+)
 
-
-class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the message names the rule."""
-
-
-class Phase(enum.IntEnum):
-    """Phases of a game. ``ARMUT`` is the Armut exchange (laying, asking, returning; seed 002),
-    ``BIDDING`` the bidding of several solo candidates (rule ``solo_conflict = "bidding"``),
-    ``CONCESSION`` the moment after a soloist gave up the rest (TSR 5.4.6), in which each player of
-    the other party in turn may still make the announcements in time for him, then passes (5.4.7)."""
-
-    VORBEHALT = 0
-    PLAY = 1
-    FINISHED = 2
-    ARMUT = 3
-    BIDDING = 4
-    CONCESSION = 5
+__all__ = [
+    "HOCHZEIT_KINDS",
+    "Action",
+    "Announcement",
+    "Game",
+    "IllegalAction",
+    "InformationState",
+    "Phase",
+    "Trick",
+    "follow_options",
+    "random_game",
+    "wins_all_tricks",
+]
 
 
 # Enum members read on every move, as module constants: a global is much faster to read than a member of an
@@ -95,7 +101,6 @@ _FINISHED: Final = Phase.FINISHED
 _CONCESSION: Final = Phase.CONCESSION
 _RE: Final = Party.RE
 _KONTRA: Final = Party.KONTRA
-_OTHER_PARTY: Final = (Party.KONTRA, Party.RE)  # indexed by a Party: the other one
 _HOCHZEIT: Final = GameType.HOCHZEIT
 _NORMAL: Final = GameType.NORMAL
 _ARMUT_GAME: Final = GameType.ARMUT
@@ -106,198 +111,12 @@ _BIDDING: Final = Phase.BIDDING
 _GAME_TYPES: Final[tuple[GameType, ...]] = tuple(sorted(GameType))
 _KARO_ASS: Final = int(Card.KARO_ASS)
 _KARO_NEUN: Final = int(Card.KARO_NEUN)
-_KREUZ_DAME: Final = int(Card.KREUZ_DAME)
-
-
-#: The kinds of trick that may find a Hochzeit partner (rule ``hochzeit_partner``).
-HOCHZEIT_KINDS: Final = ("first_foreign", "first_fehl", "first_trump")
-_HOCHZEIT_LABELS = {
-    "first_foreign": "erster fremder Stich",
-    "first_fehl": "erster fremder Fehlstich",
-    "first_trump": "erster fremder Trumpfstich",
-}
-_SOLO_KINDS: Final = frozenset(["pflichtsolo", "lustsolo", "solo"])
-
-
-class Action:
-    """Constructors and names of the int actions."""
-
-    ANNOUNCE_BASE: Final = 24
-    VORBEHALT_BASE: Final = 32
-    GESUND: Final = VORBEHALT_BASE + _NORMAL
-    SCHMEISSEN: Final = 48
-    HOCHZEIT_BASE: Final = 49
-    BID: Final = 52
-    PASS: Final = 53
-    SCHWEINE: Final = 54
-    CLAIM: Final = 55
-    ARMUT_TAKE: Final = 56
-    ARMUT_REFUSE: Final = 57
-    CONCEDE: Final = 58
-    ARMUT_LAY_BASE: Final = 64
-    ARMUT_RETURN_BASE: Final = 96
-
-    _NAMED: ClassVar[dict[int, str]] = {
-        SCHMEISSEN: "vorbehalt:schmeissen",
-        BID: "bid:raise",
-        PASS: "bid:pass",
-        SCHWEINE: "schweine",
-        CLAIM: "claim",
-        CONCEDE: "concede",
-        ARMUT_TAKE: "armut:take",
-        ARMUT_REFUSE: "armut:refuse",
-    }
-
-    @staticmethod
-    def play(card: int) -> int:
-        return int(card)
-
-    @staticmethod
-    def announce(level: int) -> int:
-        """Announcement of ``level`` 1..5 (1 = Re or Kontra, 2..5 = keine 90 .. schwarz)."""
-        return Action.ANNOUNCE_BASE + level - 1
-
-    @staticmethod
-    def vorbehalt(game_type: GameType) -> int:
-        return Action.VORBEHALT_BASE + int(game_type)
-
-    @staticmethod
-    def hochzeit(kind: str) -> int:
-        """The Vorbehalt "Hochzeit" naming the trick that finds the partner (``first_foreign``,
-        ``first_fehl``, ``first_trump``), offered when the rule ``hochzeit_partner`` is ``choice``."""
-        return Action.HOCHZEIT_BASE + HOCHZEIT_KINDS.index(kind)
-
-    @staticmethod
-    def armut_lay(card: int) -> int:
-        """The poor player lays ``card`` face down for the Armut."""
-        return Action.ARMUT_LAY_BASE + int(card)
-
-    @staticmethod
-    def armut_return(card: int) -> int:
-        """The taker of an Armut returns ``card`` to the poor player."""
-        return Action.ARMUT_RETURN_BASE + int(card)
-
-    @staticmethod
-    def is_card(action: int) -> bool:
-        return 0 <= action < 24
-
-    @staticmethod
-    def is_announcement(action: int) -> bool:
-        return Action.ANNOUNCE_BASE <= action <= Action.ANNOUNCE_BASE + SCHWARZ - 1
-
-    @staticmethod
-    def is_vorbehalt(action: int) -> bool:
-        """A Vorbehalt answer that names a game type (gesund, a solo, Hochzeit of any kind, Armut);
-        :meth:`game_type` gives it. Schmeissen is a Vorbehalt answer without a game type."""
-        return Action.VORBEHALT_BASE <= action < Action.VORBEHALT_BASE + len(
-            _GAME_TYPES
-        ) or Action.HOCHZEIT_BASE <= action < Action.HOCHZEIT_BASE + len(HOCHZEIT_KINDS)
-
-    @staticmethod
-    def is_armut_lay(action: int) -> bool:
-        return Action.ARMUT_LAY_BASE <= action < Action.ARMUT_LAY_BASE + 24
-
-    @staticmethod
-    def is_armut_return(action: int) -> bool:
-        return Action.ARMUT_RETURN_BASE <= action < Action.ARMUT_RETURN_BASE + 24
-
-    @staticmethod
-    def hochzeit_kind(action: int) -> str | None:
-        """The partner rule a Hochzeit answer names, or ``None`` for any other action."""
-        if Action.HOCHZEIT_BASE <= action < Action.HOCHZEIT_BASE + len(HOCHZEIT_KINDS):
-            return HOCHZEIT_KINDS[action - Action.HOCHZEIT_BASE]
-        return None
-
-    @staticmethod
-    def level(action: int) -> int:
-        return action - Action.ANNOUNCE_BASE + 1
-
-    @staticmethod
-    def game_type(action: int) -> GameType:
-        if Action.HOCHZEIT_BASE <= action < Action.HOCHZEIT_BASE + len(HOCHZEIT_KINDS):
-            return _HOCHZEIT
-        index = action - Action.VORBEHALT_BASE
-        if not 0 <= index < len(_GAME_TYPES):
-            raise ValueError(f"{action} is not a Vorbehalt answer that names a game type")
-        return _GAME_TYPES[index]
-
-    @staticmethod
-    def card_of(action: int) -> Card:
-        """The card of a card play, an Armut lay or an Armut return."""
-        if Action.is_armut_lay(action):
-            return Card(action - Action.ARMUT_LAY_BASE)
-        if Action.is_armut_return(action):
-            return Card(action - Action.ARMUT_RETURN_BASE)
-        return Card(action)
-
-    @staticmethod
-    def key(action: int) -> str:
-        """Stable text key used in records: ``KrD``, ``announce:keine_90``, ``vorbehalt:kreuz``,
-        ``vorbehalt:hochzeit:first_fehl``, ``vorbehalt:schmeissen``, ``schweine``, ``claim``,
-        ``bid:raise``, ``bid:pass``, ``armut:take``, ``armut:refuse``, ``armut:lay:KaA``,
-        ``armut:return:He10``. Raises IllegalAction for an int that is no action."""
-        if Action.is_card(action):
-            return Card(action).short
-        if Action.is_announcement(action):
-            level = Action.level(action)
-            return "announce:" + ("ansage" if level == ANSAGE else LEVEL_KEYS[level])
-        kind = Action.hochzeit_kind(action)
-        if kind is not None:
-            return "vorbehalt:hochzeit:" + kind
-        if Action.is_vorbehalt(action):
-            return "vorbehalt:" + Action.game_type(action).key
-        if action in Action._NAMED:
-            return Action._NAMED[action]
-        if Action.is_armut_lay(action):
-            return "armut:lay:" + Action.card_of(action).short
-        if Action.is_armut_return(action):
-            return "armut:return:" + Action.card_of(action).short
-        raise IllegalAction(f"no such action: {action}")
-
-    @staticmethod
-    def from_key(key: str) -> int:
-        """Inverse of :meth:`key`; raises IllegalAction naming the text."""
-        text = key.strip()
-        for action, name in Action._NAMED.items():
-            if text == name:
-                return action
-        if text.startswith("announce:"):
-            name = text.split(":", 1)[1]
-            if name == "ansage":
-                return Action.announce(ANSAGE)
-            for level, lk in LEVEL_KEYS.items():
-                if lk == name:
-                    return Action.announce(level)
-            raise IllegalAction(f"unknown announcement {name!r}")
-        if text.startswith("vorbehalt:hochzeit:"):
-            kind = text.split(":", 2)[2]
-            if kind not in HOCHZEIT_KINDS:
-                raise IllegalAction(f"unknown Hochzeit kind {kind!r}; expected one of: {', '.join(HOCHZEIT_KINDS)}")
-            return Action.hochzeit(kind)
-        if text.startswith("vorbehalt:"):
-            try:
-                return Action.vorbehalt(GameType.parse(text.split(":", 1)[1]))
-            except ValueError as exc:
-                raise IllegalAction(str(exc)) from None
-        for prefix, make in (("armut:lay:", Action.armut_lay), ("armut:return:", Action.armut_return)):
-            if text.startswith(prefix):
-                try:
-                    return make(Card.parse(text[len(prefix) :]))
-                except CardError as exc:
-                    raise IllegalAction(str(exc)) from None
-        try:
-            return int(Card.parse(text))
-        except CardError as exc:
-            raise IllegalAction(str(exc)) from None
 
 
 #: The first action after the announcements.
 _AFTER_ANNOUNCE: Final = Action.ANNOUNCE_BASE + SCHWARZ
 
 
-#: The normal game's card order (the Armut's trump count and Schmeissen look at it).
-_NORMAL_GROUP: Final[tuple[int, ...]] = card_order(_NORMAL).group
-_NORMAL_POWER: Final[tuple[int, ...]] = card_order(_NORMAL).power
 #: Whether a game type is a declared solo, by its number (``GameType.is_declared_solo`` is a Python property).
 _DECLARED_SOLO: Final[tuple[bool, ...]] = tuple([g.is_declared_solo for g in _GAME_TYPES])
 
@@ -325,10 +144,16 @@ class _Options:
         self.last_deadline: Final[int] = min(rules.announcement_deadlines) - max(0, rules.reply_extra_cards)
         self.hochzeit_shift: Final[bool] = rules.hochzeit_shift
         self.hochzeit_tricks: Final[int] = rules.hochzeit_tricks
+        self.hochzeit_early_ansage: Final[bool] = rules.hochzeit_early_ansage
         self.claim_mode: Final[str] = rules.claim
         self.concede_mode: Final[str] = rules.concede
         self.schweine_on: Final[bool] = rules.schweine == "on"
         self.schweine_in_play: Final[bool] = rules.schweine_announce == "before_first_play"
+        self.schweine_optional: Final[bool] = rules.schweine_optional
+        #: the Schweine action comes in turn with the first Karo-Ass (first_play, optional Schweine)
+        self.schweine_with_card: Final[bool] = rules.schweine_optional and rules.schweine_announce == "first_play"
+        #: the Karo-Ass waits until the Schweine are announced (before_first_play, Schweine not optional)
+        self.schweine_first: Final[bool] = self.schweine_in_play and not rules.schweine_optional
         self.schweine_at_vorbehalt: Final[bool] = rules.schweine_announce == "vorbehalt"
         schweine_games = set(rules.schweine_games)
         self.schweine_games: Final[tuple[bool, ...]] = tuple([g.key in schweine_games for g in _GAME_TYPES])
@@ -375,51 +200,6 @@ _OPTIONS: Final = PerRuleSet(_Options)
 def _options(rules: RuleSet) -> _Options:
     """The :class:`_Options` of ``rules``, made once per rule set."""
     return _OPTIONS.get(rules)
-
-
-class Trick(Record):
-    """A finished trick: ``cards`` in play order, the ``seats`` that played them, the ``winner`` seat.
-
-    ``claimed`` marks the remaining cards collected after a claim (Spielabkürzung): they were not
-    played, so the order of ``cards`` means nothing and they hold no Sonderpunkte. Immutable and
-    compared by value (a :class:`~doppelkopf.values.Record`).
-
-    >>> Trick((0, 6, 1, 2), (1, 2, 3, 0), 1).augen  # Kreuz-Ass, Pik-Ass, Kreuz-10, Kreuz-König
-    36
-    """
-
-    _fields: ClassVar[tuple[str, ...]] = ("cards", "seats", "winner", "claimed")
-
-    def __init__(self, cards: tuple[int, ...], seats: tuple[int, ...], winner: int, claimed: bool = False) -> None:
-        self.cards: Final = cards
-        self.seats: Final = seats
-        self.winner: Final = winner
-        self.claimed: Final = claimed
-
-    @property
-    def augen(self) -> int:
-        """The Augen of the trick's cards (0..44 for four cards)."""
-        return sum(AUGEN[c] for c in self.cards)
-
-
-class Announcement(Record):
-    """An announcement made: ``seat``, its ``party`` and the ``level`` reached (1..5), with the
-    number of cards the seat held then. ``by_bid`` marks the levels a soloist took on by bidding
-    (rule ``solo_conflict = "bidding"``), made before the first card. Immutable and compared by
-    value (a :class:`~doppelkopf.values.Record`)."""
-
-    _fields: ClassVar[tuple[str, ...]] = ("seat", "party", "level", "cards_in_hand", "by_bid")
-
-    def __init__(self, seat: int, party: Party, level: int, cards_in_hand: int, by_bid: bool = False) -> None:
-        self.seat: Final = seat
-        self.party: Final = party
-        self.level: Final = level
-        self.cards_in_hand: Final = cards_in_hand
-        self.by_bid: Final = by_bid
-
-    @property
-    def label(self) -> str:
-        return level_label(self.level, self.party)
 
 
 @dataclass(frozen=True)
@@ -497,207 +277,16 @@ class InformationState:
         return card_order(game_type, self.schweine is not None, self.superschweine is not None)
 
 
-def follow_options(hand: Iterable[int], order: CardOrder, trick_cards: Sequence[int]) -> list[int]:
-    """The distinct cards of ``hand`` that may be played on ``trick_cards`` (Bedienpflicht, TSR
-    5.2): the group led (a Fehl suit, or trump) if the hand holds it, else any card; ascending."""
-    group = order.group
-    return _follow(sorted(hand), group, group[trick_cards[0]] if trick_cards else -1)
-
-
-def _follow(hand: list[int], group: tuple[int, ...], led: int) -> list[int]:
-    """:func:`follow_options` of a ``hand`` sorted ascending (a game keeps its hands sorted), with
-    ``group`` the card order's group of each card and ``led`` the group of the card led (-1: no
-    card led yet): the Bedienpflicht itself."""
-    options: list[int] = []
-    previous = -1
-    if led >= 0:
-        for card in hand:
-            if card != previous and group[card] == led:
-                options.append(card)
-                previous = card
-        if options:
-            return options
-        previous = -1
-    for card in hand:
-        if card != previous:
-            options.append(card)
-            previous = card
-    return options
-
-
-#: Positions the claim search may visit; a claim whose winning line is not found within them fails.
-CLAIM_SEARCH_LIMIT = 10_000
-
-
-class _SearchLimit(Exception):
-    pass
-
-
-def _canonical(hands: Sequence[Sequence[int]], order: CardOrder) -> tuple[tuple[int, ...], ...]:
-    """The hands with each card replaced by the best card of its run: cards of one hand and one
-    group (a Fehl suit or trump) whose powers no card of another hand lies between or ties with.
-    Such cards win and lose the same tricks, so the search tries one of them."""
-    by_group: dict[int, list[tuple[int, int, int]]] = {}
-    for seat, hand in enumerate(hands):
-        for card in set(hand):
-            by_group.setdefault(order.group[card], []).append((order.power[card], seat, card))
-    rep: dict[tuple[int, int], int] = {}
-    for items in by_group.values():
-        items.sort(reverse=True)
-        run_seat, run_card = -1, -1
-        i = 0
-        while i < len(items):
-            j = i
-            while j < len(items) and items[j][0] == items[i][0]:
-                j += 1
-            holders = {seat for _, seat, _ in items[i:j]}
-            single = len(holders) == 1
-            if not (single and run_seat in holders):
-                run_seat, run_card = (items[i][1], items[i][2]) if single else (-1, -1)
-            for _, seat, card in items[i:j]:
-                rep[(seat, card)] = run_card if single else card
-            i = j
-    return tuple(tuple(sorted(rep[(seat, c)] for c in hand)) for seat, hand in enumerate(hands))
-
-
-def _wins_from_the_top(
-    hands: Sequence[Sequence[int]], leader: int, side: Sequence[bool], order: CardOrder, rules: RuleSet
-) -> bool:
-    """A sufficient test for :func:`wins_all_tricks`: the leader plays his trumps from the top,
-    then his Fehl cards (TSR 5.4.5: the claimer is taken to play from the top), and each lead wins
-    even if the others keep their best cards as long as they can: every trump led beats the best
-    trump of each opponent who still holds one, no opponent holds more trumps than the leader,
-    and every Fehl card led is at least as high as any card of its suit in an opponent's hand
-    (the first of equal cards wins; the Dulle only under ``dulle = "first"``)."""
-    group, power = order.group, order.power
-
-    def beats(mine: int, theirs: int) -> bool:
-        return power[mine] > power[theirs] or (mine == theirs and (mine != order.dulle or rules.dulle == "first"))
-
-    mine = sorted(hands[leader], key=lambda c: power[c], reverse=True)
-    my_trumps = [c for c in mine if group[c] == TRUMP]
-    others = [hands[s] for s in range(4) if not side[s]]
-    for hand in others:
-        theirs = [c for c in hand if group[c] == TRUMP]
-        if len(theirs) > len(my_trumps):
-            return False
-        if theirs:
-            best = max(theirs, key=lambda c: power[c])
-            if not all(beats(card, best) for card in my_trumps[: len(theirs)]):
-                return False
-        for card in mine:
-            if group[card] != TRUMP and any(group[c] == group[card] and not beats(card, c) for c in hand):
-                return False
-    return True
-
-
-def wins_all_tricks(
-    hands: Sequence[Sequence[int]],
-    leader: int,
-    side: Sequence[bool],
-    order: CardOrder,
-    rules: RuleSet,
-    trick_cards: Sequence[int] = (),
-) -> bool:
-    """Whether the seats marked in ``side`` can win every remaining trick, whatever the others
-    play, when ``leader`` has led ``trick_cards`` (the trick in progress, in play order; empty at
-    the start of a trick) and the seats hold ``hands`` (the claim of the rest, Spielabkürzung).
-    Exact: a search over all plays that keep the Bedienpflicht (TSR 5.2) and the trick rules of
-    ``rules`` (equal cards, Dulle), with two shortcuts that are sound:
-
-    * the other side holds a trump higher than every trump of ``side``: it wins a trick, because
-      that trump wins the trick it is played in and must be played at the latest in the last trick;
-    * the leader is of ``side`` and wins every trick playing from the top
-      (:func:`_wins_from_the_top`).
-
-    A position the search cannot settle within ``CLAIM_SEARCH_LIMIT`` positions counts as not won
-    here (:meth:`Game.claim_holds` then asks the compiled solver).
-    """
-    result = search_all_tricks(hands, leader, side, order, rules, trick_cards)
-    return bool(result)
-
-
-def search_all_tricks(
-    hands: Sequence[Sequence[int]],
-    leader: int,
-    side: Sequence[bool],
-    order: CardOrder,
-    rules: RuleSet,
-    trick_cards: Sequence[int] = (),
-    limit: int = CLAIM_SEARCH_LIMIT,
-) -> bool | None:
-    """:func:`wins_all_tricks`, or ``None`` when the search does not settle the position within
-    ``limit`` positions."""
-    memo: dict[tuple[tuple[tuple[int, ...], ...], int], bool] = {}
-    trump_power = [order.power[c] if order.is_trump(c) else -1 for c in range(24)]
-    budget = [limit]
-
-    def best_trump(seats_hands: Iterable[Sequence[int]]) -> int:
-        return max((trump_power[c] for hand in seats_hands for c in hand), default=-1)
-
-    def tricks_from(state: tuple[tuple[int, ...], ...], lead: int) -> bool:
-        if not state[lead]:
-            return True
-        state = _canonical(state, order)
-        key = (state, lead)
-        if key in memo:
-            return memo[key]
-        ours = best_trump(h for s, h in enumerate(state) if side[s])
-        theirs = best_trump(h for s, h in enumerate(state) if not side[s])
-        if theirs > ours:
-            result = False
-        elif side[lead] and _wins_from_the_top(state, lead, side, order, rules):
-            result = True
-        else:
-            result = play(state, lead, (), second_dulle_wins(rules, len(state[lead]) == 1))
-        memo[key] = result
-        return result
-
-    def play(state: tuple[tuple[int, ...], ...], lead: int, cards: tuple[int, ...], second: bool) -> bool:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _SearchLimit
-        if len(cards) == 4:
-            winner = (lead + trick_winner_index(order, cards, second)) % 4
-            return side[winner] and tricks_from(state, winner)
-        seat = (lead + len(cards)) % 4
-        ours = side[seat]
-        options = follow_options(state[seat], order, cards)
-        options.sort(key=lambda c: (order.group[c] == TRUMP, order.power[c]), reverse=True)
-        if ours and cards:
-            # a follower of the claiming side: first the cheapest card that wins the trick for the
-            # side, then the low cards, the strong ones last (finds a winning line sooner)
-            best = (lead + trick_winner_index(order, cards, second)) % 4
-            if side[best]:
-                options.reverse()
-            else:
-                winning = [c for c in options if trick_winner_index(order, (*cards, c), second) == len(cards)]
-                options = winning[::-1] + [c for c in reversed(options) if c not in winning]
-        for card in options:
-            hand = list(state[seat])
-            hand.remove(card)
-            rest = state[:seat] + (tuple(hand),) + state[seat + 1 :]
-            if play(rest, lead, (*cards, card), second) == ours:
-                return ours
-        return not ours
-
-    start = tuple(tuple(sorted(h)) for h in hands)
-    try:
-        if trick_cards:
-            # the trick in progress is the last one when its leader has no card left
-            return play(start, leader, tuple(trick_cards), second_dulle_wins(rules, not start[leader]))
-        return tricks_from(start, leader)
-    except _SearchLimit:
-        return None
-
-
 class Game:
     """The state of one game; mutate it with :meth:`apply`.
 
     Create with :meth:`new` (seeded deal) or directly from ``hands`` (four lists of cards,
     seat 0..3 clockwise). ``dealer`` is the dealer's seat; the seat to its left answers first in
-    the Vorbehaltsabfrage and leads the first trick (TSR 4.1, 5.1). Raises
-    IllegalAction for a bad deal.
+    the Vorbehaltsabfrage and leads the first trick (TSR 4.1, 5.1). ``pflichtsolo_done`` says per
+    seat whether it has played its Pflichtsolo of the round (TSR 4.2); ``forced_solo_seat`` is a seat
+    that must play its Pflichtsolo now (Vorführung, TSR 4.2.3): it alone names the kind of solo.
+    Raises IllegalAction for a bad deal, a forced seat outside 0..3, one that has played its
+    Pflichtsolo, or a forced seat under rules that allow no solo.
 
     After a thrown-in game (Schmeissen, or an Armut nobody took with ``armut_none = "redeal"``)
     :attr:`thrown_in` and :attr:`redeal_same_dealer` are true: the game is over without play, the
@@ -743,6 +332,11 @@ class Game:
                 raise IllegalAction(f"forced_solo_seat: no seat {forced_solo_seat}: seats are 0..3")
             if self.pflichtsolo_done[forced_solo_seat]:
                 raise IllegalAction(f"forced_solo_seat: seat {forced_solo_seat} has played its Pflichtsolo (TSR 4.2.3)")
+            if not rules.solo_types:
+                raise IllegalAction(
+                    f"forced_solo_seat: rules {rules.name!r} allow no solo (solo_types is empty), so no seat can be "
+                    "forced to play one (TSR 4.2.3)"
+                )
             self.current_player = forced_solo_seat
         self.declarations: list[GameType | None] = [None] * 4
         self.answers: list[int | None] = [None] * 4  # the Vorbehalt answer actions
@@ -768,7 +362,10 @@ class Game:
         self.schweine: int | None = None  # seat that announced the Schweine
         self.superschweine: int | None = None  # seat holding the Superschweine
         self.superschweine_public = False
-        self.schweine_blocked: frozenset[int] = frozenset()  # Armut players who may not build Schweine
+        # seats that may not make Schweine: Armut players (schweine_armut), a holder who played a
+        # Karo-Ass as a plain one (schweine_optional)
+        self.schweine_blocked: frozenset[int] = frozenset()
+        self.schwein_to_play = False  # the Schweine announced in turn, the first of them comes next
         self.armut_poor: int | None = None
         self.armut_taker: int | None = None
         self.armut_laid: list[int] = []
@@ -791,7 +388,7 @@ class Game:
     @classmethod
     def new(
         cls,
-        rules: RuleSet,
+        rules: RuleSet | str,
         seed: int | None = None,
         dealer: int = 0,
         cut_at: int | None = None,
@@ -800,7 +397,17 @@ class Game:
     ) -> Game:
         """Shuffle with ``seed`` (same seed, same hands), cut (at ``cut_at``, or where the seeded
         generator says, at least ``rules.cut_minimum`` from either end) and deal in the rule set's
-        packets clockwise from the dealer's left (TSR 3.3.3-3.3.7)."""
+        packets clockwise from the dealer's left (TSR 3.3.3-3.3.7).
+
+        ``rules`` is a :class:`RuleSet` or the name of a preset (``"ddv"``, ``"doppelbock"``, ...;
+        :class:`~doppelkopf.rules.RuleError` for an unknown name). Raises :class:`IllegalAction` for
+        a ``forced_solo_seat`` that cannot be forced (see :class:`Game`).
+
+        >>> Game.new("ohne-neunen", seed=3).rules.hand_size
+        10
+        """
+        if isinstance(rules, str):
+            rules = get_preset(rules)
         options = _options(rules)
         cards = list(_DECK_VALUES[options.with_nines])  # deck(), as ints
         minimum = options.cut_minimum
@@ -904,211 +511,48 @@ class Game:
         if self.phase is _CONCESSION:
             if seat != self.current_player:
                 return []
-            return [Action.ANNOUNCE_BASE - 1 + lv for lv in self._legal_levels(seat)] + [Action.PASS]
+            return [Action.ANNOUNCE_BASE - 1 + lv for lv in legal_levels(self, seat)] + [Action.PASS]
         if self.phase is not _PLAY:
             if seat != self.current_player:
                 return []
             if self.phase is _VORBEHALT:
-                return self._legal_vorbehalte(seat)
+                return legal_vorbehalte(self, seat)
             if self.phase is _ARMUT:
-                return self._legal_armut()
-            return [Action.BID, Action.PASS] if self.bid_level < SCHWARZ else [Action.PASS]
-        low, high = self._level_range(seat)
-        if self.must_announce is not None and self._obliged(seat):
+                return legal_armut(self)
+            return legal_bids(self)
+        low, high = level_range(self, seat)
+        if self.must_announce is not None and obliged(self, seat):
             return [Action.ANNOUNCE_BASE - 1 + level for level in range(low, high)]
         schweine = self._schweine_action_legal(seat)
-        alone = self._alone(seat)
-        claim = self._claim_legal(seat, alone)
-        concede = self._concede_legal(seat, alone)
+        lone = alone(self, seat)
+        may_claim = claim_legal(self, seat, lone)
+        may_concede = concede_legal(self, seat, lone)
         # the cards first (a fresh list), then the other actions: ascending
         actions = self._legal_cards(seat, schweine) if seat == self.current_player else []
         for level in range(low, high):
             actions.append(Action.ANNOUNCE_BASE - 1 + level)
         if schweine:
             actions.append(Action.SCHWEINE)
-        if claim:
+        if may_claim:
             actions.append(Action.CLAIM)
-        if concede:
+        if may_concede:
             actions.append(Action.CONCEDE)
         return actions
 
-    # -- Vorbehalte ------------------------------------------------------------------------------
-    def _legal_vorbehalte(self, seat: int) -> list[int]:
-        """The Vorbehalt answers of ``seat``: gesund, a Hochzeit with both Kreuz-Damen (TSR 4.4;
-        named by its trick kind with ``hochzeit_partner = "choice"``), the allowed soli (TSR 4.3),
-        an Armut (rule ``armut``) and Schmeissen (rule ``schmeissen``), ascending."""
-        opts = self._opts
-        if self.forced_solo_seat is not None:
-            # vorgeführt: only the kind of solo is named (TSR 4.1.9)
-            return sorted(Action.vorbehalt(g) for g in opts.rules.allowed_soli)
-        options = [Action.GESUND]
-        if _count(self.hands[seat], _KREUZ_DAME) == 2:
-            options.extend(opts.hochzeit_actions)
-        options.extend(opts.solo_actions)
-        if opts.armut and self.normal_trumps(seat) <= opts.armut_max_trumps:
-            options.append(Action.vorbehalt(_ARMUT_GAME))
-        if opts.schmeissen_reasons and self.schmeissen_reasons(seat):
-            options.append(Action.SCHMEISSEN)
-        for i in range(1, len(options)):
-            if options[i - 1] >= options[i]:  # a Hochzeit kind or the Armut among the soli
-                return sorted(set(options))
-        return options
-
+    # -- Vorbehalte and the bidding (vorbehalte.py), the Armut (armut.py) -------------------------------
+    # (the phases' own rules live in their modules; these are the Game's public names for them)
     def normal_trumps(self, seat: int) -> int:
         """Trumps in ``seat``'s hand counted as in the normal game (for the Armut, seed 002)."""
-        group = _NORMAL_GROUP
-        count = 0
-        for card in self.hands[seat]:
-            if group[card] == TRUMP:
-                count += 1
-        return count
+        return normal_trumps(self, seat)
 
     def schmeissen_reasons(self, seat: int) -> tuple[str, ...]:
-        """The reasons of ``rules.schmeissen`` that ``seat``'s hand fulfils (seed 002, "Gibt es
-        Vorbehalte?": at least five nines, or no trump above the Fuchs; the others are house rules):
-
-        * ``five_nines``: at least ``schmeissen_nines`` nines;
-        * ``no_trump_above_fuchs``: "kann keinen Fuchs stechen", read as: no card ranks above the
-          Karo-Ass in the normal game (no Herz-10, Dame or Bube; a second Karo-Ass does not beat
-          a Fuchs played before it, TSR 5.3.3), a hand without trumps included;
-        * ``kings``: at least ``schmeissen_kings`` kings;
-        * ``nines_and_kings``: at least ``schmeissen_nines_kings`` nines and kings together;
-        * ``augen_low`` / ``augen_high``: fewer than ``schmeissen_augen_low`` / more than
-          ``schmeissen_augen_high`` Augen in the hand.
-        """
-        opts = self._opts
-        if not opts.schmeissen_reasons:
-            return ()
-        nines = kings = augen_held = 0
-        above_fuchs = False
-        power, group = _NORMAL_POWER, _NORMAL_GROUP
-        fuchs = power[_KARO_ASS]
-        for card in self.hands[seat]:
-            rank = card % 6
-            if rank == NEUN:
-                nines += 1
-            elif rank == KOENIG:
-                kings += 1
-            augen_held += AUGEN[card]
-            if group[card] == TRUMP and power[card] > fuchs:
-                above_fuchs = True
-        reasons: list[str] = []
-        for reason in opts.schmeissen_reasons:  # rules.schmeissen, in its order
-            if (
-                (reason == "five_nines" and nines >= opts.schmeissen_nines)
-                or (reason == "no_trump_above_fuchs" and not above_fuchs)
-                or (reason == "kings" and kings >= opts.schmeissen_kings)
-                or (reason == "nines_and_kings" and nines + kings >= opts.schmeissen_nines_kings)
-                or (reason == "augen_low" and augen_held < opts.schmeissen_augen_low)
-                or (reason == "augen_high" and augen_held > opts.schmeissen_augen_high)
-            ):
-                reasons.append(reason)
-        return tuple(reasons)
-
-    def _declare(self, seat: int, action: int) -> None:
-        if action not in self._legal_vorbehalte(seat):
-            if Action.is_vorbehalt(action) and Action.game_type(action) is _HOCHZEIT:
-                if self.hands[seat].count(Card.KREUZ_DAME) == 2:
-                    raise IllegalAction(
-                        f"name the Hochzeit with one of {', '.join(self.rules.hochzeit_choices)} "
-                        "(rule hochzeit_partner = choice)"
-                        if self.rules.hochzeit_partner == "choice"
-                        else "this Hochzeit names no trick kind (rule hochzeit_partner)"
-                    )
-                raise IllegalAction("Hochzeit needs both Kreuz-Damen (TSR 4.4)")
-            if Action.is_vorbehalt(action) and Action.game_type(action) is _STILLE_HOCHZEIT:
-                raise IllegalAction("a Stille Hochzeit is no Vorbehalt: with both Kreuz-Damen say gesund (TSR 4.4.5)")
-            if Action.is_vorbehalt(action) and Action.game_type(action) is _ARMUT_GAME:
-                raise IllegalAction(
-                    f"Armut needs the rule armut and at most {self.rules.armut_max_trumps} trumps "
-                    f"(seed 002, Gibt es Vorbehalte?); seat {seat} holds {self.normal_trumps(seat)}"
-                )
-            if action == Action.SCHMEISSEN:
-                raise IllegalAction(
-                    "Schmeissen needs a hand the rule schmeissen names "
-                    f"({', '.join(self.rules.schmeissen) or 'none'}; seed 002, Gibt es Vorbehalte?)"
-                )
-            if Action.is_vorbehalt(action):
-                raise IllegalAction(f"{Action.game_type(action).german} is not allowed by the rule set")
-            raise IllegalAction("the Vorbehaltsabfrage is on: answer gesund or a Vorbehalt (TSR 4.1)")
-        self._do_declare(seat, action)
-
-    def _do_declare(self, seat: int, action: int) -> None:
-        """Apply a Vorbehalt answer known to be legal."""
-        self.answers[seat] = action
-        if Action.is_vorbehalt(action):
-            self.declarations[seat] = Action.game_type(action)
-        if self.forced_solo_seat is not None:
-            self._start_solo(seat)
-            return
-        self.current_player = (seat + 1) % 4
-        if self.current_player == (self.dealer + 1) % 4:
-            self._resolve_vorbehalte()
-
-    def _answer_is(self, seat: int, kind: str) -> bool:
-        declared = self.declarations[seat]
-        if kind == "schmeissen":
-            return self.answers[seat] == Action.SCHMEISSEN
-        if kind == "armut":
-            return declared is _ARMUT_GAME and not self.armut_withdrawn
-        if kind == "hochzeit":
-            return declared is _HOCHZEIT
-        if declared is None or not _DECLARED_SOLO[declared]:
-            return False
-        if kind == "pflichtsolo":
-            return not self.pflichtsolo_done[seat]
-        if kind == "lustsolo":
-            return self.pflichtsolo_done[seat]
-        return kind == "solo"
+        """The reasons of ``rules.schmeissen`` that ``seat``'s hand fulfils (see
+        :func:`doppelkopf.vorbehalte.schmeissen_reasons`)."""
+        return schmeissen_reasons(self, seat)
 
     def _resolve_vorbehalte(self) -> None:
-        """The highest kind of Vorbehalt in ``vorbehalt_priority`` wins (TSR 4.1.5: Pflichtsolo,
-        Lustsolo, Hochzeit; seed 002: Solo, Schmeissen, Armut, Hochzeit); among equal kinds the
-        seat asked first (TSR 4.1.7), among several soli per ``solo_conflict``. A solo is a
-        Pflichtsolo while the soloist has not played one."""
-        seats = [(self.dealer + 1 + i) % 4 for i in range(4)]
-        for kind in self._opts.priority:  # rules.vorbehalt_priority, the kinds it leaves out last
-            candidates = [s for s in seats if self._answer_is(s, kind)]
-            if not candidates:
-                continue
-            if kind in _SOLO_KINDS:
-                if len(candidates) > 1 and self._opts.solo_conflict == "bidding":
-                    self._start_bidding(candidates)
-                    return
-                soloist = candidates[0]
-                if self._opts.solo_conflict == "higher_solo":
-                    # seed 000: the higher solo by its factor (scoring.solo_factor), then seat order
-                    factor = {s: solo_factor(self.rules, self._declared(s)) for s in candidates}
-                    soloist = max(candidates, key=lambda s: (factor[s], -candidates.index(s)))
-                self._start_solo(soloist)
-            elif kind == "schmeissen":
-                self._throw_in("schmeissen")
-            elif kind == "armut":
-                self._start_armut(candidates[0])
-            else:
-                self.hochzeit_rule = self._opts.hochzeit_partner
-                if self.hochzeit_rule == "choice":
-                    self.hochzeit_rule = Action.hochzeit_kind(self.answers[candidates[0]] or 0)
-                self._start_play(_HOCHZEIT, candidates[0])
-            return
-        both = next((s for s in seats if _count(self.hands[s], _KREUZ_DAME) == 2), None)
-        if both is not None:
-            self._start_play(_STILLE_HOCHZEIT, both)
-        else:
-            self._start_play(_NORMAL, None)
-
-    def _declared(self, seat: int) -> GameType:
-        declared = self.declarations[seat]
-        assert declared is not None
-        return declared
-
-    def _start_solo(self, soloist: int, bid: int = 0) -> None:
-        self.pflichtsolo = not self.pflichtsolo_done[soloist]
-        self._start_play(self._declared(soloist), soloist)
-        if bid:
-            self.levels[_RE] = bid
-            self.timely_ansage[_RE] = True
-            self.announcements.append(Announcement(soloist, _RE, bid, len(self.hands[soloist]), by_bid=True))
+        """The game that follows the Vorbehalt answers (an Armut nobody took, withdrawn, asks again)."""
+        resolve_vorbehalte(self)
 
     def _start_play(self, game_type: GameType, declarer: int | None) -> None:
         """Settle the game type, the parties and the first leader; the Schweine that must be
@@ -1142,154 +586,6 @@ class Game:
         self.thrown_reason = reason
         self.phase = _FINISHED
 
-    # -- bidding (solo_conflict = "bidding") -------------------------------------------------------
-    def _start_bidding(self, candidates: list[int]) -> None:
-        """Several soli of the same rank and the rule ``bidding`` (seed 002, "Solospiele": "wird
-        abgereizt"), our reading: the first candidate asked holds the plain solo; in turn the
-        others raise the bid by one announcement level (Re, keine 90, ..., schwarz) or pass, until
-        one is left. The winner plays his solo with the bid levels announced at once."""
-        self.phase = _BIDDING
-        self.bid_active = list(candidates)
-        self.bid_holder = candidates[0]
-        self.current_player = self._next_bidder(candidates[0])
-
-    def _next_bidder(self, after: int) -> int:
-        for k in range(1, 5):
-            seat = (after + k) % 4
-            if seat in self.bid_active and seat != self.bid_holder:
-                return seat
-        raise AssertionError("bidding without a second candidate")  # pragma: no cover
-
-    def _bid(self, seat: int, action: int) -> None:
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(
-                "the bidding for the solo is on: raise or pass (rule solo_conflict = bidding)"
-                if action != Action.BID
-                else "the bid is already schwarz: pass"
-            )
-        if action == Action.BID:
-            self.bid_level += 1
-            self.bid_holder = seat
-            self.bids.append((seat, "raise"))
-            self.current_player = self._next_bidder(seat)
-            return
-        self.bids.append((seat, "pass"))
-        self.bid_active.remove(seat)
-        if len(self.bid_active) == 1:
-            self._start_solo(self.bid_active[0], self.bid_level)
-        else:
-            self.current_player = self._next_bidder(seat)
-
-    # -- Armut (seed 002, "Gibt es Vorbehalte?") ---------------------------------------------------
-    def _start_armut(self, poor: int) -> None:
-        self.game_type, self.declarer = _ARMUT_GAME, poor
-        self.armut_poor = poor
-        self.party = [_RE if s == poor else _KONTRA for s in range(4)]
-        self.phase = _ARMUT
-        self.current_player = poor
-
-    def _armut_step(self) -> str:
-        if len(self.armut_laid) < self.rules.armut_cards:
-            return "lay"
-        return "ask" if self.armut_taker is None else "return"
-
-    def _schwein_whole(self) -> bool:
-        """Seed 002: Schweine announced in the exchange cannot be split by the return."""
-        return self.schweine is not None and self.rules.schweine_armut == "at_exchange"
-
-    def _legal_armut(self) -> list[int]:
-        step = self._armut_step()
-        if step == "ask":
-            return [Action.ARMUT_TAKE, Action.ARMUT_REFUSE]
-        k = self.rules.armut_cards
-        normal = card_order(_NORMAL)
-        if step == "lay":
-            hand = self.hands[self.armut_poor]  # type: ignore[index]
-            trumps = {c for c in hand if normal.is_trump(c)}
-            left = k - len(self.armut_laid)
-            cards = trumps if sum(1 for c in hand if c in trumps) >= left else set(hand)
-            return [Action.armut_lay(c) for c in sorted(cards)]
-        hand = self.hands[self.armut_taker]  # type: ignore[index]
-        cards = set(hand)
-        left = k - len(self.armut_returned)
-        if self._schwein_whole() and Card.KARO_ASS in cards:
-            given = self.armut_returned.count(Card.KARO_ASS)
-            if given == 1 and left == 1:
-                cards = {int(Card.KARO_ASS)}
-            elif given == 0 and left < 2:
-                cards.discard(Card.KARO_ASS)
-        return [Action.armut_return(c) for c in sorted(cards)]
-
-    def _armut(self, seat: int, action: int) -> None:
-        if action not in self._legal_armut():
-            step = self._armut_step()
-            if step == "ask":
-                raise IllegalAction("the Armut is offered: take or refuse it (seed 002, Gibt es Vorbehalte?)")
-            if step == "lay":
-                raise IllegalAction(
-                    f"lay {self.rules.armut_cards} cards of your hand face down, all your trumps among them "
-                    "(seed 002, Gibt es Vorbehalte?)"
-                )
-            raise IllegalAction(
-                f"return {self.rules.armut_cards} cards of your hand"
-                + (" and keep the Schweine together (seed 002, Sonderkarten)" if self._schwein_whole() else "")
-            )
-        poor = self.armut_poor
-        assert poor is not None
-        if Action.is_armut_lay(action):
-            card = int(Action.card_of(action))
-            self.hands[poor].remove(card)
-            self.armut_laid.append(card)
-            if self._armut_step() == "ask":
-                self.current_player = (poor + 1) % 4
-            return
-        if action == Action.ARMUT_REFUSE:
-            self.armut_answers[seat] = "refuse"
-            nxt = (seat + 1) % 4
-            if nxt != poor:
-                self.current_player = nxt
-            elif self.rules.armut_none == "redeal":
-                self._throw_in("armut")
-            else:
-                self.hands[poor] = sorted(self.hands[poor] + self.armut_laid)
-                self.armut_laid = []
-                self.armut_withdrawn = True
-                self.game_type, self.declarer, self.armut_poor = _NORMAL, None, None
-                self._resolve_vorbehalte()
-            return
-        if action == Action.ARMUT_TAKE:
-            self.armut_answers[seat] = "take"
-            self.armut_taker = seat
-            self.party[seat] = _RE
-            self._armut_schweine(poor, seat)
-            self.hands[seat] = sorted(self.hands[seat] + self.armut_laid)
-            self.current_player = seat
-            return
-        taker = self.armut_taker
-        assert taker is not None
-        card = int(Action.card_of(action))
-        self.hands[taker].remove(card)
-        self.armut_returned.append(card)
-        self.hands[poor] = sorted(self.hands[poor] + [card])
-        if len(self.armut_returned) == self.rules.armut_cards:
-            self._start_play(_ARMUT_GAME, poor)
-
-    def _armut_schweine(self, poor: int, taker: int) -> None:
-        """Seed 002 ("Wichtige Ausnahme ist hierbei die Armut"): the poor player announces his
-        Schweine when a taker is found, the taker shows his own before taking; otherwise neither
-        may build Schweine. The Superschweine are settled after the exchange (they can be built)."""
-        rules = self.rules
-        if rules.schweine != "on" or "armut" not in rules.schweine_games or rules.schweine_armut != "at_exchange":
-            return
-        if self.armut_laid.count(Card.KARO_ASS) == 2:
-            self.schweine = poor
-        elif self.hands[taker].count(Card.KARO_ASS) == 2:
-            self.schweine = taker
-        else:
-            self.schweine_blocked = frozenset({poor, taker})
-            return
-        self._superschweine_after_exchange = rules.superschweine and rules.with_nines
-
     # -- Schweine (seed 000, Schweinchen; seed 002, Sonderkarten) ----------------------------------
     def _schweine_eligible(self, seat: int) -> bool:
         return (
@@ -1297,23 +593,37 @@ class Game:
             and self.schweine is None
             and self._opts.schweine_games[self.game_type]  # rules.schweine_games
             and seat not in self.schweine_blocked
-            and _count(self.hands[seat], _KARO_ASS) == 2
+            and count_card(self.hands[seat], _KARO_ASS) == 2
         )
 
     def _schweine_action_legal(self, seat: int) -> bool:
-        return self._opts.schweine_in_play and self._schweine_eligible(seat)  # rules.schweine_announce
+        """Whether ``seat`` may announce the Schweine now (rules ``schweine_announce``,
+        ``schweine_optional``): before its first Karo-Ass at any moment, in turn or not (seed 000,
+        "vor dem Ausspielen des ersten Karo As"); or, where the Schweine come with the first of them
+        and are optional (seed 002: "können ... bilden", "erst dann bekannt gegeben, wenn das erste
+        Schwein zum Einsatz kommt"), in turn when it may play a Karo-Ass now; it must then play one."""
+        opts = self._opts
+        if opts.schweine_in_play:
+            return self._schweine_eligible(seat)
+        if not opts.schweine_with_card or seat != self.current_player or not self._schweine_eligible(seat):
+            return False
+        group = self.order.group
+        led = group[self.trick_cards[0]] if self.trick_cards else -1
+        return led < 0 or led == group[_KARO_ASS] or _holds(_follow(self.hands[seat], group, led), _KARO_ASS)
 
     def _announce_schweine(self, seat: int) -> None:
         self.schweine = seat
         self._find_superschweine()
         self._update_order()
+        if self._opts.schweine_with_card and seat == self.current_player and self.phase is _PLAY:
+            self.schwein_to_play = True  # the first Schwein comes now
 
     def _find_superschweine(self) -> None:
         """Seed 002: whoever holds both Karo-Neunen when the Schweine are announced has the
         Superschweine (in an Armut: after the exchange)."""
         self._superschweine_after_exchange = False
         if self._opts.superschweine:  # rules.superschweine, with nines
-            self.superschweine = next((s for s in range(4) if _count(self.hands[s], _KARO_NEUN) == 2), None)
+            self.superschweine = next((s for s in range(4) if count_card(self.hands[s], _KARO_NEUN) == 2), None)
 
     def _update_order(self) -> None:
         self.order = card_order(self.game_type, self.schweine is not None, self.superschweine is not None)
@@ -1322,9 +632,13 @@ class Game:
     def _legal_cards(self, seat: int, schweine_to_announce: bool | None = None) -> list[int]:
         """The cards ``seat`` may play now; ``schweine_to_announce`` is
         :meth:`_schweine_action_legal` when the caller knows it."""
+        if self.schwein_to_play:
+            return [_KARO_ASS]  # the Schweine were announced with the first of them (seed 002)
         trick_cards = self.trick_cards
         group = self.order.group
         cards = _follow(self.hands[seat], group, group[trick_cards[0]] if trick_cards else -1)
+        if not self._opts.schweine_first:
+            return cards
         if schweine_to_announce is None:
             schweine_to_announce = self._schweine_action_legal(seat)
         if schweine_to_announce:
@@ -1333,84 +647,6 @@ class Game:
         return cards
 
     # -- announcements ---------------------------------------------------------------------------
-
-    def _in_time(self, seat: int, level: int, extra: int = 0) -> bool:
-        """Whether ``level`` is still in time for ``seat``.
-
-        By cards (TSR 6.2.2, 6.3.4): the announcer holds at least the deadline's number of cards,
-        less ``extra`` for an Erwiderung and less one per trick before a Hochzeit's Klärungsstich
-        (TSR 6.4.2). By tricks (seed 002, "Es geht los - Ansagen"), our reading: in time until
-        ``announcement_tricks[level - 1]`` tricks and one more card are played ("vor dem Ausspielen
-        der ersten, nach der ersten, nach der vierten oder nach der fünften Karte" for Re/Kontra),
-        and never while the current trick holds two or more cards ("Aber nicht im laufenden
-        Stich"); a Hochzeit moves the deadlines by the tricks before its Findungsstich."""
-        shift = self.clarified_at
-        if not (shift and self.game_type is _HOCHZEIT and self._opts.hochzeit_shift):
-            shift = 0
-        if self._opts.by_tricks:  # rules.announcement_timing, rules.announcement_tricks
-            return len(self.trick_cards) <= 1 and len(self.tricks) <= self._opts.deadlines[level - 1] + shift
-        # rules.announcement_deadlines
-        return len(self.hands[seat]) >= self._opts.deadlines[level - 1] - shift - extra
-
-    def _legal_levels(self, seat: int) -> list[int]:
-        """The levels ``seat`` may announce now, ascending (see :meth:`_level_range`)."""
-        low, high = self._level_range(seat)
-        levels: list[int] = []
-        for level in range(low, high):
-            levels.append(level)
-        return levels
-
-    def _level_range(self, seat: int) -> tuple[int, int]:
-        """The levels ``seat`` may announce now, TSR 6.2-6.4, as ``(first, last + 1)`` (a list
-        would be made on every move); ``(0, 0)`` for none.
-
-        Each level must be in time (:meth:`_in_time`). A higher level implies the lower ones not
-        yet made, and each of them must still be in time (TSR 6.4.3); with
-        ``announcement_skipping`` off only the next level may be said (seed 002: "Sprungansagen
-        sind verboten"). The Ansage may come as an Erwiderung with ``reply_extra_cards`` fewer
-        cards than the other side's announcement needed (by cards only: seed 002 "Für
-        Gegenansagen gelten auch die genannten Fristen"); a party whose Ansage was too late for a
-        first Ansage may not make Absagen (TSR 6.4.4).
-        """
-        phase = self.phase
-        if phase is _CONCESSION:
-            if seat != self.current_player:
-                return (0, 0)
-        elif phase is not _PLAY or self.partner_open:
-            return (0, 0)
-        opts = self._opts
-        if not opts.by_tricks and self.game_type is not _HOCHZEIT:
-            # by cards and without a Hochzeit's shift, no level (nor an Erwiderung) is in time with
-            # fewer cards than the last deadline less the Erwiderung's extra cards (see _in_time)
-            if len(self.hands[seat]) < opts.last_deadline:
-                return (0, 0)
-        mine = 0 if self.party[seat] is _RE else 1  # the index of its party (a Party indexes slowly)
-        current = self.levels[mine]
-        if current >= SCHWARZ or (current and not self.timely_ansage[mine]):
-            return (0, 0)
-        if current == 0 and not self._in_time(seat, ANSAGE):
-            other = self.levels[1 - mine]
-            if other and not opts.by_tricks and self._in_time(seat, other, opts.reply_extra):
-                return (ANSAGE, ANSAGE + 1)  # Erwiderung only
-            return (0, 0)
-        top = current or ANSAGE
-        for level in range(max(current + 1, KEINE_90), SCHWARZ + 1):
-            if not self._in_time(seat, level):
-                break
-            top = level
-        return (current + 1, top + 1 if opts.skipping else min(top, current + 1) + 1)
-
-    def _obliged(self, seat: int) -> bool:
-        """Pflichtansage (seed 002, "Es geht los - Ansagen": "Derjenige, der den ersten Stich
-        macht und es liegen 30 oder mehr Punkte drin ist verpflichtet eine Ansage zu machen"),
-        our reading: the winner of such a first trick must announce before he leads the second
-        trick, unless his party has announced already or no announcement is in time for him."""
-        return (
-            self.must_announce == seat
-            and self.levels[self.party[seat]] == 0
-            and not self.trick_cards
-            and bool(self._legal_levels(seat))
-        )
 
     def announcement_label(self, action: int, seat: int) -> str:
         """Spoken name of an announcement action for ``seat``: Re, Kontra, keine 90, ..."""
@@ -1466,11 +702,11 @@ class Game:
                     if action < Action.ANNOUNCE_BASE:
                         self._do_play(seat, action)
                     elif action < _AFTER_ANNOUNCE:
-                        self._do_announce(seat, action)
+                        do_announce(self, seat, action)
                     else:
                         self._do_call(seat, action)
                 elif phase is _VORBEHALT:
-                    self._do_declare(seat, action)
+                    do_declare(self, seat, action)
                 else:
                     self._dispatch(seat, action)
                 self._legal = None
@@ -1489,25 +725,25 @@ class Game:
         if self.phase is _FINISHED:
             raise IllegalAction("the game is over")
         if Action.is_announcement(action):
-            self._announce(seat, action)
+            announce(self, seat, action)
         elif self.phase is _PLAY and action in (Action.SCHWEINE, Action.CLAIM, Action.CONCEDE):
             self._call(seat, action)
         elif seat != self.current_player:
             raise IllegalAction(f"it is seat {self.current_player}'s turn, not seat {seat}'s")
         elif self.phase is _VORBEHALT:
-            self._declare(seat, action)
+            declare(self, seat, action)
         elif self.phase is _ARMUT:
-            self._armut(seat, action)
+            armut_action(self, seat, action)
         elif self.phase is _BIDDING:
-            self._bid(seat, action)
+            bid(self, seat, action)
         elif self.phase is _CONCESSION:
-            self._concession_pass(seat, action)
+            concession_pass(self, seat, action)
         else:
             self._play(seat, action)
 
     def _call(self, seat: int, action: int) -> None:
         """The Schweine, a claim or a concession, in turn or out of turn."""
-        if self._obliged(seat):
+        if obliged(self, seat):
             raise IllegalAction(
                 "Pflichtansage: you won the first trick with "
                 f"{self.rules.pflichtansage_augen} or more Augen and must announce first (seed 002)"
@@ -1516,73 +752,36 @@ class Game:
             if not self._schweine_action_legal(seat):
                 raise IllegalAction(
                     "no Schweine to announce now: both Karo-Asse in hand, in a game where they count, "
-                    "announced before the first of them is played (rules schweine, schweine_announce)"
+                    + (
+                        "in your turn when you may play a Karo-Ass (rules schweine, schweine_optional)"
+                        if self._opts.schweine_with_card
+                        else "announced before the first of them is played (rules schweine, schweine_announce)"
+                    )
                 )
             self._announce_schweine(seat)
         elif action == Action.CLAIM:
-            if not self._claim_legal(seat, self._alone(seat)):
+            if not claim_legal(self, seat, alone(self, seat)):
                 raise IllegalAction(
                     f"claiming the rest is not allowed now (rule claim = {self.rules.claim!r}; "
                     "TSR 5.4.3, seed 000 Spielabkürzung)"
                 )
-            self._claim(seat)
+            claim(self, seat)
         else:
-            if not self._concede_legal(seat, self._alone(seat)):
+            if not concede_legal(self, seat, alone(self, seat)):
                 raise IllegalAction(
                     f"giving up the rest is not allowed now (rule concede = {self.rules.concede!r}; "
                     "only the soloist, TSR 5.4.6)"
                 )
-            self._concede(seat)
+            concede(self, seat)
 
     def _do_call(self, seat: int, action: int) -> None:
         """Apply the Schweine, a claim or a concession known to be legal."""
         if action == Action.SCHWEINE:
             self._announce_schweine(seat)
         elif action == Action.CLAIM:
-            self._claim(seat)
+            claim(self, seat)
         else:
-            self._concede(seat)
-
-    def _announce(self, seat: int, action: int) -> None:
-        level = Action.level(action)
-        party = self.party[seat]
-        if self.phase is _CONCESSION:
-            if seat != self.current_player:
-                raise IllegalAction("after a concession only the other party may announce, each in turn (TSR 5.4.7)")
-        elif self.phase is not _PLAY:
-            raise IllegalAction("announcements are made after the Vorbehaltsabfrage (TSR 6.3)")
-        if self.partner_open:
-            raise IllegalAction("in a Hochzeit announcements wait for the Klärungsstich (TSR 6.5)")
-        current = self.levels[party]
-        if level <= current:
-            raise IllegalAction(f"{party.label} has already announced {level_label(current, party)}")
-        legal = self._legal_levels(seat)
-        if level not in legal:
-            if legal and not self.rules.announcement_skipping and level > legal[0]:
-                raise IllegalAction(
-                    f"say {level_label(legal[0], party)} first: skipping levels is not allowed "
-                    "(seed 002: Sprungansagen sind verboten)"
-                )
-            if self.rules.announcement_timing == "tricks":
-                raise IllegalAction(
-                    f"too late for {level_label(level, party)} after {len(self.tricks)} tricks and "
-                    f"{len(self.trick_cards)} cards (deadlines {self.rules.announcement_tricks} tricks and one card; "
-                    "never while a trick holds two or more cards; seed 002)"
-                )
-            raise IllegalAction(
-                f"too late for {level_label(level, party)} with {len(self.hands[seat])} cards in hand "
-                f"(deadlines {self.rules.announcement_deadlines}, TSR 6.3-6.5)"
-            )
-        self._do_announce(seat, action)
-
-    def _do_announce(self, seat: int, action: int) -> None:
-        """Apply an announcement known to be legal."""
-        level = action - Action.ANNOUNCE_BASE + 1
-        party = self.party[seat]
-        if self.levels[party] == 0:
-            self.timely_ansage[party] = self._in_time(seat, ANSAGE)
-        self.levels[party] = level
-        self.announcements.append(Announcement(seat, party, level, len(self.hands[seat])))
+            concede(self, seat)
 
     def _play(self, seat: int, card: int) -> None:
         if not Action.is_card(card):
@@ -1590,12 +789,14 @@ class Game:
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"{Card(card).symbol} is not in your hand")
-        if self._obliged(seat):
+        if obliged(self, seat):
             raise IllegalAction(
                 "Pflichtansage: you won the first trick with "
                 f"{self.rules.pflichtansage_augen} or more Augen and must announce first (seed 002)"
             )
         if card not in self._legal_cards(seat):
+            if self.schwein_to_play:
+                raise IllegalAction("you announced the Schweine: play the first of them now (seed 002, Sonderkarten)")
             if card == Card.KARO_ASS and self._schweine_action_legal(seat):
                 raise IllegalAction("announce the Schweine before playing a Karo-Ass (seed 000, Schweinchen)")
             raise IllegalAction(f"{Card(card).symbol}: you must follow the suit led (Bedienpflicht, TSR 5.2)")
@@ -1603,8 +804,15 @@ class Game:
 
     def _do_play(self, seat: int, card: int) -> None:
         """Play a card known to be legal."""
-        if card == _KARO_ASS and self._schweine_eligible(seat):
-            self._announce_schweine(seat)  # seed 002: announced when the first Schwein is played
+        if card == _KARO_ASS:
+            if self.schwein_to_play:
+                self.schwein_to_play = False
+            elif self._schweine_eligible(seat):
+                if self._opts.schweine_optional:
+                    # played as a plain Karo-Ass: no Schweine for this hand (rule schweine_optional)
+                    self.schweine_blocked = self.schweine_blocked | {seat}
+                else:
+                    self._announce_schweine(seat)  # seed 002: announced when the first Schwein is played
         elif card == _KARO_NEUN and seat == self.superschweine:
             self.superschweine_public = True
         self.must_announce = None
@@ -1655,114 +863,15 @@ class Game:
             self.partner_open = False
             self.clarified_at = index
 
-    # -- claiming the rest (Spielabkürzung) --------------------------------------------------------
-    def _claim_legal(self, seat: int, alone: bool) -> bool:
-        """Whether ``seat`` may claim the rest now (rule ``claim``: TSR 5.4.3, seed 000
-        Spielabkürzung); ``alone`` is :meth:`_alone` of the seat."""
-        how = self._opts.claim_mode  # rules.claim; the party test first: it fails for most seats and moves
-        if how == "none" or (how != "anyone" and not alone):
-            return False
-        return self.phase is _PLAY and not self.partner_open and bool(self.hands[seat])
-
-    def _concede_legal(self, seat: int, alone: bool) -> bool:
-        """Whether ``seat`` may give up the rest now (rule ``concede``: TSR 5.4.6); ``alone`` is
-        :meth:`_alone` of the seat."""
-        return (
-            self._opts.concede_mode == "soloist"  # rules.concede
-            and alone  # first: it fails for most seats and moves
-            and self.phase is _PLAY
-            and not self.partner_open
-            and bool(self.hands[seat])
-        )
-
-    def _alone(self, seat: int) -> bool:
-        """Whether ``seat`` is the only player of its party (a soloist, TSR 5.4.3)."""
-        party = self.party
-        mine = party[seat]
-        return (party[0] is mine) + (party[1] is mine) + (party[2] is mine) + (party[3] is mine) == 1
+    # -- claiming the rest (claims.py) -------------------------------------------------------------
+    def claim_holds(self, seat: int) -> bool:
+        """Whether ``seat``'s party wins every remaining trick, however the other party plays (the
+        claim check; see :func:`doppelkopf.claims.claim_holds`: bounded, an unproven claim fails)."""
+        return claim_holds(self, seat)
 
     def _search_order(self) -> CardOrder:
-        """The order the rest would be played in: Schweine not yet announced count as announced
-        (their holder announces them before or with the first Karo-Ass), with the Superschweine of
-        whoever holds both Karo-Neunen now."""
-        if self.schweine is None and any(self._schweine_eligible(s) for s in range(4)):
-            nines = self.rules.superschweine and self.rules.with_nines
-            superschweine = nines and any(h.count(Card.KARO_NEUN) == 2 for h in self.hands)
-            return card_order(self.game_type, True, superschweine)
-        return self.order
-
-    def claim_holds(self, seat: int) -> bool:
-        """Whether ``seat``'s party wins every remaining trick, the one in progress included,
-        however the other party plays, if its party plays well (all hands known: an exact search
-        over the remaining tricks, see :func:`wins_all_tricks`). TSR 5.4.4: a claimer who is not on
-        lead takes the trick over.
-
-        The pure-Python search with its sound shortcuts answers first; a position it cannot settle
-        within ``CLAIM_SEARCH_LIMIT`` positions goes to the compiled solver
-        :func:`doppelkopf.fast.solver.wins_all` (imported then; the same answers, checked in
-        ``tests/test_house_play.py``) when the card order is the game's own (no Schweine still to be
-        announced), and otherwise counts as not won (TSR 5.4.5: a claim that needs a particular
-        order of play beyond playing from the top must say so)."""
-        order = self._search_order()
-        side = tuple(self.party[s] is self.party[seat] for s in range(4))
-        held = search_all_tricks(self.hands, self.leader, side, order, self.rules, self.trick_cards)
-        if held is None:
-            held = order is self.order and _fast_wins_all(self, seat)
-        return held
-
-    def _claim(self, seat: int) -> None:
-        """The claimer shows his cards and claims the rest (TSR 5.4.4; seed 000, Spielabkürzung).
-        If his party wins every remaining trick whatever the others play (:meth:`claim_holds`),
-        the remaining cards go to him; otherwise, seed 000: "Sollte die Gegenpartei doch noch einen
-        Stich erzielen, so erhält diese die gesamten letzten Karten": they go to the first player
-        of the other party after the claimer. Sonderpunkte the rest might have held are lost
-        ("das persönliche Pech des Spielers"). The game ends at once."""
-        held = self.claim_holds(seat)
-        self.claim = (seat, held)
-        self._give_rest(seat if held else self._first_opponent(seat))
-
-    def _first_opponent(self, seat: int) -> int:
-        side = self.party[seat]
-        return next(s for s in ((seat + k) % 4 for k in range(1, 4)) if self.party[s] is not side)
-
-    def _give_rest(self, winner: int) -> None:
-        """The cards not yet played, the trick in progress completed from the hands, become
-        tricks of ``winner`` (marked claimed: not played) and the game ends."""
-        rest = [sorted(self.hands[s]) for s in range(4)]
-        if self.trick_cards:
-            cards, seats = list(self.trick_cards), list(self.trick_seats)
-            while len(seats) < 4:
-                s = (seats[-1] + 1) % 4
-                seats.append(s)
-                cards.append(rest[s].pop(0))
-            self.tricks.append(Trick(tuple(cards), tuple(seats), winner, claimed=True))
-            self.trick_cards, self.trick_seats = [], []
-        order = tuple((winner + k) % 4 for k in range(4))
-        for k in range(len(rest[winner])):
-            self.tricks.append(Trick(tuple(rest[s][k] for s in order), order, winner, claimed=True))
-        self.hands = [[] for _ in range(4)]
-        self.partner_open = False
-        self.leader = self.current_player = winner
-        self.phase = _FINISHED
-
-    def _concede(self, seat: int) -> None:
-        """The soloist gives up the rest (TSR 5.4.6): the other party gets every remaining trick.
-        First, each of its players in turn from the soloist's left may still make the
-        announcements in time for him (TSR 5.4.7), then passes."""
-        self.conceded_by = seat
-        self.phase = _CONCESSION
-        self.current_player = (seat + 1) % 4
-
-    def _concession_pass(self, seat: int, action: int) -> None:
-        if action != Action.PASS:
-            raise IllegalAction(
-                "after a concession the other party may only announce or pass; the cards are not played (TSR 5.4.7)"
-            )
-        nxt = (seat + 1) % 4
-        if nxt == self.conceded_by:
-            self._give_rest(self._first_opponent(nxt))
-        else:
-            self.current_player = nxt
+        """The order the rest would be played in (see :func:`doppelkopf.claims.search_order`)."""
+        return search_order(self)
 
     # -- results -------------------------------------------------------------------------------
     def summary(self) -> GameSummary:
@@ -1910,7 +1019,7 @@ class Game:
             bids=tuple(self.bids),
             bid_level=self.bid_level,
             must_announce=self.must_announce
-            if self.must_announce is not None and self.phase is _PLAY and self._obliged(self.must_announce)
+            if self.must_announce is not None and self.phase is _PLAY and obliged(self, self.must_announce)
             else None,
             thrown_in=self.thrown_in,
             claim=self.claim,
@@ -1942,15 +1051,6 @@ class Game:
                     name = str(action)
                 raise IllegalAction(f"action {index + 1} (seat {seat}, {name}): {exc}") from None
         return game
-
-
-def _count(cards: list[int], card: int) -> int:
-    """``cards.count(card)``, compared as machine ints where the core runs compiled."""
-    n = 0
-    for c in cards:
-        if c == card:
-            n += 1
-    return n
 
 
 def _holds(actions: list[int], action: int) -> bool:
@@ -1988,32 +1088,6 @@ def _unpickle_game(fields: dict[str, object]) -> Game:
     options = fields["_opts"]
     assert isinstance(options, _Options)
     return Game(options.rules, (), _fields=fields)
-
-
-class _LazyWinsAll:
-    """The claim check of :meth:`Game.claim_holds` for positions the pure-Python search cannot
-    settle: the compiled solver, imported at its first use so that ``import doppelkopf`` stays
-    fast; where numba is missing, such a claim counts as not won."""
-
-    def __init__(self) -> None:
-        self.function: Callable[[Game, int], bool] | None = None
-
-    def __call__(self, game: Game, seat: int) -> bool:
-        if self.function is None:
-            try:
-                from .fast.solver import wins_all
-
-                self.function = wins_all
-            except ImportError:
-                self.function = _not_settled
-        return self.function(game, seat)
-
-
-def _not_settled(game: Game, seat: int) -> bool:
-    return False
-
-
-_fast_wins_all = _LazyWinsAll()
 
 
 def random_game(rules: RuleSet, seed: int, dealer: int = 0) -> Game:

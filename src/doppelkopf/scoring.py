@@ -3,16 +3,18 @@
 The scheme is the one of seed 004 ("Das Schema in vier Schritten") and TSR 7:
 
 1. Who won (TSR 7.1): without Absagen Re needs 121 Augen and Kontra 120; if only Kontra
-   announced, Re wins with 120 and Kontra needs 121. A party that made an Absage must fulfil it
+   announced, Re wins with 120 and Kontra needs 121 (option ``re_120_after_kontra``; seeds 002 and
+   004 keep 121 for Re: "Ohne Absagen Re mit 121, Kontra mit 120"). A party that made an Absage must fulfil it
    (151, 181, 211 Augen, all tricks); a party without Absage against an Absage of the other side
    wins with 90, 60, 30 Augen or one trick. If both parties made Absagen, neither may reach its goal:
    then nobody wins. TSR 7.1.3 still scores for each party what it played (the other side under
    90/60/30/schwarz, Augen reached against an Absage), netted; seed 004 ("Sonderfälle") nets only
    the Sonderpunkte (option ``nobody_wins``).
 2. Game points of the winner (TSR 7.2.2): 1 gewonnen; 1 each for the loser under 90, 60, 30 and
-   schwarz; 2 each for Re and Kontra angesagt; 1 for each Absage of either party; 1 each for 120,
-   90, 60, 30 Augen reached against the loser's keine 90, 60, 30, schwarz; 1 gegen die Alten when
-   Kontra wins a game that is not a solo.
+   schwarz; 2 each for Re and Kontra angesagt; 1 for each Absage of either party (seed 000: only the
+   winner's own, option ``absage_punkte``); 1 each for 120, 90, 60, 30 Augen reached against the
+   loser's keine 90, 60, 30, schwarz (seed 002 has no such item: ``reached_against_absage``); 1 gegen
+   die Alten when Kontra wins a game that is not a solo.
 3. Sonderpunkte (TSR 7.2.3) count for the party that made them and are netted against each other
    and the game points; none in a solo (unless the rule set says so).
 4. Each winner gets the value, each loser loses it; the soloist gets or pays ``solo_factor`` times
@@ -285,15 +287,23 @@ class Score(Record):
             sonderpunkte_multiplied=sonderpunkte_too,
         )
 
-    def table(self) -> list[tuple[str, str]]:
-        """Rows ``(Posten, Punkte)`` like the tables of seed 004, ending with the Summe."""
-        rows = [(item.label, _signed(item.punkte)) for item in self.items]
-        rows.append(("Summe", _signed(self.value)))
+    def table(self) -> list[tuple[str, int]]:
+        """Rows ``(Posten, Punkte)`` like the tables of seed 004, ending with the Summe; the Punkte are
+        ints, signed from the winner's side (from Re's side if nobody won). :func:`signed` writes them as
+        the seed does (``+4``, ``−1``, ``0``).
+
+        >>> from doppelkopf.rules import DDV, GameType
+        >>> score(GameSummary(GameType.NORMAL, frozenset({0, 1}), augen_re=100), DDV).table()
+        [('Gewonnen', 1), ('Gegen die Alten', 1), ('Summe', 2)]
+        """
+        rows = [(item.label, item.punkte) for item in self.items]
+        rows.append(("Summe", self.value))
         return rows
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+def signed(punkte: int) -> str:
+    """Punkte with their sign as on a score sheet: ``+4``, ``−1`` (a true minus sign), ``0``."""
+    return f"+{punkte}" if punkte > 0 else f"−{-punkte}" if punkte < 0 else "0"
 
 
 def scored_as_solo(summary: GameSummary, rules: RuleSet) -> bool:
@@ -424,14 +434,19 @@ def _gegen_die_alten_counts(summary: GameSummary, rules: RuleSet, solo: bool) ->
 _REACH: Final = {KEINE_90: 90, KEINE_60: 60, KEINE_30: 30}
 
 
-def reaches_goal(summary: GameSummary, party: Party) -> bool:
-    """Whether ``party`` reached its goal (TSR 7.1).
+def reaches_goal(summary: GameSummary, party: Party, rules: RuleSet) -> bool:
+    """Whether ``party`` reached its goal (TSR 7.1; seed 004, step 1).
 
     Its own Absage must be fulfilled (keine 90 means the other side ends under 90, schwarz that it
-    has no trick); without an own Absage it needs 121 Augen (Re) or 120 (Kontra), 120/121 the
-    other way round if only Kontra made an Ansage, and against an Absage of the other side 90, 60,
-    30 Augen or one trick.
+    has no trick); against an Absage of the other side it needs 90, 60, 30 Augen or one trick;
+    without Absagen Re needs 121 Augen and Kontra 120, the other way round if only Kontra made an
+    Ansage and the rule ``re_120_after_kontra`` holds (TSR 7.1, seed 000; not in seeds 002 and 004).
     """
+    return _reaches(summary, party, rules.re_120_after_kontra)
+
+
+def _reaches(summary: GameSummary, party: Party, re_120_after_kontra: bool) -> bool:
+    """:func:`reaches_goal` with the rule ``re_120_after_kontra`` read."""
     other_party = _OTHER[party]
     own, other = summary.announcements[party], summary.announcements[other_party]
     mine, theirs = summary.augen(party), summary.augen(other_party)
@@ -443,18 +458,23 @@ def reaches_goal(summary: GameSummary, party: Party) -> bool:
         if other == SCHWARZ:
             return summary.has_trick(party)
         return mine >= _REACH[other]
-    re_ansage = summary.announcements[_RE] >= ANSAGE
-    kontra_ansage = summary.announcements[_KONTRA] >= ANSAGE
-    only_kontra = kontra_ansage and not re_ansage
+    only_kontra = (
+        re_120_after_kontra and summary.announcements[_KONTRA] >= ANSAGE and summary.announcements[_RE] < ANSAGE
+    )
     if party is _RE:
         return mine >= (120 if only_kontra else 121)
     return mine >= (121 if only_kontra else 120)
 
 
-def winner(summary: GameSummary) -> Party | None:
-    """The winning party, or ``None`` when neither reached its goal (TSR 7.1)."""
+def winner(summary: GameSummary, rules: RuleSet) -> Party | None:
+    """The winning party by Augen and announcements, or ``None`` when neither reached its goal
+    (TSR 7.1; see :func:`reaches_goal`). Feigheit (seed 002) is decided by :func:`score`."""
+    return _winner(summary, rules.re_120_after_kontra)
+
+
+def _winner(summary: GameSummary, re_120_after_kontra: bool) -> Party | None:
     for party in _PARTIES:
-        if reaches_goal(summary, party):
+        if _reaches(summary, party, re_120_after_kontra):
             return party
     return None
 
@@ -492,7 +512,9 @@ def _validate(summary: GameSummary, hand: int) -> None:
 def score(summary: GameSummary, rules: RuleSet) -> Score:
     """Score a finished game under ``rules`` (seed 004 "Das Schema in vier Schritten"; TSR 7).
 
-    House rules read here: ``feigheit``/``superfeigheit`` (who wins, :func:`feigheit_winner`),
+    House rules read here: ``re_120_after_kontra`` (who wins, :func:`winner`),
+    ``feigheit``/``superfeigheit`` (who wins, :func:`feigheit_winner`), ``absage_punkte`` and
+    ``reached_against_absage`` (which Absage lines count),
     ``solo_bonus`` (a "Solo" line for the winner of a solo), ``gegen_die_alten_as``, the Sonderpunkte
     that count in the game (:func:`counting_sonderpunkte`) and the solo factor per game
     (:func:`solo_factor`).
@@ -504,7 +526,7 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
     _validate(summary, opts.hand_size)
     game_type = summary.game_type
     solo = scored_as_solo(summary, rules)
-    won = winner(summary)
+    won = _winner(summary, opts.re_120_after_kontra)  # winner(summary, rules)
     feige = feigheit_winner(summary, rules) if opts.feigheit else None  # rules.feigheit, superfeigheit
     if feige is not None:
         won = feige[0]
@@ -519,9 +541,11 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
             if announcements[party] >= ANSAGE:
                 items.append(_ANGESAGT[party])
         for party in _PARTIES:
-            for level in range(KEINE_90, announcements[party] + 1):
-                items.append(_ABGESAGT[party][level - KEINE_90])
-        _reached_items(items, summary, won, 0)
+            if party is won or opts.every_absage:  # rules.absage_punkte
+                for level in range(KEINE_90, announcements[party] + 1):
+                    items.append(_ABGESAGT[party][level - KEINE_90])
+        if opts.reached_against_absage:  # rules.reached_against_absage
+            _reached_items(items, summary, won, 0)
         if solo and opts.solo_bonus:  # rules.solo_bonus
             items.append(_item("solo", "Solo", opts.solo_bonus))
         if won is _KONTRA and _gegen_die_alten_counts(summary, rules, solo):
@@ -535,7 +559,8 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
             sign = 1 if party is _RE else -1
             own: list[ScoreItem] = []
             _against_items(own, summary, party, 1 + party)
-            _reached_items(own, summary, party, 1 + party)
+            if opts.reached_against_absage:
+                _reached_items(own, summary, party, 1 + party)
             for item in own:
                 items.append(_item(f"{item.key}_{_PARTY_KEY[party]}", item.label, sign * item.punkte))
     if summary.sonderpunkte:
@@ -756,6 +781,9 @@ class _ScoreOptions:
         self.gegen_die_alten_sonderpunkt: Final[bool] = rules.gegen_die_alten_as == "sonderpunkt"
         self.nobody_wins_tsr: Final[bool] = rules.nobody_wins == "tsr"
         self.feigheit: Final[bool] = rules.feigheit or rules.superfeigheit
+        self.re_120_after_kontra: Final[bool] = rules.re_120_after_kontra
+        self.every_absage: Final[bool] = rules.absage_punkte == "all"
+        self.reached_against_absage: Final[bool] = rules.reached_against_absage
         #: solo_factor by game type; 0 for the games not played alone (normal game, Armut)
         self.solo_factors: Final[tuple[int, ...]] = tuple(
             [0 if g is _NORMAL or g is _ARMUT else solo_factor(rules, g) for g in _GAME_TYPES]

@@ -64,6 +64,7 @@ _MIRRORED = {
     "schweine_announce": "vorbehalt: at the start; before_first_play / first_play: with the first Karo-Ass",
     "schweine_games": "per game type",
     "superschweine": "order variant 2, the holder of both Karo-Neunen at the Schweine",
+    "schweine_optional": "the holder always takes the Schweine (an optional action the kernel always takes)",
     "sonderpunkte": "detected in the kernel (all five kinds)",
     "doppelkopf_augen": "table",
 }
@@ -81,6 +82,9 @@ _SCORED_BY_CORE = (
     "feigheit",
     "superfeigheit",
     "solo_bonus",
+    "re_120_after_kontra",
+    "absage_punkte",
+    "reached_against_absage",
 )
 # Options that do not act in a game where every seat says gesund and no announcement is made during
 # play (the kernel's games), or that act on the deal only through the packets (a uniform deal of the
@@ -95,6 +99,7 @@ _IDLE = (
     "hochzeit_partner",
     "hochzeit_choices",
     "hochzeit_shift",
+    "hochzeit_early_ansage",
     "announcement_deadlines",
     "reply_extra_cards",
     "announcement_timing",

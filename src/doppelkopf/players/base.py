@@ -253,7 +253,7 @@ class HandSampler:
         pinned: dict[int, list[int]] = {s: [] for s in self.others}
         forbidden: dict[int, set[int]] = {s: set() for s in self.others}
         self.checks: list[tuple[str, Callable[[list[list[int]]], bool]]] = []
-        self.fehl_only: tuple[int, int] | None = None  # (seat, trumps it may hold besides the pinned)
+        self.fehl_only: tuple[int, int] | None = None  # (seat, most trumps it may hold, the pinned included)
         played_by = _played_by(info)
         # Kreuz-Damen (parties, Hochzeit)
         must, no_krd = _kreuz_damen_constraints(info, pool[Card.KREUZ_DAME])
@@ -353,7 +353,7 @@ class HandSampler:
         blocked = set(armut) if at_exchange and armut is not None else set()
         free = [s for s in self.others if s not in blocked]
         for s in free:
-            if played_by[s][ass]:
+            if played_by[s][ass] and not rules.schweine_optional:
                 forbidden[s].add(ass)  # it held only one when it played it, or it had to announce
         if rules.schweine_announce == "vorbehalt" and armut is None:
 
@@ -386,7 +386,8 @@ class HandSampler:
         if info.seat == taker:
             given = Counter(info.armut_returned) - played_by[poor]
             pinned[poor].extend(sorted(given.elements()))
-            self.fehl_only = (poor, 0)  # every other card of the poor player is a Fehl card
+            # its trumps are the trumps returned to it (pinned): every other card is a Fehl card
+            self.fehl_only = (poor, sum(n for c, n in given.items() if normal.is_trump(c)))
             return
         trumps_played = sum(n for c, n in played_by[poor].items() if normal.is_trump(c))
         self.fehl_only = (poor, info.rules.armut_cards - trumps_played)
@@ -634,6 +635,10 @@ def _replay_play(game: Game, info: InformationState, plays: list[tuple[int, int]
     schweine_at: int | None = None
     if info.schweine is not None and info.rules.schweine_announce == "before_first_play":
         schweine_at = next((i for i, (s, _) in enumerate(plays) if s == info.schweine), len(plays))
+    elif info.schweine is not None and info.rules.schweine_optional:
+        # optional Schweine (seed 002) are announced in turn, just before the first of them
+        ass = int(Card.KARO_ASS)
+        schweine_at = next((i for i, (s, c) in enumerate(plays) if s == info.schweine and c == ass), len(plays))
     for index in range(len(plays) + 1):
         while pending and pending[0][0] <= index:
             lo, hi, ann = pending[0]

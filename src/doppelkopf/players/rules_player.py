@@ -57,7 +57,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..cards import ASS, AUGEN, ZEHN, Card
 from ..game import Action, InformationState, Phase
@@ -359,7 +359,8 @@ class RuleBasedPlayer(Player):
             return self._armut(info)
         if info.phase is Phase.BIDDING:
             return self._bid(info)
-        if Action.SCHWEINE in legal:
+        optional_schweine = info.rules.schweine_announce == "first_play"  # rule schweine_optional: with the card
+        if Action.SCHWEINE in legal and not optional_schweine:
             return Action.SCHWEINE
         announcement = self._announcement(info)
         if announcement is not None:
@@ -371,6 +372,11 @@ class RuleBasedPlayer(Player):
             # the Pflichtansage: only announcements are legal, make the lowest
             announcements = [a for a in legal if Action.is_announcement(a)]
             return min(announcements) if announcements else legal[0]
+        if Action.SCHWEINE in legal:
+            # optional Schweine (seed 002) come with the first of them: choose the card as if they were made,
+            # and make them when that card is a Karo-Ass (a plain Fuchs is never better than a Schwein)
+            card = cards[0] if len(cards) == 1 else self._card(_View(replace(info, schweine=info.seat)), cards)
+            return Action.SCHWEINE if card == Card.KARO_ASS else card
         if len(cards) == 1:
             return cards[0]
         return self._card(_View(info), cards)

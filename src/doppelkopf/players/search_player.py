@@ -72,6 +72,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..cards import Card
 from ..game import Action, Game, IllegalAction, InformationState, Phase
 from ..rules import Party, RuleSet
 from ..scoring import GameSummary, score
@@ -172,7 +173,10 @@ class SearchPlayer(Player):
             return suggestion
         best = max(values.values())
         top = [c for c in cards if values[c] >= best - 1e-9]
-        return suggestion if suggestion in top else min(top)
+        card = suggestion if suggestion in top else min(top)
+        if card == Card.KARO_ASS and Action.SCHWEINE in info.legal_actions:
+            return Action.SCHWEINE  # optional Schweine come with the first of them (the search counts them so)
+        return card
 
     def react(self, info: InformationState) -> int | None:
         return self.rule.react(info)

@@ -1,0 +1,164 @@
+"""Announcements: Re, Kontra and the Absagen keine 90, keine 60, keine 30, schwarz (TSR 6), their deadlines,
+the Erwiderung, and the Pflichtansage of seed 002.
+
+A seat may announce for its party whenever the deadlines allow, in turn or not. The deadlines count
+the cards in the announcer's hand (TSR 6.2.2, 6.3.4) or, under ``announcement_timing = "tricks"``, the
+tricks played (seed 002); a Hochzeit moves them by the tricks before its Klärungsstich (TSR 6.4.2).
+
+The functions take the :class:`~doppelkopf.game.Game` being played; :class:`Game` calls them from
+:meth:`~doppelkopf.game.Game.legal_actions` and :meth:`~doppelkopf.game.Game.apply`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from .moves import Action, Announcement, IllegalAction, Phase
+from .rules import ANSAGE, KEINE_90, SCHWARZ, GameType, Party, level_label
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_RE: Final = Party.RE
+_HOCHZEIT: Final = GameType.HOCHZEIT
+_PLAY: Final = Phase.PLAY
+_CONCESSION: Final = Phase.CONCESSION
+
+
+def in_time(game: Game, seat: int, level: int, extra: int = 0) -> bool:
+    """Whether ``level`` is still in time for ``seat``.
+
+    By cards (TSR 6.2.2, 6.3.4): the announcer holds at least the deadline's number of cards,
+    less ``extra`` for an Erwiderung and less one per trick before a Hochzeit's Klärungsstich
+    (TSR 6.4.2). By tricks (seed 002, "Es geht los - Ansagen"), our reading: in time until
+    ``announcement_tricks[level - 1]`` tricks and one more card are played ("vor dem Ausspielen
+    der ersten, nach der ersten, nach der vierten oder nach der fünften Karte" for Re/Kontra),
+    and never while the current trick holds two or more cards ("Aber nicht im laufenden
+    Stich"); a Hochzeit moves the deadlines by the tricks before its Findungsstich."""
+    shift = game.clarified_at
+    if not (shift and game.game_type is _HOCHZEIT and game._opts.hochzeit_shift):
+        shift = 0
+    if game._opts.by_tricks:  # rules.announcement_timing, rules.announcement_tricks
+        return len(game.trick_cards) <= 1 and len(game.tricks) <= game._opts.deadlines[level - 1] + shift
+    # rules.announcement_deadlines
+    return len(game.hands[seat]) >= game._opts.deadlines[level - 1] - shift - extra
+
+
+def legal_levels(game: Game, seat: int) -> list[int]:
+    """The levels ``seat`` may announce now, ascending (see :func:`level_range`)."""
+    low, high = level_range(game, seat)
+    levels: list[int] = []
+    for level in range(low, high):
+        levels.append(level)
+    return levels
+
+
+def level_range(game: Game, seat: int) -> tuple[int, int]:
+    """The levels ``seat`` may announce now, TSR 6.2-6.4, as ``(first, last + 1)`` (a list
+    would be made on every move); ``(0, 0)`` for none.
+
+    Each level must be in time (:func:`in_time`). A higher level implies the lower ones not
+    yet made, and each of them must still be in time (TSR 6.4.3); with
+    ``announcement_skipping`` off only the next level may be said (seed 002: "Sprungansagen
+    sind verboten"). The Ansage may come as an Erwiderung with ``reply_extra_cards`` fewer
+    cards than the other side's announcement needed (by cards only: seed 002 "Für
+    Gegenansagen gelten auch die genannten Fristen"); a party whose Ansage was too late for a
+    first Ansage may not make Absagen (TSR 6.4.4). In a Hochzeit nobody announces before the
+    Klärungsstich (TSR 6.5; seed 000), except the Hochzeiter under ``hochzeit_early_ansage``
+    (seed 002), with the deadlines of a normal game.
+    """
+    phase = game.phase
+    if phase is _CONCESSION:
+        if seat != game.current_player:
+            return (0, 0)
+    elif phase is not _PLAY:
+        return (0, 0)
+    elif game.partner_open and not (game._opts.hochzeit_early_ansage and seat == game.declarer):
+        return (0, 0)
+    opts = game._opts
+    if not opts.by_tricks and game.game_type is not _HOCHZEIT:
+        # by cards and without a Hochzeit's shift, no level (nor an Erwiderung) is in time with
+        # fewer cards than the last deadline less the Erwiderung's extra cards (see in_time)
+        if len(game.hands[seat]) < opts.last_deadline:
+            return (0, 0)
+    mine = 0 if game.party[seat] is _RE else 1  # the index of its party (a Party indexes slowly)
+    current = game.levels[mine]
+    if current >= SCHWARZ or (current and not game.timely_ansage[mine]):
+        return (0, 0)
+    if current == 0 and not in_time(game, seat, ANSAGE):
+        other = game.levels[1 - mine]
+        if other and not opts.by_tricks and in_time(game, seat, other, opts.reply_extra):
+            return (ANSAGE, ANSAGE + 1)  # Erwiderung only
+        return (0, 0)
+    top = current or ANSAGE
+    for level in range(max(current + 1, KEINE_90), SCHWARZ + 1):
+        if not in_time(game, seat, level):
+            break
+        top = level
+    return (current + 1, top + 1 if opts.skipping else min(top, current + 1) + 1)
+
+
+def obliged(game: Game, seat: int) -> bool:
+    """Pflichtansage (seed 002, "Es geht los - Ansagen": "Derjenige, der den ersten Stich
+    macht und es liegen 30 oder mehr Punkte drin ist verpflichtet eine Ansage zu machen"),
+    our reading: the winner of such a first trick must announce before he leads the second
+    trick, unless his party has announced already or no announcement is in time for him. A
+    Hochzeiter whose partner is still open need not ("Bei einer Hochzeit darf die Ansage ... der
+    so genannte Findungsstich abgewartet werden")."""
+    return (
+        game.must_announce == seat
+        and not game.partner_open
+        and game.levels[game.party[seat]] == 0
+        and not game.trick_cards
+        and bool(legal_levels(game, seat))
+    )
+
+
+def announce(game: Game, seat: int, action: int) -> None:
+    level = Action.level(action)
+    party = game.party[seat]
+    if game.phase is _CONCESSION:
+        if seat != game.current_player:
+            raise IllegalAction("after a concession only the other party may announce, each in turn (TSR 5.4.7)")
+    elif game.phase is not _PLAY:
+        raise IllegalAction("announcements are made after the Vorbehaltsabfrage (TSR 6.3)")
+    if game.partner_open and not (game.rules.hochzeit_early_ansage and seat == game.declarer):
+        raise IllegalAction(
+            "in a Hochzeit announcements wait for the Klärungsstich (TSR 6.5)"
+            + (
+                " (only the Hochzeiter may announce before it, rule hochzeit_early_ansage)"
+                if game.rules.hochzeit_early_ansage
+                else ""
+            )
+        )
+    current = game.levels[party]
+    if level <= current:
+        raise IllegalAction(f"{party.label} has already announced {level_label(current, party)}")
+    legal = legal_levels(game, seat)
+    if level not in legal:
+        if legal and not game.rules.announcement_skipping and level > legal[0]:
+            raise IllegalAction(
+                f"say {level_label(legal[0], party)} first: skipping levels is not allowed "
+                "(seed 002: Sprungansagen sind verboten)"
+            )
+        if game.rules.announcement_timing == "tricks":
+            raise IllegalAction(
+                f"too late for {level_label(level, party)} after {len(game.tricks)} tricks and "
+                f"{len(game.trick_cards)} cards (deadlines {game.rules.announcement_tricks} tricks and one card; "
+                "never while a trick holds two or more cards; seed 002)"
+            )
+        raise IllegalAction(
+            f"too late for {level_label(level, party)} with {len(game.hands[seat])} cards in hand "
+            f"(deadlines {game.rules.announcement_deadlines}, TSR 6.3-6.5)"
+        )
+    do_announce(game, seat, action)
+
+
+def do_announce(game: Game, seat: int, action: int) -> None:
+    """Apply an announcement known to be legal."""
+    level = action - Action.ANNOUNCE_BASE + 1
+    party = game.party[seat]
+    if game.levels[party] == 0:
+        game.timely_ansage[party] = in_time(game, seat, ANSAGE)
+    game.levels[party] = level
+    game.announcements.append(Announcement(seat, party, level, len(game.hands[seat])))

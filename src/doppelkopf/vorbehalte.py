@@ -1,0 +1,272 @@
+"""The Vorbehaltsabfrage and the bidding for a solo: what each seat may answer, and which game follows.
+
+After the deal every seat answers in turn from the dealer's left (TSR 4.1): ``gesund``, a solo, a
+Hochzeit with both Kreuz-Damen, and where the rule set has them an Armut or Schmeissen (seed 002,
+"Gibt es Vorbehalte?"). :func:`resolve_vorbehalte` picks the game by ``vorbehalt_priority`` and
+``solo_conflict``; several soli under ``solo_conflict = "bidding"`` are bid for (:func:`bid`).
+
+The functions take the :class:`~doppelkopf.game.Game` whose phase they run; :class:`Game` calls them
+from :meth:`~doppelkopf.game.Game.legal_actions` and :meth:`~doppelkopf.game.Game.apply`, which are
+the public way in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from .armut import start_armut
+from .cards import AUGEN, KOENIG, NEUN, Card, count_card
+from .moves import Action, Announcement, IllegalAction, Phase
+from .order import TRUMP, card_order
+from .rules import SCHWARZ, GameType, Party
+from .scoring import solo_factor
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_RE: Final = Party.RE
+_NORMAL: Final = GameType.NORMAL
+_HOCHZEIT: Final = GameType.HOCHZEIT
+_STILLE_HOCHZEIT: Final = GameType.STILLE_HOCHZEIT
+_ARMUT_GAME: Final = GameType.ARMUT
+_BIDDING: Final = Phase.BIDDING
+_KARO_ASS: Final = int(Card.KARO_ASS)
+_KREUZ_DAME: Final = int(Card.KREUZ_DAME)
+_SOLO_KINDS: Final = frozenset(["pflichtsolo", "lustsolo", "solo"])
+#: The normal game's card order (the Armut's trump count and Schmeissen look at it).
+_NORMAL_GROUP: Final[tuple[int, ...]] = card_order(_NORMAL).group
+_NORMAL_POWER: Final[tuple[int, ...]] = card_order(_NORMAL).power
+#: Whether a game type is a declared solo, by its number (``GameType.is_declared_solo`` is a Python property).
+_DECLARED_SOLO: Final[tuple[bool, ...]] = tuple([g.is_declared_solo for g in sorted(GameType)])
+
+
+def legal_vorbehalte(game: Game, seat: int) -> list[int]:
+    """The Vorbehalt answers of ``seat``: gesund, a Hochzeit with both Kreuz-Damen (TSR 4.4;
+    named by its trick kind with ``hochzeit_partner = "choice"``), the allowed soli (TSR 4.3),
+    an Armut (rule ``armut``) and Schmeissen (rule ``schmeissen``), ascending."""
+    opts = game._opts
+    if game.forced_solo_seat is not None:
+        # vorgeführt: only the kind of solo is named (TSR 4.1.9)
+        return sorted(Action.vorbehalt(g) for g in opts.rules.allowed_soli)
+    options = [Action.GESUND]
+    if count_card(game.hands[seat], _KREUZ_DAME) == 2:
+        options.extend(opts.hochzeit_actions)
+    options.extend(opts.solo_actions)
+    if opts.armut and normal_trumps(game, seat) <= opts.armut_max_trumps:
+        options.append(Action.vorbehalt(_ARMUT_GAME))
+    if opts.schmeissen_reasons and schmeissen_reasons(game, seat):
+        options.append(Action.SCHMEISSEN)
+    for i in range(1, len(options)):
+        if options[i - 1] >= options[i]:  # a Hochzeit kind or the Armut among the soli
+            return sorted(set(options))
+    return options
+
+
+def normal_trumps(game: Game, seat: int) -> int:
+    """Trumps in ``seat``'s hand counted as in the normal game (for the Armut, seed 002)."""
+    group = _NORMAL_GROUP
+    count = 0
+    for card in game.hands[seat]:
+        if group[card] == TRUMP:
+            count += 1
+    return count
+
+
+def schmeissen_reasons(game: Game, seat: int) -> tuple[str, ...]:
+    """The reasons of ``rules.schmeissen`` that ``seat``'s hand fulfils (seed 002, "Gibt es
+    Vorbehalte?": at least five nines, or no trump above the Fuchs; the others are house rules):
+
+    * ``five_nines``: at least ``schmeissen_nines`` nines;
+    * ``no_trump_above_fuchs``: "kann keinen Fuchs stechen", read as: no card ranks above the
+      Karo-Ass in the normal game (no Herz-10, Dame or Bube; a second Karo-Ass does not beat
+      a Fuchs played before it, TSR 5.3.3), a hand without trumps included;
+    * ``kings``: at least ``schmeissen_kings`` kings;
+    * ``nines_and_kings``: at least ``schmeissen_nines_kings`` nines and kings together;
+    * ``augen_low`` / ``augen_high``: fewer than ``schmeissen_augen_low`` / more than
+      ``schmeissen_augen_high`` Augen in the hand.
+    """
+    opts = game._opts
+    if not opts.schmeissen_reasons:
+        return ()
+    nines = kings = augen_held = 0
+    above_fuchs = False
+    power, group = _NORMAL_POWER, _NORMAL_GROUP
+    fuchs = power[_KARO_ASS]
+    for card in game.hands[seat]:
+        rank = card % 6
+        if rank == NEUN:
+            nines += 1
+        elif rank == KOENIG:
+            kings += 1
+        augen_held += AUGEN[card]
+        if group[card] == TRUMP and power[card] > fuchs:
+            above_fuchs = True
+    reasons: list[str] = []
+    for reason in opts.schmeissen_reasons:  # rules.schmeissen, in its order
+        if (
+            (reason == "five_nines" and nines >= opts.schmeissen_nines)
+            or (reason == "no_trump_above_fuchs" and not above_fuchs)
+            or (reason == "kings" and kings >= opts.schmeissen_kings)
+            or (reason == "nines_and_kings" and nines + kings >= opts.schmeissen_nines_kings)
+            or (reason == "augen_low" and augen_held < opts.schmeissen_augen_low)
+            or (reason == "augen_high" and augen_held > opts.schmeissen_augen_high)
+        ):
+            reasons.append(reason)
+    return tuple(reasons)
+
+
+def declare(game: Game, seat: int, action: int) -> None:
+    if action not in legal_vorbehalte(game, seat):
+        if Action.is_vorbehalt(action) and Action.game_type(action) is _HOCHZEIT:
+            if game.hands[seat].count(Card.KREUZ_DAME) == 2:
+                raise IllegalAction(
+                    f"name the Hochzeit with one of {', '.join(game.rules.hochzeit_choices)} "
+                    "(rule hochzeit_partner = choice)"
+                    if game.rules.hochzeit_partner == "choice"
+                    else "this Hochzeit names no trick kind (rule hochzeit_partner)"
+                )
+            raise IllegalAction("Hochzeit needs both Kreuz-Damen (TSR 4.4)")
+        if Action.is_vorbehalt(action) and Action.game_type(action) is _STILLE_HOCHZEIT:
+            raise IllegalAction("a Stille Hochzeit is no Vorbehalt: with both Kreuz-Damen say gesund (TSR 4.4.5)")
+        if Action.is_vorbehalt(action) and Action.game_type(action) is _ARMUT_GAME:
+            raise IllegalAction(
+                f"Armut needs the rule armut and at most {game.rules.armut_max_trumps} trumps "
+                f"(seed 002, Gibt es Vorbehalte?); seat {seat} holds {normal_trumps(game, seat)}"
+            )
+        if action == Action.SCHMEISSEN:
+            raise IllegalAction(
+                "Schmeissen needs a hand the rule schmeissen names "
+                f"({', '.join(game.rules.schmeissen) or 'none'}; seed 002, Gibt es Vorbehalte?)"
+            )
+        if Action.is_vorbehalt(action):
+            raise IllegalAction(f"{Action.game_type(action).german} is not allowed by the rule set")
+        raise IllegalAction("the Vorbehaltsabfrage is on: answer gesund or a Vorbehalt (TSR 4.1)")
+    do_declare(game, seat, action)
+
+
+def do_declare(game: Game, seat: int, action: int) -> None:
+    """Apply a Vorbehalt answer known to be legal."""
+    game.answers[seat] = action
+    if Action.is_vorbehalt(action):
+        game.declarations[seat] = Action.game_type(action)
+    if game.forced_solo_seat is not None:
+        start_solo(game, seat)
+        return
+    game.current_player = (seat + 1) % 4
+    if game.current_player == (game.dealer + 1) % 4:
+        resolve_vorbehalte(game)
+
+
+def _answer_is(game: Game, seat: int, kind: str) -> bool:
+    declared = game.declarations[seat]
+    if kind == "schmeissen":
+        return game.answers[seat] == Action.SCHMEISSEN
+    if kind == "armut":
+        return declared is _ARMUT_GAME and not game.armut_withdrawn
+    if kind == "hochzeit":
+        return declared is _HOCHZEIT
+    if declared is None or not _DECLARED_SOLO[declared]:
+        return False
+    if kind == "pflichtsolo":
+        return not game.pflichtsolo_done[seat]
+    if kind == "lustsolo":
+        return game.pflichtsolo_done[seat]
+    return kind == "solo"
+
+
+def resolve_vorbehalte(game: Game) -> None:
+    """The highest kind of Vorbehalt in ``vorbehalt_priority`` wins (TSR 4.1.5: Pflichtsolo,
+    Lustsolo, Hochzeit; seed 002: Solo, Schmeissen, Armut, Hochzeit); among equal kinds the
+    seat asked first (TSR 4.1.7), among several soli per ``solo_conflict``. A solo is a
+    Pflichtsolo while the soloist has not played one."""
+    seats = [(game.dealer + 1 + i) % 4 for i in range(4)]
+    for kind in game._opts.priority:  # rules.vorbehalt_priority, the kinds it leaves out last
+        candidates = [s for s in seats if _answer_is(game, s, kind)]
+        if not candidates:
+            continue
+        if kind in _SOLO_KINDS:
+            if len(candidates) > 1 and game._opts.solo_conflict == "bidding":
+                start_bidding(game, candidates)
+                return
+            soloist = candidates[0]
+            if game._opts.solo_conflict == "higher_solo":
+                # seed 000: the higher solo by its factor (scoring.solo_factor), then seat order
+                factor = {s: solo_factor(game.rules, _declared(game, s)) for s in candidates}
+                soloist = max(candidates, key=lambda s: (factor[s], -candidates.index(s)))
+            start_solo(game, soloist)
+        elif kind == "schmeissen":
+            game._throw_in("schmeissen")
+        elif kind == "armut":
+            start_armut(game, candidates[0])
+        else:
+            game.hochzeit_rule = game._opts.hochzeit_partner
+            if game.hochzeit_rule == "choice":
+                game.hochzeit_rule = Action.hochzeit_kind(game.answers[candidates[0]] or 0)
+            game._start_play(_HOCHZEIT, candidates[0])
+        return
+    both = next((s for s in seats if count_card(game.hands[s], _KREUZ_DAME) == 2), None)
+    if both is not None:
+        game._start_play(_STILLE_HOCHZEIT, both)
+    else:
+        game._start_play(_NORMAL, None)
+
+
+def _declared(game: Game, seat: int) -> GameType:
+    declared = game.declarations[seat]
+    assert declared is not None
+    return declared
+
+
+def start_solo(game: Game, soloist: int, bid: int = 0) -> None:
+    game.pflichtsolo = not game.pflichtsolo_done[soloist]
+    game._start_play(_declared(game, soloist), soloist)
+    if bid:
+        game.levels[_RE] = bid
+        game.timely_ansage[_RE] = True
+        game.announcements.append(Announcement(soloist, _RE, bid, len(game.hands[soloist]), by_bid=True))
+
+
+def start_bidding(game: Game, candidates: list[int]) -> None:
+    """Several soli of the same rank and the rule ``bidding`` (seed 002, "Solospiele": "wird
+    abgereizt"), our reading: the first candidate asked holds the plain solo; in turn the
+    others raise the bid by one announcement level (Re, keine 90, ..., schwarz) or pass, until
+    one is left. The winner plays his solo with the bid levels announced at once."""
+    game.phase = _BIDDING
+    game.bid_active = list(candidates)
+    game.bid_holder = candidates[0]
+    game.current_player = _next_bidder(game, candidates[0])
+
+
+def _next_bidder(game: Game, after: int) -> int:
+    for k in range(1, 5):
+        seat = (after + k) % 4
+        if seat in game.bid_active and seat != game.bid_holder:
+            return seat
+    raise AssertionError("bidding without a second candidate")  # pragma: no cover
+
+
+def bid(game: Game, seat: int, action: int) -> None:
+    if action not in game.legal_actions(seat):
+        raise IllegalAction(
+            "the bidding for the solo is on: raise or pass (rule solo_conflict = bidding)"
+            if action != Action.BID
+            else "the bid is already schwarz: pass"
+        )
+    if action == Action.BID:
+        game.bid_level += 1
+        game.bid_holder = seat
+        game.bids.append((seat, "raise"))
+        game.current_player = _next_bidder(game, seat)
+        return
+    game.bids.append((seat, "pass"))
+    game.bid_active.remove(seat)
+    if len(game.bid_active) == 1:
+        start_solo(game, game.bid_active[0], game.bid_level)
+    else:
+        game.current_player = _next_bidder(game, seat)
+
+
+def legal_bids(game: Game) -> list[int]:
+    """The answers of the bidder to move: raise the bid by one level, or pass (only pass once
+    the bid is schwarz)."""
+    return [Action.BID, Action.PASS] if game.bid_level < SCHWARZ else [Action.PASS]
