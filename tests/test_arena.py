@@ -79,8 +79,10 @@ def test_interval_and_too_short_to_tell() -> None:
     where the candidate gets +3, -3, +3, -3 Punkte in each seat (each reference -1, +1, ...): deal
     samples ±3, mean 0, sd √(4·9/3) = √12 = 3.4641, interval ±t(3 df)·3.4641/2 = ±3.182·1.7321 =
     ±5.511 includes 0; the observed mean is
-    below 0.05, so the verdict speaks of a difference of 0.1, which needs (1.96·3.4641/0.1)² =
-    4609.8, i.e. 4610 deals."""
+    below 0.005, so the verdict speaks of a difference of 0.1. The interval t · 3.4641 / √n is below
+    0.1 from n = 4613 on: with df = 4612, t = 1.959964 + (1.959964³ + 1.959964) / (4 · 4612) =
+    1.960478, (1.960478 · 3.4641 / 0.1)² = 4612.2 < 4613; at n = 4612 the same bound (t for df
+    4611 differs by 1e-7) is above 4612."""
     two = Interval.of([2.0, 4.0])
     assert (two.mean, two.low, two.high) == pytest.approx((3.0, -9.706, 15.706), abs=1e-3)
     assert not two.clear_of_zero
@@ -102,7 +104,50 @@ def test_interval_and_too_short_to_tell() -> None:
     assert (p.low, p.high) == pytest.approx((-5.5114, 5.5114), abs=1e-3)
     assert not p.clear_of_zero
     assert "too short to tell" in result.verdict
-    assert "about 4610 deals would resolve a difference of 0.10" in result.verdict
+    assert "about 4613 deals in all would show a difference of 0.10" in result.verdict
+
+
+def hand_made_result(samples: list[int]) -> ArenaResult:
+    """A match of ``len(samples)`` deals in which the candidate gets ``3 · x`` Punkte in each of its
+    four seats of a deal and each reference ``-x``: the deal sample is ``3 · x``."""
+    outcomes = []
+    for deal, x in enumerate(samples):
+        for rotation in range(4):
+            points = tuple(3 * x if s == rotation else -x for s in range(4))
+            outcomes.append(GameOutcome(deal, rotation, points, (0, 1, 1, 1), 0, False, "normal", None, ()))
+    config = ArenaConfig("rules", "random", DDV, deals=len(samples))
+    return ArenaResult(config, 1, outcomes, {"candidate": Meter(), "reference": Meter()}, [])
+
+
+def test_the_estimate_of_deals_needed_exceeds_the_deals_played() -> None:
+    """Three deals with samples 3, 6, 9: mean 6, sd 3, interval 6 ± 4.303 · 3 / √3 = 6 ± 7.45 includes
+    0. With four deals the interval would be 6 ± 3.182 · 3 / √4 = 6 ± 4.77, clear of 0: about 4
+    deals in all (a normal quantile alone, (1.96 · 3 / 6)² = 0.96, said "about 1 deals")."""
+    result = hand_made_result([1, 2, 3])
+    p = result.punkte("candidate")
+    assert (p.mean, p.sd) == pytest.approx((6.0, 3.0))
+    assert p.low is not None and p.low < 0
+    assert p.deals_to_resolve(6.0) == 4
+    assert "too short to tell" in result.verdict
+    assert "about 4 deals in all would show it" in result.verdict
+
+
+def test_equal_players_get_an_honest_verdict() -> None:
+    """Every deal 0 Punkte for everyone (two players that play alike): no spread, no interval, no
+    estimate; the verdict says so instead of "about None deals"."""
+    result = hand_made_result([0, 0, 0])
+    assert result.punkte("candidate").deals_to_resolve(0.1) is None
+    verdict = result.verdict
+    assert "None" not in verdict and "about" not in verdict
+    assert "+0.00 Punkte per game in each of the 3 deals" in verdict and "no spread" in verdict
+
+
+def test_a_close_match_says_how_close() -> None:
+    """Samples 3, -3, 0, 0 repeated 1000 times (4000 deals): mean 0, sd √(18 · 1000 / 3999) =
+    2.1216, interval ± 1.9606 · 2.1216 / √4000 = ± 0.0658 < 0.1: no difference found, within ±0.07."""
+    result = hand_made_result([1, -1, 0, 0] * 1000)
+    assert "no difference found" in result.verdict
+    assert "within ±0.07 Punkte per game" in result.verdict
 
 
 def test_party_wins_solos_and_announcements_are_counted_per_player() -> None:

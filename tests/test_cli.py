@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -182,16 +184,20 @@ def test_play_a_game_by_keyboard(runner: CliRunner) -> None:
     lines = ["gesund"] + ["zz", "99"] + ["1"] * 60
     # The first listed legal card is not always number 1; retry every number on refusal.
     script = "\n".join(lines + [str(n) for _ in range(12) for n in range(1, 13)]) + "\n"
-    result = runner.invoke(main, ["play", "--games", "1", "--seed", "4"], input=script)
+    result = runner.invoke(main, ["play", "--games", "1", "--seed", "4", "--pace", "0"], input=script)
     assert result.exit_code == 0, result.output
     assert "not a card" in result.output
     assert "Summe" in result.output and "Liste" in result.output
 
 
-def test_play_eof_aborts_cleanly(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["play", "--games", "1", "--seed", "4"], input="")
-    assert result.exit_code != 0
-    assert "Traceback" not in result.output
+def test_play_eof_at_the_first_prompt_stops_cleanly(runner: CliRunner, tmp_path: Path) -> None:
+    """Ctrl-D is the way to stop (the help says so): exit 0, no "Aborted!", no game to save."""
+    records = tmp_path / "mine.jsonl"
+    result = runner.invoke(main, ["play", "--games", "1", "--seed", "4", "--records", str(records)], input="")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and "Aborted" not in result.output
+    assert "Stopped after 0 finished games." in result.output
+    assert not records.exists()
 
 
 def test_replay_reads_a_pretty_record_and_survives_a_damaged_other_line(runner: CliRunner, tmp_path: Path) -> None:
@@ -277,7 +283,10 @@ def test_simulate_doppelbock_shows_the_bock_on_the_list(runner: CliRunner, tmp_p
     assert len(saved) - len(thrown) == 24
     assert all(r.result is None and r.meta["thrown_in"] for r in thrown)
     if thrown:
-        assert f"(and {len(thrown)} deal{'s' if len(thrown) > 1 else ''} thrown in)" in result.output
+        deals = f"{len(thrown)} deal{'s' if len(thrown) > 1 else ''}"
+        assert f"{len(saved)} game records saved in {records} (24 games and {deals} thrown in)" in " ".join(
+            result.output.split()
+        )
         shown = runner.invoke(main, ["replay", str(records), "--game", str(saved.index(thrown[0]) + 1)])
         assert shown.exit_code == 0, shown.output
         assert "Thrown in: " in shown.output and "Summe" not in shown.output
@@ -378,8 +387,9 @@ def test_bad_input_in_the_house_rules_gets_one_line() -> None:
     info = game.information_state(0)
     with pytest.raises(ValueError, match="Hochzeit needs both Kreuz-Damen"):
         parse_move("hochzeit", info, list(info.hand))
-    with pytest.raises(ValueError, match="answer gesund, hochzeit"):
+    with pytest.raises(ValueError, match="answer gesund, kreuz, .*, armut") as caught:
         parse_move("vielleicht", info, list(info.hand))
+    assert "hochzeit" not in str(caught.value) and "schmeissen" not in str(caught.value)
     assert parse_move("armut", info, list(info.hand)) == Action.vorbehalt(GameType.ARMUT)
     game.apply(Action.vorbehalt(GameType.ARMUT))
     for _ in range(3):
@@ -416,10 +426,11 @@ def test_play_a_seed_000_game_by_keyboard(runner: CliRunner) -> None:
     in turn and "schweine" now and then; refusals get a message and a new prompt; ten tricks."""
     cycle = [str(n) for n in range(1, 11)] + ["schweine"]
     script = "\n".join(["gesund", "hochzeit fehl", "hochzeit trumpf"] + cycle * 40) + "\n"
-    result = runner.invoke(main, ["play", "--rules", "ohne-neunen", "--games", "1", "--seed", "6"], input=script)
+    args = ["play", "--rules", "ohne-neunen", "--games", "1", "--seed", "6", "--pace", "0"]
+    result = runner.invoke(main, args, input=script)
     assert result.exit_code == 0, result.output
     # ten tricks, or the rest claimed by a computer player (seed 000: anyone may claim)
-    assert ("Trick 10" in result.output or "The rest, not played" in result.output) and "Liste" in result.output
+    assert ("Trick 10" in result.output or "The rest" in result.output) and "Liste" in result.output
 
 
 def test_a_forced_pflichtsolo_is_typed_as_a_solo() -> None:
@@ -431,3 +442,267 @@ def test_a_forced_pflichtsolo_is_typed_as_a_solo() -> None:
     with pytest.raises(ValueError, match="you must play your Pflichtsolo now"):
         parse_move("gesund", info, list(info.hand))
     assert parse_move("kreuz", info, list(info.hand)) == Action.vorbehalt(GameType.KREUZ)
+
+
+# -- a new user at the command line ------------------------------------------------------------------
+
+
+class AutoHuman:
+    """Stands in for the keyboard of ``doko play``: gesund, then the first legal card (else the
+    first legal action); in game ``stop_in`` (1-based) it stops as the keys do: Ctrl-D ends the
+    prompt with ``click.Abort``, Ctrl-C raises KeyboardInterrupt wherever the program is."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, stop_in: int | None = None, stop: type = click.Abort) -> None:
+        from doppelkopf.interactive import HumanPlayer
+
+        self.games = 0
+        reset = HumanPlayer.reset
+
+        def counting_reset(player: HumanPlayer, seat: int, rules: object, seed: int | None = None) -> None:
+            self.games += 1
+            reset(player, seat, rules, seed)  # type: ignore[arg-type]
+
+        def choose(player: HumanPlayer, info: InformationState) -> int:
+            if self.games == stop_in:
+                raise stop()
+            legal = info.legal_actions
+            return next((a for a in legal if a == Action.GESUND or Action.is_card(a)), legal[0])
+
+        monkeypatch.setattr(HumanPlayer, "reset", counting_reset)
+        monkeypatch.setattr(HumanPlayer, "choose", choose)
+
+
+@pytest.mark.parametrize("stop", [click.Abort, KeyboardInterrupt], ids=["ctrl-d", "ctrl-c"])
+def test_play_stops_cleanly_and_keeps_the_finished_games(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: type
+) -> None:
+    """Stopping in game 2 (the help calls it the way to stop): exit 0, the Liste of game 1, and
+    game 1 added to the records file that already held two games."""
+    records = tmp_path / "mine.jsonl"
+    runner.invoke(main, ["simulate", "--games", "2", "--records", str(records)])
+    before = records.read_text(encoding="utf-8")
+    AutoHuman(monkeypatch, stop_in=2, stop=stop)
+    args = ["play", "--games", "3", "--seed", "4", "--pace", "0", "--level", "easy", "--records", str(records)]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "Aborted" not in result.output and "Traceback" not in result.output
+    stopped = result.output.split("Stopped after 1 finished game.")
+    assert len(stopped) == 2 and "Liste" in stopped[1]
+    assert "1 game record appended to" in result.output
+    assert records.read_text(encoding="utf-8").startswith(before)
+    saved = load_many(records)
+    assert len(saved) == 3 and list(saved[2].players)[0] == "Du"
+
+
+def test_output_paths_are_checked_before_playing(runner: CliRunner, tmp_path: Path) -> None:
+    """A --records file in a folder that does not exist is refused at once (exit 2, one error line
+    naming --records), before a card is dealt: no game is played and lost."""
+    missing = str(tmp_path / "no-such-folder" / "games.jsonl")
+    played = runner.invoke(main, ["play", "--level", "easy", "--records", missing], input="gesund\n")
+    assert played.exit_code == 2 and "--records" in one_line_error(played)
+    assert "Your cards" not in played.output
+    simulated = runner.invoke(main, ["simulate", "--games", "2", "--records", missing])
+    assert simulated.exit_code == 2 and "--records" in one_line_error(simulated)
+    assert "Liste" not in simulated.output
+
+
+def test_records_are_appended_and_other_files_kept(runner: CliRunner, tmp_path: Path) -> None:
+    """A second simulation adds its games to the records file of the first; a file that holds no
+    game records is refused (and left as it was) unless --force replaces it."""
+    records = tmp_path / "games.jsonl"
+    first = runner.invoke(main, ["simulate", "--games", "2", "--seed", "1", "--records", str(records)])
+    assert first.exit_code == 0 and f"2 game records saved in {records}" in " ".join(first.output.split())
+    lines = records.read_text(encoding="utf-8")
+    second = runner.invoke(main, ["simulate", "--games", "3", "--seed", "2", "--records", str(records)])
+    assert second.exit_code == 0, second.output
+    assert f"3 game records appended to {records}" in " ".join(second.output.split())
+    assert records.read_text(encoding="utf-8").startswith(lines)
+    assert len(load_many(records)) == 5
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Doppelkopf am Freitag\n", encoding="utf-8")
+    refused = runner.invoke(main, ["simulate", "--games", "2", "--records", str(notes)])
+    assert refused.exit_code == 2
+    error = one_line_error(refused)
+    assert "--records" in error and "not a file of game records" in error and "--force" in error
+    assert "Liste" not in refused.output
+    assert notes.read_text(encoding="utf-8") == "Doppelkopf am Freitag\n"
+    forced = runner.invoke(main, ["simulate", "--games", "2", "--records", str(notes), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert "(the file was replaced)" in " ".join(forced.output.split())
+    assert len(load_many(notes)) == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["simulate", "--names", "Anna\udcff,Ben,Carla,Dirk"], "--names[0]"),  # a byte that is not UTF-8
+        (["simulate", "--names", "Anna,Ben,Carla,anna"], "--names[3]"),  # the same player twice
+        (["simulate", "--names", "x" * 10_000_000 + ",Ben,Carla,Dirk"], "--names[0]"),
+        (["play", "--name", "x" * 10_000_000], "--name"),
+        (["play", "--name", "Anna\udcff"], "--name"),
+    ],
+    ids=["not-utf8", "twice", "huge-names", "huge-name", "not-utf8-name"],
+)
+def test_bad_names_are_refused_before_playing(runner: CliRunner, tmp_path: Path, args: list[str], option: str) -> None:
+    """Every name goes through the one check of player names (NFC, at most 40 characters, no
+    control character or undecodable byte, no player twice) before the first game; nothing is
+    played or written."""
+    import time
+
+    records = tmp_path / "games.jsonl"
+    start = time.perf_counter()
+    result = runner.invoke(main, [*args, "--records", str(records), "--pace", "0"][: len(args) + 2], input="gesund\n")
+    assert time.perf_counter() - start < 5
+    assert result.exit_code == 2
+    assert one_line_error(result).startswith(f"Error: {option}")
+    assert "Liste" not in result.output and "Your cards" not in result.output
+    assert not records.exists()
+
+
+def test_replay_of_a_file_that_is_no_records_file(runner: CliRunner, tmp_path: Path) -> None:
+    """A text file of 165 numbers: no claim that it holds 165 games, one error line that names the
+    file and line once; a line that is no JSON: the JSON error with its column, located once."""
+    numbers = tmp_path / "numbers.txt"
+    numbers.write_text("".join(f"{n}\n" for n in range(1, 166)), encoding="utf-8")
+    result = runner.invoke(main, ["replay", str(numbers)])
+    assert "holds" not in result.output
+    error = one_line_error(result)
+    assert error.count(str(numbers)) == 1 and error.count("line 1") == 1
+    text = tmp_path / "text.jsonl"
+    text.write_text("hello\nworld\n", encoding="utf-8")
+    error = one_line_error(runner.invoke(main, ["replay", str(text), "--game", "2"]))
+    assert f"{text}: line 2, column 1: invalid JSON" in error and error.count("line") == 1
+    too_far = runner.invoke(main, ["replay", str(text), "--game", "3"])
+    assert "--game" in one_line_error(too_far) and "holds only" not in too_far.output
+
+
+def test_replay_reads_line_separators_inside_json_strings(runner: CliRunner, tmp_path: Path) -> None:
+    """U+2028 and U+0085 in a JSON string (here the meta data) are text, not line ends: both games
+    of the file are found."""
+    from doppelkopf.game import random_game
+    from doppelkopf.record import record_game, save_many
+
+    game = random_game(DDV, seed=5)
+    records = tmp_path / "games.jsonl"
+    save_many([record_game(game, ["Anna", "Ben", "Carla", "Dirk"], note="Runde 1") for _ in range(2)], records)
+    # JSON allows both characters unescaped inside a string (another writer, or an older version)
+    text = records.read_text(encoding="utf-8").replace('"Runde 1"', '"Runde\u2028eins\x85zwei"')
+    records.write_text(text, encoding="utf-8")
+    assert text.count("\u2028") == 2 and len(text.splitlines()) > 2
+    first = runner.invoke(main, ["replay", str(records)])
+    assert first.exit_code == 0, first.output
+    assert "holds 2 games" in first.output
+    second = runner.invoke(main, ["replay", str(records), "--game", "2"])
+    assert second.exit_code == 0, second.output
+    assert "Summe" in second.output
+
+
+def test_rules_show_is_readable_on_a_narrow_terminal(runner: CliRunner) -> None:
+    """60 columns: every option, value, meaning and source of the doppelbock preset is printed in
+    full (wrapped, never cut off with an ellipsis); a wide terminal gets the table, also uncut."""
+    rules = get_preset("doppelbock")
+    narrow = runner.invoke(main, ["rules", "show", "doppelbock"], env={"COLUMNS": "60"})
+    assert narrow.exit_code == 0, narrow.output
+    assert "…" not in narrow.output
+    assert max(len(line) for line in narrow.output.splitlines()) <= 60
+    squashed = "".join(narrow.output.split())
+    for row in rules.describe():
+        for cell in row:
+            assert "".join(cell.split()) in squashed, cell
+    wide = runner.invoke(main, ["rules", "show", "doppelbock"], env={"COLUMNS": "160"})
+    assert wide.exit_code == 0 and "┃ Option" in wide.output and "…" not in wide.output
+
+
+def test_the_liste_keeps_a_row_on_one_line_where_the_terminal_allows(runner: CliRunner) -> None:
+    """24 doppelbock games with a solo row "... (Solo: no Bock)" and Bock rows "(×2)": in as many
+    columns as the longest row label and 30 more (four players' columns of at most five characters
+    and the space between them), every row label of the Liste stands on one line."""
+    args = ["simulate", "--rules", "doppelbock", "--games", "24", "--seed", "1", "--no-records"]
+    rows = json.loads(runner.invoke(main, [*args, "--json"]).output)["rows"]
+    labels = [row["label"] + (f" (×{row['multiplier']})" if row["multiplier"] != 1 else "") for row in rows]
+    assert any("(Solo: no Bock)" in label for label in labels)
+    width = max(len(label) for label in labels) + 30
+    result = runner.invoke(main, args, env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    for label in labels:
+        assert any(label in line for line in lines), label
+
+
+def test_counts_are_written_in_the_singular_for_one(runner: CliRunner, tmp_path: Path) -> None:
+    """One game: "1 game record", not "1 game records"."""
+    records = tmp_path / "one.jsonl"
+    result = runner.invoke(main, ["simulate", "--games", "1", "--records", str(records)])
+    assert result.exit_code == 0, result.output
+    assert f"1 game record saved in {records}" in " ".join(result.output.split())
+
+
+def test_the_readme_shows_what_doko_score_prints(runner: CliRunner) -> None:
+    """The entry and the output in the README's "Scoring a game from a real table" are the command's
+    own: the example stays true."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("`doko score` reads one JSON entry:") :]
+    entry = section.split("```json\n", 1)[1].split("```", 1)[0]
+    shown = section.split("The output is", 1)[1].split("```\n", 1)[1].split("```", 1)[0]
+    result = runner.invoke(main, ["score", "-"], input=entry)
+    assert result.exit_code == 0, result.output
+    assert [line.rstrip() for line in result.output.splitlines()] == shown.rstrip("\n").splitlines()
+
+
+def test_play_paces_and_shows_the_computer_players_cards(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--pace 0.25: the computer players' cards appear one by one ("Ben: ♣A"), never more than
+    0.25 s after the one before; --pace 0 never waits."""
+    import doppelkopf.interactive
+
+    waits: list[float] = []
+    monkeypatch.setattr(doppelkopf.interactive.time, "sleep", waits.append)
+    AutoHuman(monkeypatch)
+    args = ["play", "--games", "1", "--seed", "4", "--level", "easy"]
+    paced = runner.invoke(main, [*args, "--pace", "0.25"])
+    assert paced.exit_code == 0, paced.output
+    shown = [line for line in paced.output.splitlines() if re.match(r"(Anna|Ben|Carla): [♣♠♥♦]", line)]
+    assert len(shown) >= 12
+    assert waits and all(0 < w <= 0.25 for w in waits)
+    waits.clear()
+    assert runner.invoke(main, [*args, "--pace", "0"]).exit_code == 0
+    assert waits == []
+
+
+def test_play_shows_the_last_trick_on_request(runner: CliRunner) -> None:
+    """``letzter`` at the first card: no trick yet; typed again later: the last finished trick, as it
+    was shown when it was finished."""
+    numbers = [str(n) for n in range(1, 13)]
+    script = "\n".join(["gesund", "letzter", "?"] + (["letzter"] + numbers) * 12) + "\n"
+    result = runner.invoke(
+        main, ["play", "--games", "1", "--seed", "4", "--pace", "0", "--level", "easy"], input=script
+    )
+    assert result.exit_code == 0, result.output
+    assert "No trick finished yet." in result.output
+    shown = re.findall(r"Last trick \((\d+)\): (.*)", result.output)
+    assert shown
+    for number, trick in shown:  # the trick as it was shown when it was finished
+        assert f"Trick {number}: {trick}" in result.output
+
+
+def test_simulate_saves_the_games_played_when_the_session_stops(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session its rules stop (here: the redeal guard after two games, SessionError) loses nothing: the two
+    games played are in the records file, and the error is one line."""
+    import doppelkopf.players as players
+    from doppelkopf.session import SessionError
+
+    real = players.play_session
+
+    def two_then_stop(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        for count, game in enumerate(real(*args, **kwargs), start=1):  # type: ignore[arg-type]
+            yield game
+            if count == 2:
+                raise SessionError("schmeissen: 1,000 deals thrown in in a row")
+
+    monkeypatch.setattr(players, "play_session", two_then_stop)
+    records = tmp_path / "games.jsonl"
+    result = runner.invoke(main, ["simulate", "--games", "5", "--records", str(records)])
+    assert result.exit_code == 1
+    assert one_line_error(result) == "Error: schmeissen: 1,000 deals thrown in in a row"
+    assert len(load_many(records)) == 2

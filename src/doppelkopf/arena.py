@@ -39,9 +39,13 @@ seat, as the score of the core says, and is left out of the win rates.
   between decisions is not in it). Those decisions are left out of the time per move.
 
 When the interval of the candidate's mean includes 0, :attr:`ArenaResult.verdict` says the match
-was too short and about how many deals would resolve the observed difference: the number of deals
-at which ``1.96 · sd / √deals`` equals the observed mean (from the observed per-deal standard
-deviation).
+was too short and about how many deals in all would resolve the observed difference: the fewest
+deals at which the interval ``t · sd / √deals`` (the observed per-deal standard deviation, Student's
+t as above) would be narrower than the observed mean, always more deals than were played. With no
+observed difference (a mean within 0.005 of 0) it names the deals for a difference of 0.1 Punkte
+per game, or, once the interval is narrower than that, how close the players are. When every deal
+gave the candidate the same mean (no spread, e.g. a player against itself), no interval and no
+estimate exist, and the verdict says so.
 
 >>> from doppelkopf.rules import DDV
 >>> result = run_arena(ArenaConfig("rules", "random", DDV, deals=2, seed=1), jobs=1)
@@ -416,10 +420,19 @@ class Interval:
         return self.low is not None and self.high is not None and (self.low > 0 or self.high < 0)
 
     def deals_to_resolve(self, difference: float) -> int | None:
-        """Deals at which the interval's half-width would be ``difference``."""
-        if self.sd is None or difference <= 0:
+        """The fewest deals (in all) at which a 95 % interval with this sample's standard deviation
+        would be narrower than ``difference`` Punkte per game on either side: the smallest ``n``
+        with ``t95(n - 1) · sd / √n < difference``. While the interval includes a mean of
+        ``difference``, that is more deals than the sample has. ``None`` without a spread (fewer
+        than 2 samples, or all alike) or for a ``difference`` of 0 or less."""
+        if self.sd is None or self.sd <= 0 or difference <= 0:
             return None
-        return math.ceil((Z95 * self.sd / difference) ** 2)
+        # (z · sd / difference)² is a lower bound (t > z); the half-width falls with n, and the
+        # answer lies a few deals above the bound, so count up from it
+        n = max(2, math.ceil((Z95 * self.sd / difference) ** 2))
+        while t95(n - 1) * self.sd / math.sqrt(n) >= difference:
+            n += 1
+        return n
 
 
 @dataclass
@@ -526,25 +539,40 @@ class ArenaResult:
 
     @property
     def verdict(self) -> str:
-        """One sentence on the candidate's mean: clear of zero, or too short to tell."""
+        """One sentence on the candidate's mean: clear of zero, too short to tell (with about how
+        many deals in all would tell, always more than were played), no difference found, or no
+        spread at all (every deal gave the candidate the same mean, e.g. a player against itself)."""
         p = self.punkte("candidate")
         who = f"{self.config.candidate} vs {self.config.reference}"
-        if p.low is None or p.high is None:
+        if p.low is None or p.high is None or p.sd is None:
             return f"{who}: too short to tell: one deal gives no interval"
+        deals = f"{p.n} deals"  # two or more from here on
+        if p.sd == 0:
+            return (
+                f"{who}: the candidate's mean was {p.mean:+.2f} Punkte per game in each of the {deals}: "
+                "no spread, so no interval and no estimate of the deals needed"
+            )
         if p.clear_of_zero:
             side = "better" if p.mean > 0 else "worse"
             return (
                 f"{who}: the candidate is {side} by {p.mean:+.2f} Punkte per game "
-                f"(95% interval {p.low:+.2f} .. {p.high:+.2f}, {p.n} deals)"
+                f"(95% interval {p.low:+.2f} .. {p.high:+.2f}, {deals})"
             )
-        # the observed difference; for a mean near 0 a round 0.1 (or less, so the answer stays above
-        # the deals played): either way more deals than were played
-        d = abs(p.mean) if abs(p.mean) >= 0.005 else min(0.1, (p.high - p.low) / 4)
-        need = p.deals_to_resolve(d)
-        return (
-            f"{who}: too short to tell: the 95% interval {p.low:+.2f} .. {p.high:+.2f} includes 0; "
-            f"about {need} deals would resolve a difference of {d:.2f} Punkte per game"
-        )
+        interval = f"the 95% interval {p.low:+.2f} .. {p.high:+.2f} includes 0 after {deals}"
+        if abs(p.mean) >= 0.005:
+            need = p.deals_to_resolve(abs(p.mean))
+            return (
+                f"{who}: too short to tell: {interval}; if the difference of {abs(p.mean):.2f} Punkte per game "
+                f"is real, about {need} deals in all would show it"
+            )
+        half = (p.high - p.low) / 2
+        if half > 0.1:
+            need = p.deals_to_resolve(0.1)
+            return (
+                f"{who}: too short to tell, no difference seen: {interval}; about {need} deals in all would show "
+                "a difference of 0.10 Punkte per game"
+            )
+        return f"{who}: no difference found: {interval}; the players are within ±{half:.2f} Punkte per game"
 
     def to_json(self) -> dict[str, Any]:
         c = self.config

@@ -47,18 +47,38 @@ def _friendly_errors(func: F) -> F:
 
 
 def load_rules(spec: str) -> RuleSet:
-    """A preset name, or the path of a TOML rule file; raises RuleError naming what failed."""
+    """A preset name, or the path of a TOML rule file: a name ending in ``.toml``, or any other that
+    is no preset and exists or looks like a path (has a suffix or a folder).
+
+    Raises RuleError in one line that names the file: cannot be read (missing, a folder, no
+    permission), not UTF-8 text (with the byte), not valid TOML, or a bad option (the option first,
+    see :meth:`RuleSet.__post_init__ <doppelkopf.rules.RuleSet.__post_init__>`); or, for no file,
+    the unknown preset with the presets there are.
+    """
     path = Path(spec)
-    if spec.lower().endswith(".toml") or (path.suffix and path.exists()):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RuleError(f"cannot read rule file {spec}: {exc.strerror}") from None
-        try:
-            return RuleSet.from_toml(text)
-        except RuleError as exc:
-            raise RuleError(f"{spec}: {exc}") from None
-    return get_preset(spec)
+    try:
+        exists = path.exists()
+    except (OSError, ValueError):  # a name too long for the system, a NUL byte: read it and say why below
+        exists = True
+    is_file = spec.lower().endswith(".toml") or (
+        spec.strip().lower() not in PRESETS and (exists or bool(path.suffix) or path.name != spec)
+    )
+    if not is_file or not spec.strip():  # "" is the current folder as a path: ask for a preset
+        return get_preset(spec)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RuleError(f"{spec}: cannot read the rule file ({exc.strerror or exc})") from None
+    except ValueError as exc:
+        raise RuleError(f"{spec}: cannot read the rule file ({exc})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RuleError(f"{spec}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        return RuleSet.from_toml(text)
+    except RuleError as exc:
+        raise RuleError(f"{spec}: {exc}") from None
 
 
 class RulesParam(click.ParamType):
@@ -90,6 +110,60 @@ def _console() -> Console:
     return Console(highlight=False, markup=False)
 
 
+# -- output files ---------------------------------------------------------------------------------
+
+
+def _check_output(path: str, option: str) -> None:
+    """Refuse, before anything is played, an output path that names a folder or whose folder is
+    missing or read-only (files are written by moving a temporary file of the same folder over
+    them); raises click.BadParameter naming ``option``."""
+    import os
+
+    target = Path(path)
+    if target.is_dir():
+        raise click.BadParameter(f"{path} is a folder, not a file", param_hint=option)
+    folder = target.absolute().parent
+    if not folder.is_dir():
+        raise click.BadParameter(f"cannot write {path}: its folder {folder} does not exist", param_hint=option)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise click.BadParameter(f"cannot write {path}: its folder {folder} is read-only", param_hint=option)
+
+
+def _records_mode(path: str, force: bool, option: str = "--records") -> str:
+    """How game records will go to ``path``, decided before anything is played: ``"new"`` (no such
+    file), ``"append"`` (an existing file of records, see :func:`doppelkopf.record.is_records_file`)
+    or ``"replace"`` (another existing file, only with ``--force``). Raises click.BadParameter
+    naming ``option`` for a path that cannot be written or another file without ``--force``."""
+    from .record import is_records_file
+
+    _check_output(path, option)
+    if not Path(path).exists():
+        return "new"
+    if is_records_file(path):
+        return "append"
+    if force:
+        return "replace"
+    raise click.BadParameter(
+        f"{path} exists and is not a file of game records (one JSON record a line); choose another file, "
+        "or add --force to replace it",
+        param_hint=option,
+    )
+
+
+def _save_records(records: list[GameRecord], path: str, mode: str) -> str:
+    """Write ``records`` to ``path`` as :func:`_records_mode` decided (appended atomically, or the
+    file written anew) and say what was done: ``3 game records appended to games.jsonl``."""
+    from .interactive import plural
+    from .record import append_many, save_many
+
+    count = plural(len(records), "game record")
+    if mode == "append":
+        append_many(records, path)
+        return f"{count} appended to {path}"
+    save_many(records, path)
+    return f"{count} saved in {path}" + (" (the file was replaced)" if mode == "replace" else "")
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="doppelkopf")
 def main() -> None:
@@ -113,6 +187,10 @@ def rules() -> None:
     """Show rule sets and write them as TOML."""
 
 
+#: The fewest terminal columns for ``doko rules show`` as a table; narrower, one block per option.
+RULES_TABLE_WIDTH = 120
+
+
 @rules.command("show")
 @click.argument("name", default="ddv")
 @click.option("--toml", "as_toml", is_flag=True, help="Print as a TOML file that --rules can load.")
@@ -123,16 +201,30 @@ def rules_show(name: str, as_toml: bool) -> None:
     if as_toml:
         click.echo(ruleset.to_toml(), nl=False)
         return
+    from rich.padding import Padding
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=f"Rule set {ruleset.name}", expand=True)
-    table.add_column("Option", no_wrap=True, style="bold")
-    table.add_column("Value", ratio=1)
-    table.add_column("Meaning", ratio=3)
-    table.add_column("Source", ratio=1)
-    for row in ruleset.describe():
-        table.add_row(*row)
-    _console().print(table)
+    console = _console()
+    rows = ruleset.describe()
+    if console.width >= RULES_TABLE_WIDTH:
+        # every cell wraps, and a word too long for its cell is folded: nothing is cut off
+        table = Table(title=f"Rule set {ruleset.name}", expand=True)
+        table.add_column("Option", style="bold", overflow="fold")
+        table.add_column("Value", ratio=1, overflow="fold")
+        table.add_column("Meaning", ratio=3, overflow="fold")
+        table.add_column("Source", ratio=1, overflow="fold")
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+        return
+    # a narrow terminal: one block per option, its lines wrapped to the full width
+    console.print(Text(f"Rule set {ruleset.name}", style="bold"))
+    for option, value, meaning, source in rows:
+        console.print()
+        console.print(Text(f"{option} = {value}", style="bold", overflow="fold"))
+        console.print(Padding(Text(meaning, overflow="fold"), (0, 0, 0, 2), expand=False))
+        console.print(Padding(Text(f"Source: {source}", overflow="fold"), (0, 0, 0, 2), expand=False))
 
 
 @rules.command("list")
@@ -157,15 +249,11 @@ def score(entry: Any, as_json: bool) -> None:
      "re": ["Ben", "Carla"], "augen_re": 151, "announcements": {"re": ["re"], "kontra": []},
      "extras": [{"type": "fuchs_gefangen", "party": "re"}]}
     """
-    from .entry import load_entry_text, result_to_json, score_entry
+    from .entry import load_entry_bytes, result_to_json, score_entry
 
     name = getattr(entry, "name", "-")
     source = "<stdin>" if name in ("<stdin>", "-") or not isinstance(name, str) else name
-    try:
-        text = entry.read().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise click.ClickException(f"{source}: not UTF-8 text (byte {exc.start})") from None
-    data = load_entry_text(text, source)
+    data = load_entry_bytes(entry.read(), source)
     result = score_entry(data)
     if as_json:
         click.echo(json.dumps(result_to_json(result), ensure_ascii=False, indent=2))
@@ -180,13 +268,15 @@ def _print_score(
 ) -> None:
     from rich.table import Table
 
+    from .scoring import signed
+
     table = Table(title=title or None)
     table.add_column("Posten")
     table.add_column("Punkte", justify="right")
     rows = result.table()
     for label, value in rows[:-1]:
-        table.add_row(label, value)
-    table.add_row("Summe", rows[-1][1], style="bold")
+        table.add_row(label, signed(value))
+    table.add_row("Summe", signed(rows[-1][1]), style="bold")
     console.print(table)
     who = "Nobody wins" if result.winner is None else f"{result.winner.label} wins"
     if augen_re is not None:
@@ -202,14 +292,17 @@ def _print_score(
 
 
 def _print_sheet(console: Console, sheet: Sheet, cents: int, session: Session | None = None) -> None:
+    from rich import box
     from rich.table import Table
 
     from .sheet import format_euro
 
-    table = Table(title="Liste")
-    table.add_column("Game")
+    # lines under the head only, no columns of borders: a row fits on one line in as few columns as
+    # it can; the Punkte never wrap, only a label too long for the terminal does
+    table = Table(title="Liste", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    table.add_column("Game", overflow="fold")
     for name in sheet.players:
-        table.add_column(name, justify="right")
+        table.add_column(name, justify="right", no_wrap=True)
     for row in sheet.rows:
         label = row.label + (f" (×{row.multiplier})" if row.multiplier != 1 else "")
         table.add_row(label, *(str(t) for t in row.totals))
@@ -298,6 +391,7 @@ def _make_player(kind: str, seed: int) -> Any:
     help="File for the game records (JSON Lines).",
 )
 @click.option("--no-records", is_flag=True, help="Do not save the records.")
+@click.option("--force", is_flag=True, help="Replace a --records file that exists and holds no game records.")
 @click.option("--json", "as_json", is_flag=True, help="Print totals and settlement as JSON.")
 @_friendly_errors
 def simulate(
@@ -309,41 +403,52 @@ def simulate(
     cents: int,
     records: str,
     no_records: bool,
+    force: bool,
     as_json: bool,
 ) -> None:
-    """Let four computer players play GAMES games; print the Liste, totals and settlement."""
+    """Let four computer players play GAMES games; print the Liste, totals and settlement.
+
+    The game records are added to the --records file when it already holds records.
+    """
     from rich.progress import Progress
 
+    from .interactive import plural
     from .players import play_session
-    from .record import record_game, save_many
+    from .record import record_game
     from .session import Session
 
+    # every argument is checked before the first game
     kind_list = [k.strip() for k in kinds.split(",")]
     known = _player_kinds()
     if len(kind_list) != 4 or any(k not in known for k in kind_list):
         raise click.BadParameter(f"need four of {', '.join(known)}, got {kinds!r}", param_hint="--players")
-    name_list = [n.strip() for n in names.split(",")]
-    if len(name_list) != 4 or len(set(name_list)) != 4 or not all(name_list):
-        raise click.BadParameter(f"need four different names, got {names!r}", param_hint="--names")
+    name_list = list(_clean_names(names))
+    mode = "" if no_records else _records_mode(records, force)
     players = [_make_player(k, seed * 4 + i) for i, k in enumerate(kind_list)]
     session = Session(rules, name_list)
     sheet = session.sheet
     saved = []
     thrown_in = 0
     console = _console()
-    with Progress(console=console, transient=True, disable=as_json) as progress:
-        task = progress.add_task("Games", total=games)
-        for game in play_session(rules, players, games, seed, session=session):
-            redeal = _is_redeal(game)
-            if not no_records:
-                number = {"thrown_in": True} if redeal else {"game_number": len(sheet.rows)}
-                saved.append(record_game(game, name_list, deal_number=session.deals, session_seed=seed, **number))
-            if redeal:
-                thrown_in += 1
-                continue
-            progress.advance(task)
-    if not no_records:
-        save_many(saved, records)
+    try:
+        with Progress(console=console, transient=True, disable=as_json) as progress:
+            task = progress.add_task("Games", total=games)
+            for game in play_session(rules, players, games, seed, session=session):
+                redeal = _is_redeal(game)
+                if not no_records:
+                    number = {"thrown_in": True} if redeal else {"game_number": len(sheet.rows)}
+                    saved.append(record_game(game, name_list, deal_number=session.deals, session_seed=seed, **number))
+                if redeal:
+                    thrown_in += 1
+                    continue
+                progress.advance(task)
+    except BaseException:
+        # a session stopped by its rules (SessionError, e.g. endless redeals) or by Ctrl-C: the games
+        # played so far are saved before the error is shown
+        if saved:
+            click.echo(_save_records(saved, records, mode), err=True)
+        raise
+    done = "" if no_records else _save_records(saved, records, mode)
     if as_json:
         out = {
             "games": games,
@@ -355,16 +460,30 @@ def simulate(
             "thrown_in": thrown_in,
             "settlement": [{"payer": t.payer, "payee": t.payee, "cents": t.cents} for t in sheet.settlement(cents)],
             "records": None if no_records else records,
+            "records_written": None if no_records else mode,
         }
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
     _print_sheet(console, sheet, cents, session)
     if thrown_in:
-        deals = "deal" if thrown_in == 1 else "deals"
-        console.print(f"{thrown_in} {deals} thrown in and dealt again by the same dealer.")
-    if not no_records:
-        extra = f" (and {thrown_in} {'deal' if thrown_in == 1 else 'deals'} thrown in)" if thrown_in else ""
-        console.print(f"{games} game records{extra} saved in {records}")
+        console.print(f"{plural(thrown_in, 'deal')} thrown in and dealt again by the same dealer.")
+    if done:
+        extra = f" ({plural(games, 'game')} and {plural(thrown_in, 'deal')} thrown in)" if thrown_in else ""
+        console.print(done + extra)
+
+
+def _clean_names(text: str) -> tuple[str, ...]:
+    """The four names of ``--names`` (comma-separated) in their stored form
+    (:func:`doppelkopf.names.clean_names`); raises click.UsageError naming the entry."""
+    from .names import PlayerNameError, clean_names
+
+    parts = text.split(",")
+    if len(parts) != 4:
+        raise click.BadParameter(f"need four names separated by commas, got {len(parts)}", param_hint="--names")
+    try:
+        return clean_names(parts, "--names")
+    except PlayerNameError as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 # -- arena --------------------------------------------------------------------------------------
@@ -407,6 +526,7 @@ def _player_options(ctx: click.Context, param: click.Parameter, values: tuple[st
     help="File for the game records (JSON Lines).",
 )
 @click.option("--no-records", is_flag=True, help="Do not save the records.")
+@click.option("--force", is_flag=True, help="Replace a --records file that exists and holds no game records.")
 @click.option("--json", "json_file", type=click.Path(dir_okay=False, writable=True), help="Write the results as JSON.")
 @click.option(
     "--candidate-option",
@@ -434,6 +554,7 @@ def arena(
     jobs: int | None,
     records: str,
     no_records: bool,
+    force: bool,
     json_file: str | None,
     candidate_options: dict[str, Any],
     reference_options: dict[str, Any],
@@ -441,6 +562,7 @@ def arena(
     """Rotated duplicate matches: every deal is played four times, the CANDIDATE in each seat in
     turn against three copies of the REFERENCE; mean Punkte per game with a 95% interval (one
     sample per deal), win rates, solos, announcements, time per move and memory per player.
+    The game records are added to the --records file when it already holds records.
 
     \b
     doko arena --candidate rules --reference random --deals 500 --rules ddv --seed 1
@@ -450,7 +572,6 @@ def arena(
     from rich.progress import Progress
 
     from .arena import ArenaConfig, run_arena
-    from .record import save_many
 
     config = ArenaConfig(candidate, reference, rules, deals, seed, candidate_options, reference_options)
     try:
@@ -458,17 +579,15 @@ def arena(
     except ValueError as exc:
         role = str(exc).split(":", 1)[0]
         raise click.BadParameter(str(exc).split(": ", 1)[1], param_hint=f"--{role}-option") from None
-    outputs = [("--json", json_file)] + ([] if no_records else [("--records", records)])
-    for option, path in outputs:
-        if path is not None and not os.access(Path(path).resolve().parent, os.W_OK):
-            raise click.BadParameter(f"cannot write {path}: its folder is missing or read-only", param_hint=option)
+    if json_file is not None:
+        _check_output(json_file, "--json")
+    mode = "" if no_records else _records_mode(records, force)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     console = _console()
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("Deals", total=deals)
         result = run_arena(config, workers, lambda n: progress.advance(task, n), keep_records=not no_records)
-    if not no_records:
-        save_many(result.records, records)
+    done = "" if no_records else _save_records(result.records, records, mode)
     data = result.to_json()
     if json_file is not None:
         from .arena import save_json
@@ -476,8 +595,8 @@ def arena(
         save_json(data, json_file)
     _print_arena(console, data)
     console.print(data["verdict"])
-    if not no_records:
-        console.print(f"{result.games} game records saved in {records}")
+    if done:
+        console.print(done)
     if json_file is not None:
         console.print(f"Results saved in {json_file}")
 
@@ -485,9 +604,11 @@ def arena(
 def _print_arena(console: Console, data: dict[str, Any]) -> None:
     from rich.table import Table
 
+    from .interactive import plural
+
     table = Table(
-        title=f"{data['candidate']['name']} vs {data['reference']['name']}: {data['deals']} deals, "
-        f"{data['games']} games, rules {data['rules']}, seed {data['seed']}"
+        title=f"{data['candidate']['name']} vs {data['reference']['name']}: {plural(data['deals'], 'deal')}, "
+        f"{plural(data['games'], 'game')}, rules {data['rules']}, seed {data['seed']}"
     )
     table.add_column("")
     for role in ("candidate", "reference"):
@@ -524,7 +645,8 @@ def _print_arena(console: Console, data: dict[str, Any]) -> None:
         table.add_row(label, *(cell(s) for s in stats))
     console.print(table)
     if data["games_thrown_in"]:
-        console.print(f"{data['games_thrown_in']} games thrown in (0 Punkte each, left out of the win rates).")
+        thrown = plural(data["games_thrown_in"], "game")
+        console.print(f"{thrown} thrown in (0 Punkte each, left out of the win rates).")
 
 
 # -- replay -------------------------------------------------------------------------------------
@@ -539,9 +661,9 @@ def replay(file: str, number: int | None) -> None:
     from .record import replay as replay_record
     from .record import verify
 
-    record = _read_record(file, number)
-    verify(record, file)
-    game = replay_record(record, file)
+    record, source = _read_record(file, number)
+    verify(record, source)
+    game = replay_record(record, source)
     console = _console()
     players = list(record.players)
     _print_replay(console, game, players)
@@ -549,32 +671,20 @@ def replay(file: str, number: int | None) -> None:
         _print_score(console, game.score(), players, "Score", game.summary().augen_re)
 
 
-def _read_record(file: str, number: int | None) -> GameRecord:
-    """Game ``number`` (1-based) of a JSON Lines file of records, or the one record of a record file.
-
-    Only the chosen line is parsed, so a damaged line elsewhere does not hide an intact game.
-    """
-    from .record import RecordError, from_json
+def _read_record(file: str, number: int | None) -> tuple[GameRecord, str]:
+    """Game ``number`` (1-based) of a JSON Lines file of records, or the one record of a record file,
+    and where it stands (``games.jsonl: line 3``) for the messages about it; see
+    :func:`doppelkopf.record.load_game` (lines end at ``\\n`` only, only the chosen line is checked).
+    How many games the file holds is said only when every line is a record."""
+    from .record import GameNumberError, load_game
 
     try:
-        text = Path(file).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{file}: not a UTF-8 text file") from None
-    stripped = text.strip()
-    if not stripped:
-        raise RecordError(f"{file}: the file is empty, it holds no game")
-    lines = [(i, line) for i, line in enumerate(text.splitlines(), start=1) if line.strip()]
-    if stripped.startswith("{") and not all(line.lstrip().startswith("{") for _, line in lines):
-        if number not in (None, 1):
-            raise click.BadParameter(f"{file} holds a single game", param_hint="--game")
-        return from_json(text, file)
-    if number is None and len(lines) > 1:
-        click.echo(f"{file} holds {len(lines)} games; showing game 1 (choose with --game N).", err=True)
-    index = (number or 1) - 1
-    if index >= len(lines):
-        raise click.BadParameter(f"{file} holds only {len(lines)} games", param_hint="--game")
-    lineno, line = lines[index]
-    return from_json(line, f"{file} line {lineno}")
+        record, count, source = load_game(file, number)
+    except GameNumberError as exc:
+        raise click.BadParameter(str(exc), param_hint="--game") from None
+    if number is None and count is not None and count > 1:
+        click.echo(f"{file} holds {count} games; showing game 1 (choose with --game N).", err=True)
+    return record, source
 
 
 def _print_replay(console: Console, game: Game, players: list[str]) -> None:
@@ -615,6 +725,7 @@ def _print_abkuerzung(console: Console, game: Game, names: list[str]) -> None:
     default=None,
     help="Save the games played as records in this JSON Lines file.",
 )
+@click.option("--force", is_flag=True, help="Replace a --records file that exists and holds no game records.")
 @click.option(
     "--level",
     type=click.Choice(["easy", "normal", "strong"]),
@@ -622,42 +733,69 @@ def _print_abkuerzung(console: Console, game: Game, names: list[str]) -> None:
     show_default=True,
     help="Strength of the three computer players (search players: easy is fast, strong thinks up to 1 s a card).",
 )
+@click.option(
+    "--pace",
+    type=click.FloatRange(0, 10),
+    default=0.4,
+    show_default=True,
+    metavar="SECONDS",
+    help="Pause between two cards or announcements of the computer players (0: none).",
+)
 @_friendly_errors
-def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int, records: str | None, level: str) -> None:
+def play(
+    games: int,
+    rules: RuleSet,
+    seed: int | None,
+    name: str,
+    cents: int,
+    records: str | None,
+    force: bool,
+    level: str,
+    pace: float,
+) -> None:
     """Play against three computer players in the terminal (you sit in seat 1).
 
-    Ctrl-C or Ctrl-D stops; the Liste of the finished games is shown (and saved with --records).
+    Ctrl-C or Ctrl-D stops: the Liste of the finished games is shown (and saved with --records;
+    the game in progress does not count). The game records are added to the --records file when
+    it already holds records.
     """
     import random
 
-    from .interactive import HumanPlayer
+    from .game import Action
+    from .interactive import HumanPlayer, plural
+    from .names import PlayerNameError, clean_name, name_key
     from .players import play_session, search_level
-    from .record import record_game, save_many
-    from .session import Session
+    from .record import record_game
+    from .session import Session, SessionError
 
-    if not name.strip():
-        raise click.BadParameter("your name must not be empty", param_hint="--name")
+    # every argument is checked before the first card
+    try:
+        name = clean_name(name, "--name")
+    except PlayerNameError as exc:
+        raise click.UsageError(str(exc)) from None
+    mode = "" if records is None else _records_mode(records, force)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     console = _console()
-    names = [name, *[n for n in SEAT_NAMES if n != name][:3]]
-    human = HumanPlayer(console, names)
+    names = [name, *[n for n in SEAT_NAMES if name_key(n) != name_key(name)][:3]]
+    human = HumanPlayer(console, names, pace=pace)
     players = [human, *(search_level(level, seed=seed * 4 + i) for i in range(1, 4))]
     session = Session(rules, names)
     sheet = session.sheet
     saved = []
     hint = (
-        "Type a card (KrD, ♥10 or its number), re, kontra, keine 90 …; the prompt lists the other options; ? for help."
+        "Type a card (KrD, ♥10 or its number), re, kontra, keine 90 …; the prompt lists the other options; "
+        "letzter shows the last trick; ? for help; Ctrl-D stops."
     )
     console.print(f"Rules: {rules.name}, session {seed}. {hint}")
     try:
-        for game in play_session(rules, players, games, seed, session=session):
+        for game in play_session(rules, players, games, seed, on_event=human.follow, session=session):
             if _is_redeal(game):
                 console.print(f"Thrown in ({game.score().items[0].label}): {names[game.dealer]} deals again.")
                 saved.append(record_game(game, names, deal_number=session.deals, session_seed=seed, thrown_in=True))
                 continue
             _print_abkuerzung(console, game, names)
-            human.show_tricks(game.tricks)
+            human.show_tricks(game.tricks, sum(1 for _, a in game.history if Action.is_card(a)))
             result = game.score()
             _print_score(console, result, names, f"Score: {game.game_type.german}", game.summary().augen_re)
             row = sheet.rows[-1]
@@ -671,16 +809,18 @@ def play(games: int, rules: RuleSet, seed: int | None, name: str, cents: int, re
             )
             _print_sheet(console, sheet, cents, session)
     except (click.Abort, KeyboardInterrupt):
+        # the way to stop (Ctrl-D, Ctrl-C): the finished games stand, the one in progress is dropped
         console.print()
-        console.print(f"Stopped after {len(sheet.rows)} finished games.")
+        console.print(f"Stopped after {plural(len(sheet.rows), 'finished game')}.")
         if sheet.rows:
             _print_sheet(console, sheet, cents, session)
-        if records and saved:
-            save_many(saved, records)
-        raise click.Abort() from None
-    if records:
-        save_many(saved, records)
-        console.print(f"{len(saved)} game records saved in {records}")
+    except SessionError:
+        # the session's rules stop it (e.g. a deal thrown in again and again): save the games played first
+        if records is not None and saved:
+            console.print(_save_records(saved, records, mode))
+        raise
+    if records is not None and saved:
+        console.print(_save_records(saved, records, mode))
 
 
 def run() -> None:  # pragma: no cover - console entry for python -m

@@ -7,18 +7,25 @@ refuse, the cards to lay or to give back by their number or notation), the biddi
 (raise or pass), and in play a card, an announcement, the Schweine or the claim of the rest. The
 prompt lists the options; bad input gets a one-line message and a new prompt. What is legal always
 comes from ``info.legal_actions``; the words only pick among those actions.
+
+As the game goes on (:meth:`HumanPlayer.follow`, the ``on_event`` handler of the runner), the
+computer players' cards and announcements are shown one by one, each ``pace`` seconds after the
+one before, and every finished trick with its winner; ``letzter`` shows the last trick again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import click
 from rich.console import Console
 from rich.text import Text
 
 from .cards import Card, CardError
-from .game import HOCHZEIT_KINDS, Action, InformationState, Phase, Trick
+from .game import Action, InformationState, Phase, Trick
+from .order import dulle_rule_says_second, winner_index
 from .players import Player
 from .rules import GameType, Party, RuleSet, level_label
 
@@ -58,15 +65,27 @@ _PASS_WORDS = ("pass", "passe", "nein", "n", "no")
 _SCHWEINE_WORDS = ("schweine", "schwein", "schweinchen")
 _CLAIM_WORDS = ("claim", "rest", "abkürzen", "abkuerzen", "spielabkürzung", "spielabkuerzung")
 _CONCEDE_WORDS = ("concede", "aufgeben", "abgeben")
+#: Words that show the last finished trick again (they are no move).
+LAST_TRICK_WORDS = ("letzter", "letzterstich", "last", "lasttrick")
+_HELP_WORDS = ("?", "help", "hilfe")
 
 HELP = (
     "Card: its number in your hand, or suit and rank such as KrD, ♥10, PiA, KaK (Kr/Pi/He/Ka or ♣♠♥♦). "
     "Announcements: re, kontra, keine 90 (k90), keine 60, keine 30, schwarz. "
-    "In play also: schweine, claim (the rest), concede (a soloist gives the rest away). "
-    "Vorbehalt: gesund, hochzeit (hochzeit fehl, hochzeit trumpf, hochzeit fremd where you name the trick), "
-    "a solo (kreuz, pik, herz, karo, damen, buben, bubendamen, fleischlos), schmeissen, armut. "
+    "In play also: schweine, claim (the rest), concede (a soloist gives the rest away); "
+    "letzter (or last) shows the last trick again. "
+    "Vorbehalt: gesund, hochzeit (where the rules let you name the trick that finds the partner: "
+    "hochzeit fehl, hochzeit trumpf, hochzeit fremd; a bare hochzeit takes the first the rules list), "
+    "a solo (kreuz, pik, herz, karo, damen, buben, bubendamen, fleischlos), schmeissen, armut; "
+    "the prompt lists those your rules and hand allow. "
     "Armut: take or refuse; lay or give back a card by number or notation. Bidding: raise or pass."
 )
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` and ``word`` in the singular or plural: ``1 game``, ``2 games``, ``0 tricks``;
+    ``many`` for a plural other than ``word + "s"``."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def vorbehalt_word(action: int) -> str:
@@ -81,13 +100,45 @@ def vorbehalt_word(action: int) -> str:
     return Action.game_type(action).key
 
 
+def _offered_hochzeit(info: InformationState) -> dict[str | None, int]:
+    """The Hochzeit answers among ``info.legal_actions`` by the trick kind they name (``None``: the
+    rules name it), in the order of ``rules.hochzeit_choices``."""
+    offered = {
+        Action.hochzeit_kind(a): a
+        for a in info.legal_actions
+        if Action.is_vorbehalt(a) and Action.game_type(a) is GameType.HOCHZEIT
+    }
+    rank = {kind: i for i, kind in enumerate(info.rules.hochzeit_choices)}
+    return dict(sorted(offered.items(), key=lambda item: rank.get(item[0] or "", -1)))
+
+
+def vorbehalt_choices(info: InformationState) -> list[str]:
+    """What may be typed now in the Vorbehaltsabfrage, from ``info.legal_actions`` alone: the words
+    of :func:`vorbehalt_word`; of several Hochzeit kinds the one a bare ``hochzeit`` takes comes
+    first, written ``hochzeit [fehl]``."""
+    hochzeit = _offered_hochzeit(info)
+    words = []
+    for action in info.legal_actions:
+        if action in hochzeit.values():
+            continue
+        words.append(vorbehalt_word(action))
+    for i, action in enumerate(hochzeit.values()):
+        word = vorbehalt_word(action)
+        if i == 0 and len(hochzeit) > 1:
+            word = word.replace("hochzeit ", "hochzeit [", 1) + "]"
+        words.append(word)
+    return words
+
+
 def parse_move(text: str, info: InformationState, shown: Sequence[int]) -> int:
     """Turn typed text into one of ``info.legal_actions``; raises ValueError with a one-line reason.
 
     ``shown`` is the hand as listed on screen (numbers 1..n pick from it).
     """
     raw = text.strip()
-    word = raw.lower().replace(" ", "").replace("-", "").replace("_", "").replace(":", "")
+    word = raw.lower()
+    for char in " -_:[]":
+        word = word.replace(char, "")
     if not word:
         raise ValueError("nothing typed; '?' shows help")
     if info.phase is Phase.VORBEHALT:
@@ -120,10 +171,7 @@ def _parse_vorbehalt(raw: str, word: str, info: InformationState) -> int:
     try:
         game_type = GameType.parse(word)
     except ValueError:
-        raise ValueError(
-            f"{raw!r}: answer gesund, hochzeit, a solo (kreuz, pik, herz, karo, damen, buben, bubendamen, "
-            "fleischlos), schmeissen or armut"
-        ) from None
+        raise ValueError(f"{raw!r}: answer {_or(vorbehalt_choices(info))}") from None
     if game_type is GameType.HOCHZEIT:
         return _parse_hochzeit(raw, "", info)
     action = Action.vorbehalt(game_type)
@@ -133,32 +181,36 @@ def _parse_vorbehalt(raw: str, word: str, info: InformationState) -> int:
         if not info.rules.armut:
             raise ValueError("Armut is not played under these rules (rule armut)")
         raise ValueError(
-            f"Armut needs at most {info.rules.armut_max_trumps} trumps in your hand (rule armut_max_trumps)"
+            f"Armut needs at most {plural(info.rules.armut_max_trumps, 'trump')} in your hand (rule armut_max_trumps)"
         )
     if game_type is GameType.STILLE_HOCHZEIT:
         raise ValueError("a Stille Hochzeit is no Vorbehalt: with both Kreuz-Damen say gesund (TSR 4.4.5)")
-    raise ValueError(f"{raw!r} is not allowed under these rules")
+    raise ValueError(f"{raw!r} is not allowed under these rules; answer {_or(vorbehalt_choices(info))}")
+
+
+def _or(words: Sequence[str]) -> str:
+    """``a, b or c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _parse_hochzeit(raw: str, rest: str, info: InformationState) -> int:
-    offered = [a for a in info.legal_actions if Action.is_vorbehalt(a) and Action.game_type(a) is GameType.HOCHZEIT]
-    if not offered:
+    """A Hochzeit answer; a bare ``hochzeit`` takes the first kind of ``rules.hochzeit_choices``
+    among the legal answers (seed 002, Hochzeit: "Wenn nichts anderes gesagt ist ... der erste
+    Fehlfarben-Stich")."""
+    choices = _offered_hochzeit(info)
+    if not choices:
         raise ValueError("Hochzeit needs both Kreuz-Damen")
-    choices = {Action.hochzeit_kind(a): a for a in offered}
     if rest == "":
-        if len(offered) == 1:
-            return offered[0]
-        words = ", ".join(f"hochzeit {HOCHZEIT_WORDS[k]}" for k in HOCHZEIT_KINDS if k in choices)
-        raise ValueError(f"name the trick that finds your partner: {words}")
+        return next(iter(choices.values()))
     kind = _HOCHZEIT_ALIASES.get(rest)
+    named = [f"hochzeit {HOCHZEIT_WORDS[k]}" for k in choices if k is not None]
     if kind is None:
-        raise ValueError(f"{raw!r}: say hochzeit fehl, hochzeit trumpf or hochzeit fremd")
+        raise ValueError(f"{raw!r}: say hochzeit" + (f" or name the trick: {_or(named)}" if named else ""))
     if kind in choices:
         return choices[kind]
     if None in choices:
         raise ValueError("these rules name the trick that finds the partner themselves: say hochzeit")
-    words = ", ".join(f"hochzeit {HOCHZEIT_WORDS[k]}" for k in HOCHZEIT_KINDS if k in choices)
-    raise ValueError(f"{raw!r} is not allowed under these rules; choose {words}")
+    raise ValueError(f"{raw!r} is not allowed under these rules; choose {_or(named)}")
 
 
 def _parse_bid(raw: str, word: str, info: InformationState) -> int:
@@ -219,9 +271,7 @@ def _parse_play(raw: str, word: str, info: InformationState, shown: Sequence[int
             raise ValueError(f"you are {own.label}: your Ansage is {own.label.lower()}")
         action = Action.announce(level)
         if action not in legal:
-            if own is None:
-                raise ValueError("no announcement before the Klärungsstich of the Hochzeit (TSR 4.4.4)")
-            raise ValueError(f"{raw}: not allowed now (already said, or its deadline has passed)")
+            raise ValueError(_why_no_announcement(level, info))
         return action
     card = _card(raw, word, info, shown)
     if card not in legal:
@@ -234,6 +284,35 @@ def _parse_play(raw: str, word: str, info: InformationState, shown: Sequence[int
             )
         raise ValueError(f"{Card(card).symbol}: you must follow the suit led (Bedienpflicht, TSR 5.2)")
     return card
+
+
+def _partner_open(info: InformationState) -> bool:
+    """A Hochzeit whose Klärungsstich has not come yet: the parties the game has made public
+    (``info.known_parties``) still leave a seat open."""
+    return info.game_type is GameType.HOCHZEIT and None in info.known_parties
+
+
+def _why_no_announcement(level: int, info: InformationState) -> str:
+    """Why the announcement of ``level`` is not among ``info.legal_actions``, told from the
+    information state; the announcements still open come from the legal actions."""
+    own = info.own_party
+    if own is None:
+        why = "your party is open until the Klärungsstich of the Hochzeit: announcements wait for it (TSR 4.4.4)"
+        if info.rules.hochzeit_early_ansage:
+            why += "; only the Hochzeiter may announce before it (rule hochzeit_early_ansage)"
+        return why
+    label = level_label(level, own)
+    open_calls = [level_label(Action.level(a), own) for a in info.legal_actions if Action.is_announcement(a)]
+    still = f"; you may announce {_or(open_calls)}" if open_calls else ""
+    if _partner_open(info) and not open_calls and not info.rules.hochzeit_early_ansage:
+        return (
+            f"{label}: in a Hochzeit announcements wait for the Klärungsstich, the Hochzeiter's too "
+            "(TSR 4.4.4; rule hochzeit_early_ansage = false)"
+        )
+    if any(a.party is own and a.level >= level for a in info.announcements):
+        return f"{label}: your party has already announced it{still}"
+    timing = info.rules.announcement_timing
+    return f"{label}: not allowed now (announcement deadlines, rule announcement_timing = {timing}){still}"
 
 
 def _card(raw: str, word: str, info: InformationState, shown: Sequence[int]) -> int:
@@ -264,35 +343,104 @@ def _selectable(info: InformationState) -> set[int]:
 
 
 class HumanPlayer(Player):
-    """Reads moves from the terminal; ``names`` are the four seat names for display."""
+    """Reads moves from the terminal; ``names`` are the four seat names for display.
 
-    def __init__(self, console: Console, names: Sequence[str]) -> None:
+    ``pace``: seconds between two cards or announcements of the computer players shown by
+    :meth:`follow` (time a computer player spent thinking counts towards it); 0 shows them at once.
+    """
+
+    def __init__(self, console: Console, names: Sequence[str], pace: float = 0.0) -> None:
         super().__init__(names[0])
         self.console = console
         self.names = list(names)
+        self.pace = pace
         self._tricks_shown = 0
+        self._last_shown = 0.0
 
     def reset(self, seat: int, rules: RuleSet, seed: int | None = None) -> None:
         super().reset(seat, rules, seed)
         self._tricks_shown = 0
         self.console.rule("New game")
 
-    def show_tricks(self, tricks: Sequence[Trick]) -> None:
-        """Print the tricks finished since the last call; the rest of a claim or a concession
-        (Spielabkürzung: not played) as one line with its tricks and Augen."""
-        rest = [t for t in tricks[self._tricks_shown :] if t.claimed]
-        for number, trick in enumerate(tricks[self._tricks_shown :], start=self._tricks_shown + 1):
-            if trick.claimed:
-                continue
+    def follow(self, kind: str, data: Mapping[str, Any]) -> None:
+        """The ``on_event`` handler of :func:`doppelkopf.players.play_session`: shows the other
+        players' cards, announcements and Schweine as they come (paced, see ``pace``) and each
+        finished trick. Only public events are shown (no Vorbehalt before it is resolved, no card
+        of an Armut exchange)."""
+        if kind == "trick":
+            tricks: list[Trick] = [data["trick"]]
+            if data["index"] == self._tricks_shown and not data["trick"].claimed:
+                self._print_tricks(tricks, self._tricks_shown)
+                self._tricks_shown += 1
+            return
+        if data.get("seat") == self.seat:
+            self._last_shown = time.monotonic()
+            return
+        if kind == "play" and Action.is_card(data["action"]):
+            line = f"{self.names[data['seat']]}: {data['text']}"
+        elif kind in ("announce", "schweine"):
+            line = f"{self.names[data['seat']]}: {data['text']}!"
+        else:
+            return
+        if self.pace > 0:
+            wait = self.pace - (time.monotonic() - self._last_shown)
+            if wait > 0:
+                time.sleep(wait)
+        self.console.print(line)
+        self._last_shown = time.monotonic()
+
+    def _print_tricks(self, tricks: Sequence[Trick], shown: int) -> None:
+        for number, trick in enumerate(tricks, start=shown + 1):
             cards = "  ".join(
                 f"{self.names[s]} {Card(c).symbol}" for s, c in zip(trick.seats, trick.cards, strict=True)
             )
             self.console.print(f"Trick {number}: {cards} -> {self.names[trick.winner]} ({trick.augen} Augen)")
+
+    def show_tricks(self, tricks: Sequence[Trick], cards_played: int | None = None) -> None:
+        """Print the tricks finished since the last call; the rest of a claim or a concession
+        (Spielabkürzung) as one line: the trick it cut short with the cards already on the table,
+        and the cards not played, with the tricks and Augen the rest gives its winner.
+
+        ``cards_played``: how many cards were played in the game (its card actions); it tells the
+        cards of the trick in progress at the claim from those completed from the hands. ``None``
+        counts every card of the rest as not played."""
+        new = list(tricks[self._tricks_shown :])
+        rest = [t for t in new if t.claimed]
+        self._print_tricks([t for t in new if not t.claimed], self._tricks_shown)
         if rest:
+            number = len(tricks) - len(rest) + 1
+            in_rest = sum(len(t.cards) for t in rest)
+            played = 0
+            if cards_played is not None:
+                played = max(0, cards_played - sum(len(t.cards) for t in tricks if not t.claimed))
             augen = sum(t.augen for t in rest)
             who = self.names[rest[0].winner]
-            self.console.print(f"The rest, not played: {len(rest)} tricks, {augen} Augen -> {who}")
+            if played:
+                first = rest[0]
+                down = "  ".join(
+                    f"{self.names[s]} {Card(c).symbol}"
+                    for s, c in zip(first.seats[:played], first.cards[:played], strict=True)
+                )
+                others = in_rest - played
+                not_played = "the other card was not" if others == 1 else f"the other {others} cards were not"
+                self.console.print(
+                    f"The rest -> {who}: {plural(len(rest), 'trick')}, {augen} Augen; of trick {number} "
+                    f"{down} had been played, {not_played}"
+                )
+            else:
+                self.console.print(f"The rest, not played: {plural(len(rest), 'trick')}, {augen} Augen -> {who}")
         self._tricks_shown = len(tricks)
+
+    def show_last_trick(self, info: InformationState) -> None:
+        """Print the last finished trick again (or say that none is finished yet)."""
+        if not info.tricks:
+            self.console.print("No trick finished yet.")
+            return
+        trick = info.tricks[-1]
+        cards = "  ".join(f"{self.names[s]} {Card(c).symbol}" for s, c in zip(trick.seats, trick.cards, strict=True))
+        self.console.print(
+            f"Last trick ({len(info.tricks)}): {cards} -> {self.names[trick.winner]} ({trick.augen} Augen)"
+        )
 
     def choose(self, info: InformationState) -> int:
         c = self.console
@@ -320,16 +468,23 @@ class HumanPlayer(Player):
         prompt = self._prompt(info)
         while True:
             try:
-                text = c.input(prompt + ": ")
+                text = c.input(Text(prompt + ": "))  # Text: "[fehl]" or a name is no markup
             except EOFError:
                 raise click.Abort() from None
-            if text.strip() in ("?", "help", "hilfe"):
+            word = text.strip().lower().replace(" ", "")
+            if word in _HELP_WORDS:
                 c.print(HELP)
                 continue
+            if word in LAST_TRICK_WORDS:
+                self.show_last_trick(info)
+                continue
             try:
-                return parse_move(text, info, shown)
+                action = parse_move(text, info, shown)
             except ValueError as exc:
                 c.print(Text(str(exc), style="red"))
+                continue
+            self._last_shown = time.monotonic()
+            return action
 
     def _show_armut(self, info: InformationState) -> None:
         poor = info.declarer
@@ -353,9 +508,9 @@ class HumanPlayer(Player):
             game += f" ({self.names[info.declarer]})"
         party = info.own_party.label if info.own_party is not None else "open until the Klärungsstich"
         line = f"Game: {game}   You are: {party}"
-        if info.game_type in (GameType.HOCHZEIT, GameType.ARMUT) and info.own_party is not None:
-            re = [self.names[s] for s, p in enumerate(info.known_parties) if p is Party.RE]
-            line += "   Re: " + " & ".join(re)
+        known = self._known_parties(info)
+        if known:
+            line += "   " + known
         if info.schweine is not None:
             line += f"   Schweine: {self.names[info.schweine]}"
         if info.superschweine is not None:
@@ -364,14 +519,39 @@ class HumanPlayer(Player):
             line += "   Announced: " + ", ".join(f"{self.names[a.seat]} {a.label}" for a in info.announcements)
         c.print(line)
         if info.trick:
-            c.print("Trick: " + "  ".join(f"{self.names[s]} {Card(card).symbol}" for s, card in info.trick))
+            cards = "  ".join(f"{self.names[s]} {Card(card).symbol}" for s, card in info.trick)
+            c.print(f"Trick: {cards}   ({self.names[self._winning(info)]} is winning it)")
         else:
             c.print("You lead.")
+
+    def _known_parties(self, info: InformationState) -> str:
+        """The parties the game has made public (``info.known_parties``: by the game type, played or
+        announced Kreuz-Damen, announcements), once another seat than the observer's is known:
+        ``Re: Anna & Carla   Kontra: Ben & Dirk``; seats still open are left out."""
+        known = info.known_parties
+        if all(p is None for s, p in enumerate(known) if s != info.seat):
+            return ""
+        parts = []
+        for party in (Party.RE, Party.KONTRA):
+            seats = [self.names[s] for s, p in enumerate(known) if p is party]
+            if seats:
+                parts.append(f"{party.label}: " + " & ".join(seats))
+        return "   ".join(parts)
+
+    @staticmethod
+    def _winning(info: InformationState) -> int:
+        """The seat whose card wins the open trick so far, by the core's trick rule
+        (:func:`doppelkopf.order.winner_index` with the card order this seat knows and the rule
+        ``dulle``); the trick is the last one when no hand holds more than one card."""
+        cards = [card for _, card in info.trick]
+        last = max(info.hand_sizes) <= 1
+        index = winner_index(info.order, cards, dulle_rule_says_second(info.rules.dulle, last))
+        return info.trick[index][0]
 
     def _prompt(self, info: InformationState) -> str:
         legal = info.legal_actions
         if info.phase is Phase.VORBEHALT:
-            return "Vorbehalt? (" + ", ".join(vorbehalt_word(a) for a in legal) + ")"
+            return "Vorbehalt? (" + ", ".join(vorbehalt_choices(info)) + ")"
         if info.phase is Phase.BIDDING:
             return "Raise or pass? (" + ("raise, " if Action.BID in legal else "") + "pass)"
         if info.phase is Phase.CONCESSION:
@@ -381,7 +561,7 @@ class HumanPlayer(Player):
         if info.phase is Phase.ARMUT:
             poor = self.names[info.declarer] if info.declarer is not None else "?"
             if Action.ARMUT_TAKE in legal:
-                return f"Take the Armut of {poor} ({info.armut_count} cards)? (take, refuse)"
+                return f"Take the Armut of {poor} ({plural(info.armut_count, 'card')})? (take, refuse)"
             total = info.rules.armut_cards
             if any(Action.is_armut_lay(a) for a in legal):
                 return f"Card to lay face down ({info.armut_count + 1} of {total})"
