@@ -6,14 +6,20 @@ import whether the extensions may run (their recorded source hashes must match t
 
 from __future__ import annotations
 
+import ast
+import importlib
+import importlib.util
+import inspect
 import json
 import os
+import pydoc
 import re
 import subprocess
 import sys
 import textwrap
 import warnings
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -75,6 +81,113 @@ def test_pure_and_compiled_core_play_the_same_games() -> None:
     (modules_c, games_c), (modules_p, games_p) = json.loads(compiled.stdout), json.loads(pure.stdout)
     assert modules_c and not modules_p
     assert games_c == games_p
+
+
+def public_docstrings(module: str, path: Path) -> dict[str, tuple[str, ast.AST]]:
+    """Qualified name -> (docstring as written, its node) of the module at ``path`` and of each of its
+    public classes, functions, methods and properties (dunder methods included) that has one. A
+    property's docstring is its getter's: a ``@name.setter`` def is left out."""
+    tree = ast.parse(path.read_bytes())
+    found: dict[str, tuple[str, ast.AST]] = {}
+    doc = ast.get_docstring(tree, clean=False)
+    if doc is not None:
+        found[module] = (doc, tree)
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if not isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            if node.name.startswith("_") and not (node.name.startswith("__") and node.name.endswith("__")):
+                continue
+            if any(isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter") for d in node.decorator_list):
+                continue
+            doc = ast.get_docstring(node, clean=False)
+            if doc is not None:
+                found[f"{prefix}.{node.name}"] = (doc, node)
+            if isinstance(node, ast.ClassDef):
+                visit(node.body, f"{prefix}.{node.name}")
+
+    visit(tree.body, module)
+    return found
+
+
+def runtime_object(module: ModuleType, qualname: str) -> object:
+    """The object ``qualname`` names in the imported ``module``; a property (or the getset descriptor a
+    compiled class has for it) as itself, not its value."""
+    obj: object = module
+    for part in qualname.split(".")[len(module.__name__.split(".")) :]:
+        static = inspect.getattr_static(obj, part) if inspect.isclass(obj) else None
+        obj = static if isinstance(static, property) or inspect.isgetsetdescriptor(static) else getattr(obj, part)
+    return obj
+
+
+def parameter_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    args = node.args
+    names = [a.arg for a in (*args.posonlyargs, *args.args)] + ([args.vararg.arg] if args.vararg else [])
+    return names + [a.arg for a in args.kwonlyargs] + ([args.kwarg.arg] if args.kwarg else [])
+
+
+@pytest.mark.skipif(not doppelkopf.COMPILED, reason="the core runs as pure Python here: no compiled docstrings")
+def test_compiled_modules_keep_the_docstrings_and_signatures_of_their_source() -> None:
+    """help() shows the same text in both builds: every public module, class, function, method and
+    property of a compiled module has the docstring its source has (German text in UTF-8 included),
+    and a compiled signature still names the parameters of the source."""
+    wrong, compared, signatures = [], [], 0
+    for name in doppelkopf.COMPILED:
+        module = importlib.import_module(f"doppelkopf.{name}")
+        for qualname, (doc, node) in public_docstrings(module.__name__, SRC / f"{name}.py").items():
+            obj = runtime_object(module, qualname)
+            compared.append(doc)
+            if obj.__doc__ != doc:
+                wrong.append(f"{qualname}: {str(obj.__doc__)[:60]!r} instead of {doc[:60]!r}")
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and getattr(obj, "__text_signature__", None):
+                assert callable(obj), qualname
+                signatures += 1
+                names, source = list(inspect.signature(obj).parameters), parameter_names(node)
+                if names not in (source, source[1:]):  # bound methods leave out self or cls
+                    wrong.append(f"{qualname}: signature names {names} instead of {source}")
+    assert not wrong, "\n".join(wrong)
+    assert len(compared) > 80 and signatures > 40  # the core's public API (92 and 57 now), not a handful
+    assert any(not doc.isascii() for doc in compared)  # German and card symbols: UTF-8 in the C
+
+
+@pytest.mark.skipif("game" not in doppelkopf.COMPILED, reason="the core runs as pure Python here")
+def test_help_shows_the_docstring_of_a_compiled_method() -> None:
+    from doppelkopf.game import Game
+
+    source = public_docstrings("doppelkopf.game", SRC / "game.py")["doppelkopf.game.Game.apply"][0]
+    text = pydoc.plain(pydoc.render_doc(Game.apply))  # without the overstruck bold
+    assert "apply(self, /, action, seat=None)" in text  # mypyc's text signature, ahead of the text
+    lines = [line.strip() for line in text.splitlines()]
+    assert all(line.strip() in lines for line in inspect.cleandoc(source).splitlines())
+
+
+def test_build_without_its_docstring_hooks_says_so_and_leaves_mypyc_compiled() -> None:
+    """Where the mypyc at hand lacks a function the build hooks (another mypy version), setup.py
+    patches nothing, says so on stderr, and mypyc loads as it would without the hooks."""
+    mypyc = importlib.util.find_spec("mypyc.codegen.emitclass") if importlib.util.find_spec("mypyc") else None
+    if not (ROOT / "setup.py").exists() or mypyc is None:
+        pytest.skip("needs the source tree's setup.py and mypyc")
+    code = """
+        import json, runpy, sys
+        build = runpy.run_path("setup.py", run_name="doppelkopf_setup")
+        build["DOC_HOOKS"]["mypyc.codegen.emitclass"] += ("no_such_hook",)
+        done = build["install_doc_hooks"]()
+        left = sorted(name for name in sys.modules if name.partition(".")[0] in ("mypy", "mypyc"))
+        finders = [type(finder).__name__ for finder in sys.meta_path]
+        import mypyc.codegen.emitclass
+        print(json.dumps([done, left, "_SourcesOf" in finders, mypyc.codegen.emitclass.__file__]))
+    """
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert re.search(
+        r"doppelkopf: mypyc \S+ lacks mypyc\.codegen\.emitclass\.no_such_hook; "
+        r"the compiled core will have no docstrings",
+        result.stderr,
+    ), result.stderr
+    assert json.loads(result.stdout) == [False, [], False, mypyc.origin]
 
 
 SOURCE = b"VALUE = 'source'\n"

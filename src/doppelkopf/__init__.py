@@ -1,8 +1,9 @@
 """doppelkopf: play, score and keep the list of the card game Doppelkopf under any rule set.
 
-The core (cards, rules, order, game, scoring, sheet) is pure Python without I/O; where the install
-could compile it (mypyc), cards, order, game and scoring run as C extensions built from the same
-source (:data:`COMPILED` names them; ``DOPPELKOPF_PURE=1`` refuses them). Typical use:
+The core (cards, rules, order, the game and its phases, scoring, sheet, session) is pure Python
+without I/O; where the install could compile it (mypyc), the game and its phases, cards, order and
+scoring run as C extensions built from the same source, with their docstrings (:data:`COMPILED` names
+them; ``DOPPELKOPF_PURE=1`` refuses them). Typical use:
 
 >>> from doppelkopf import Game, get_preset
 >>> game = Game.new(get_preset("ddv"), seed=7, dealer=0)
