@@ -230,3 +230,83 @@ def test_every_preset_plays_in_the_arena() -> None:
     for name in ("ohne-neunen", "doppelbock", "vier-schritte"):
         result = run_arena(ArenaConfig("rules", "rules", get_preset(name), deals=1, seed=2), jobs=1, keep_records=False)
         assert result.games == 4 and result.records == []
+
+
+ARENA = ["arena", "--deals", "1", "--jobs", "1", "--seed", "3"]
+
+
+def error_line(output: str) -> str:
+    errors = [line for line in output.splitlines() if "Error" in line]
+    assert len(errors) == 1 and "Traceback" not in output, output
+    return errors[0]
+
+
+def test_the_json_file_is_checked_before_the_first_deal(tmp_path: Path) -> None:
+    """--json is checked as --records is: never the --records file (the same name, a link or a hard
+    link to it), an existing file only with --force, and never a file of game records without it;
+    every refusal comes before a deal is played and leaves the files as they were."""
+    runner = CliRunner()
+    records = tmp_path / "r.jsonl"
+    assert runner.invoke(main, ["simulate", "--games", "2", "--records", str(records)]).exit_code == 0
+    before = records.read_bytes()
+    (tmp_path / "link.jsonl").symlink_to(records)
+    (tmp_path / "hard.jsonl").hardlink_to(records)
+    for same in ("r.jsonl", "link.jsonl", "hard.jsonl"):
+        for force in ([], ["--force"]):
+            args = [*ARENA, "--records", str(records), "--json", str(tmp_path / same), *force]
+            result = runner.invoke(main, args)
+            assert result.exit_code == 2 and "95% CI" not in result.output
+            error = error_line(result.output)
+            assert "--json" in error and "--records file" in error
+            assert records.read_bytes() == before
+    holds = runner.invoke(main, [*ARENA, "--no-records", "--json", str(records)])
+    assert holds.exit_code == 2
+    assert "holds game records" in error_line(holds.output) and "--force" not in error_line(holds.output)
+    assert records.read_bytes() == before
+    notes = tmp_path / "notes.json"
+    notes.write_text("meine Notizen\n", encoding="utf-8")
+    refused = runner.invoke(main, [*ARENA, "--no-records", "--json", str(notes)])
+    assert refused.exit_code == 2 and "--force" in error_line(refused.output)
+    assert notes.read_text(encoding="utf-8") == "meine Notizen\n"
+    forced = runner.invoke(main, [*ARENA, "--no-records", "--json", str(notes), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert json.loads(notes.read_text(encoding="utf-8"))["games"] == 4
+
+
+def test_json_dash_writes_the_results_to_standard_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--json -: standard output holds the JSON alone (one deal, four games), the table goes to
+    standard error; no file named "-" is made."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, [*ARENA, "--no-records", "--json", "-"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["deals"], data["games"], data["seed"]) == (1, 4, 3)
+    assert "95% CI" in result.stderr
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "option", "words"),
+    [
+        # the default candidate is the rule-based player, which takes no options
+        (["--candidate-option", "samples=32"], "--candidate-option", ["'rules'", "takes no options", "search"]),
+        (
+            ["--reference", "search", "--reference-option", "p_take=1"],
+            "--reference-option",
+            ["'search'", "samples", "p_take is an option of random"],
+        ),
+        # make_player's own parameter: was a TypeError with a traceback
+        (["--candidate-option", "name=X"], "--candidate-option", ["'rules'", "name is no option"]),
+    ],
+)
+def test_an_option_the_player_does_not_take_names_who_takes_it(
+    tmp_path: Path, args: list[str], option: str, words: list[str]
+) -> None:
+    """An option for the wrong player: the one-line error names the player, the options it takes
+    and the players that take the option given; no Python message about keyword arguments."""
+    result = CliRunner().invoke(main, [*ARENA, "--records", str(tmp_path / "r"), *args])
+    assert result.exit_code == 2
+    error = error_line(result.output)
+    assert option in error and all(word in error for word in words), error
+    assert "keyword" not in error and "__init__" not in error
+    assert not (tmp_path / "r").exists()

@@ -706,3 +706,158 @@ def test_simulate_saves_the_games_played_when_the_session_stops(
     assert result.exit_code == 1
     assert one_line_error(result) == "Error: schmeissen: 1,000 deals thrown in in a row"
     assert len(load_many(records)) == 2
+
+
+# -- output files and options a new user tried --------------------------------------------------------
+
+
+def test_force_never_replaces_what_is_no_regular_file(runner: CliRunner, tmp_path: Path) -> None:
+    """--force replaces another file, never a named pipe or a device (as root /dev/null itself would
+    go): refused before the first game, naming the path and what it is; the node stays as it was."""
+    import os
+    import stat
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    nodes = [(pipe, "named pipe", stat.S_ISFIFO)]
+    device = tmp_path / "mynull"
+    try:
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # the device of /dev/null
+        nodes.append((device, "character device", stat.S_ISCHR))
+    except (PermissionError, AttributeError):  # pragma: no cover - not root: the pipe alone
+        pass
+    for node, what, still in nodes:
+        for command in (["simulate", "--games", "1"], ["arena", "--deals", "1", "--jobs", "1"]):
+            result = runner.invoke(main, [*command, "--records", str(node), "--force"])
+            assert result.exit_code == 2, result.output
+            error = one_line_error(result)
+            assert "--records" in error and str(node) in error and f"is a {what}" in error
+            assert "Liste" not in result.output and "95% CI" not in result.output
+            assert still(os.stat(node).st_mode)
+
+
+def test_simulate_shows_the_liste_when_the_records_cannot_be_written(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk at the end: the Liste and the settlement of the games played are shown first,
+    then the one-line error; nothing of the result is lost."""
+    import doppelkopf.record
+    from doppelkopf.record import RecordError
+
+    def disk_full(records: object, path: object) -> None:
+        raise RecordError(f"{path}: cannot write: No space left on device")
+
+    monkeypatch.setattr(doppelkopf.record, "save_many", disk_full)
+    records = tmp_path / "games.jsonl"
+    result = runner.invoke(main, ["simulate", "--games", "3", "--records", str(records)])
+    assert result.exit_code == 1
+    assert one_line_error(result) == f"Error: {records}: cannot write: No space left on device"
+    before_error = result.output.split("Error:")[0]
+    assert "Liste" in before_error and "Settlement" in before_error and "Dirk" in before_error
+    assert not records.exists()
+
+
+def test_records_and_no_records_together_are_refused(runner: CliRunner, tmp_path: Path) -> None:
+    """--records FILE with --no-records: one of them would be ignored; refused before anything is
+    played, naming both (the default --records alone does not count)."""
+    records = tmp_path / "x.jsonl"
+    for command in (["simulate", "--games", "1"], ["arena", "--deals", "1", "--jobs", "1"]):
+        result = runner.invoke(main, [*command, "--records", str(records), "--no-records"])
+        assert result.exit_code == 2, result.output
+        error = one_line_error(result)
+        assert "--records" in error and "--no-records" in error
+        assert "Liste" not in result.output and "95% CI" not in result.output
+        assert not records.exists()
+    alone = runner.invoke(main, ["simulate", "--games", "1", "--no-records"])
+    assert alone.exit_code == 0, alone.output
+
+
+def test_an_empty_records_name_is_called_empty(runner: CliRunner) -> None:
+    """--records '' is no folder: the error says the name is empty."""
+    for command in (["simulate", "--games", "1"], ["play"], ["arena", "--deals", "1"]):
+        result = runner.invoke(main, [*command, "--records", ""], input="gesund\n")
+        assert result.exit_code == 2, result.output
+        error = one_line_error(result)
+        assert "--records" in error and "empty" in error and "folder" not in error
+
+
+def test_a_single_game_record_is_named_and_not_offered_for_replacement(runner: CliRunner, tmp_path: Path) -> None:
+    """A record file as record.save writes it (one pretty record) given to --records: refused as a
+    single game record, with another file suggested and no --force that would destroy it."""
+    from doppelkopf.game import random_game
+    from doppelkopf.record import record_game, save
+
+    single = tmp_path / "game.json"
+    save(record_game(random_game(DDV, seed=5), ["Anna", "Ben", "Carla", "Dirk"]), single)
+    before = single.read_bytes()
+    for command in (["simulate", "--games", "1"], ["play"]):
+        result = runner.invoke(main, [*command, "--records", str(single)], input="gesund\n")
+        assert result.exit_code == 2, result.output
+        error = one_line_error(result)
+        assert "single game record" in error and "choose another file" in error and "--force" not in error
+        assert single.read_bytes() == before
+
+
+def test_pace_must_be_a_number_of_seconds(runner: CliRunner) -> None:
+    """--pace nan passes a range check (every comparison with nan is false): refused like inf and -1,
+    before the first card."""
+    for pace in ("nan", "inf", "-1"):
+        result = runner.invoke(main, ["play", "--pace", pace], input="gesund\n")
+        assert result.exit_code == 2, result.output
+        assert "--pace" in one_line_error(result) and "Your cards" not in result.output
+
+
+def test_the_records_keep_the_bock_of_each_game(runner: CliRunner, tmp_path: Path) -> None:
+    """Seed 002 (doppelbock), 12 games: every game record says the Bock multiplier its row has on
+    the Liste (meta ``bock``, left out for a game that counts once), so a replay can show it."""
+    args = ["simulate", "--rules", "doppelbock", "--games", "12", "--seed", "1"]
+    rows = json.loads(runner.invoke(main, [*args, "--no-records", "--json"]).output)["rows"]
+    records = tmp_path / "games.jsonl"
+    assert runner.invoke(main, [*args, "--records", str(records)]).exit_code == 0
+    counted = [r for r in load_many(records) if r.thrown_in is None]
+    assert [r.meta["game_number"] for r in counted] == list(range(1, 13))
+    assert [r.meta.get("bock", 1) for r in counted] == [row["multiplier"] for row in rows]
+    assert any(r.meta.get("bock") in (2, 4) for r in counted)
+    assert all(r.meta["bock"] != 1 for r in counted if "bock" in r.meta)
+    number = next(r.meta["game_number"] for r in counted if "bock" in r.meta)
+    index = next(i for i, r in enumerate(load_many(records), start=1) if r.meta.get("game_number") == number)
+    shown = runner.invoke(main, ["replay", str(records), "--game", str(index)])
+    assert shown.exit_code == 0, shown.output
+    assert f"Bock ×{rows[number - 1]['multiplier']}: Anna " in shown.output
+
+
+def test_score_reads_no_more_of_an_endless_input_than_an_entry_can_be(runner: CliRunner) -> None:
+    """``doko score -`` fed without end (here 16 MiB of blanks): refused as too large for an entry
+    after little more than the 1 MiB an entry may have, not read to the end first."""
+    import io
+
+    class Blanks(io.RawIOBase):
+        def __init__(self) -> None:
+            self.given = 0
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
+            size = min(len(buffer), (16 << 20) - self.given)
+            buffer[:size] = b" " * size
+            self.given += size
+            return size
+
+    stdin = Blanks()
+    result = runner.invoke(main, ["score", "-"], input=io.BufferedReader(stdin))
+    assert "larger than 1 MiB" in one_line_error(result)
+    assert stdin.given < 2 << 20
+
+
+def test_play_records_keep_the_bock(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """doko play under doppelbock: the game records carry the Bock multiplier of their rows."""
+    AutoHuman(monkeypatch)
+    records = tmp_path / "mine.jsonl"
+    args = ["play", "--rules", "doppelbock", "--games", "3", "--seed", "2", "--pace", "0", "--level", "easy"]
+    result = runner.invoke(main, [*args, "--records", str(records)])
+    assert result.exit_code == 0, result.output
+    counted = [r for r in load_many(records) if r.thrown_in is None]
+    shown = re.findall(r"^Bock ×(\d+): ", result.output, re.MULTILINE)  # under each Bock game's score
+    assert shown, "no Bock game in these three games"
+    assert [str(r.meta["bock"]) for r in counted if "bock" in r.meta] == shown

@@ -482,3 +482,65 @@ def test_sonderpunkte_that_tricks_can_hold_are_accepted() -> None:
     assert error_of(base(augen_re=160, tricks_re=4, extras=four)).startswith("extras[3]: ")
     karlchen = [{"type": "karlchen", "party": "kontra"}]
     assert parse_entry(base(augen_re=238, extras=karlchen)).summary.augen_re == 238
+
+
+# -- reading an entry file: bounded ----------------------------------------------------------------------
+
+
+def test_an_entry_is_read_with_a_size_limit() -> None:
+    """``doko score FILE``: an entry of 1 MiB (here the example padded with blanks) is read, one byte more is refused
+    with one line naming the source; the text and bytes readers have the same limit."""
+    import io
+
+    from doppelkopf.entry import MAX_ENTRY_BYTES, read_entry_file
+
+    data = json.dumps(base(), ensure_ascii=False).encode("utf-8")
+    fits = data + b" " * (MAX_ENTRY_BYTES - len(data))
+    assert read_entry_file(io.BytesIO(fits), "entry.json") == base()
+    too_big = fits + b" "
+    message = "entry.json: the entry is larger than 1 MiB (a table entry is a JSON object of a few hundred bytes)"
+    with pytest.raises(EntryError) as info:
+        read_entry_file(io.BytesIO(too_big), "entry.json")
+    assert str(info.value) == message
+    with pytest.raises(EntryError) as info:
+        load_entry_bytes(too_big, "entry.json")
+    assert str(info.value) == message
+    with pytest.raises(EntryError) as info:
+        load_entry_text(too_big.decode("utf-8"), "entry.json")
+    assert str(info.value) == message
+
+
+def test_an_endless_entry_file_is_refused_after_the_limit() -> None:
+    """``doko score /dev/zero`` stops after 1 MiB instead of filling the memory; a file that cannot be read (a
+    folder opened on a system that allows it, a failing disk) is one line too."""
+    import os
+
+    from doppelkopf.entry import read_entry_file
+
+    if os.path.exists("/dev/zero"):
+        with open("/dev/zero", "rb") as zero, pytest.raises(EntryError, match=r"^/dev/zero: the entry is larger than"):
+            read_entry_file(zero, "/dev/zero")
+
+    class Broken:
+        def read(self, size: int = -1) -> bytes:
+            raise OSError(5, "Input/output error")
+
+    with pytest.raises(EntryError, match=r"^<stdin>: cannot read: Input/output error$"):
+        read_entry_file(Broken(), "<stdin>")  # type: ignore[arg-type]
+
+
+def test_an_entry_file_read_in_short_pieces_is_read_whole() -> None:
+    """A pipe may give its bytes in pieces: the reader reads until the end (or the limit)."""
+    from doppelkopf.entry import read_entry_file
+
+    data = json.dumps(base(), ensure_ascii=False).encode("utf-8")
+
+    class Trickle:
+        def __init__(self) -> None:
+            self.left = data
+
+        def read(self, size: int = -1) -> bytes:
+            piece, self.left = self.left[:7], self.left[7:]
+            return piece
+
+    assert read_entry_file(Trickle(), "<stdin>") == base()  # type: ignore[arg-type]

@@ -762,6 +762,8 @@ def test_seat_must_exist(seat: int) -> None:
         game.apply(RE_OR_KONTRA, seat=seat)
     with pytest.raises(IllegalAction, match="no seat"):
         game.legal_actions(seat)
+    with pytest.raises(IllegalAction, match="no seat"):
+        game.information_state(seat)
     assert snapshot(game) == before
 
 

@@ -583,11 +583,16 @@ def test_entry_bad_bock(bock: Any, message: str) -> None:
 
 def test_entry_armut_is_scored_like_a_normal_game() -> None:
     """Armut (seed 002): Ben (poor) and Carla (taker) are Re and take 130 Augen: 1, Re +1 each. Kontra wins with
-    120: 1 + gegen die Alten = 2. One Re player is refused."""
-    check(scored(130, game="armut"), Party.RE, {"gewonnen": 1}, re_ben_carla(1))
-    check(scored(120, game="armut"), Party.KONTRA, {"gewonnen": 1, "gegen_die_alten": 1}, re_ben_carla(-2))
+    120: 1 + gegen die Alten = 2. One Re player is refused; so is an Armut under rules without it (the TSR has
+    none: a house must not slip a game into a rule set that does not play it)."""
+    armut = {"preset": "ddv", "armut": True}
+    check(scored(130, game="armut", rules=armut), Party.RE, {"gewonnen": 1}, re_ben_carla(1))
+    check(scored(120, game="armut", rules=armut), Party.KONTRA, {"gewonnen": 1, "gegen_die_alten": 1}, re_ben_carla(-2))
     with pytest.raises(EntryError, match="^re: in an Armut"):
-        scored(130, game="armut", re=["Ben"])
+        scored(130, game="armut", re=["Ben"], rules=armut)
+    for rules in ("ddv", {"preset": "doppelbock", "armut": False}):
+        with pytest.raises(EntryError, match=r"^game: the Armut is not played under rules '(ddv|doppelbock)'"):
+            scored(130, game="armut", rules=rules)
 
 
 def test_entry_buben_damen_solo() -> None:

@@ -25,7 +25,10 @@ from doppelkopf.game import Game
 from doppelkopf.players import RandomPlayer, play_game
 from doppelkopf.record import (
     RecordError,
+    append,
     from_json,
+    is_records_file,
+    load_game,
     load_many,
     record_game,
     replay,
@@ -394,3 +397,54 @@ def test_a_random_game_round_trips(tmp_path_factory: pytest.TempPathFactory, see
     (loaded,) = load_many(path)
     assert loaded == record
     verify(loaded)
+
+
+# -- records files built from good and bad lines -------------------------------------------------------------
+
+RECORD_LINE = to_json_line(record_game(RECORD_GAME, NAMES, game_number=1))
+#: Pieces of a records file: a whole record line, blank lines, garbage, a half-written record line, a pretty record.
+PIECES = {
+    "record": RECORD_LINE,
+    "blank": "",
+    "spaces": "  \t",
+    "garbage": "garbage",
+    "half": RECORD_LINE[: len(RECORD_LINE) // 2],
+    "cut": RECORD_LINE[:-5],
+    "other": '{"format": "sheet"}',
+    "brace": "{",
+}
+
+
+@fast(60)
+@given(kinds=st.lists(st.sampled_from(sorted(PIECES)), max_size=6), bom=st.booleans(), final=st.booleans())
+def test_a_records_file_of_any_lines(
+    tmp_path_factory: pytest.TempPathFactory, kinds: list[str], bom: bool, final: bool
+) -> None:
+    """A file of record lines and bad lines: it may be appended to exactly when every non-blank line is a whole record
+    line; each of its games (a non-blank line) loads, or gives one line naming the file; the count of games is given
+    only when every line is a game; a game past the end names how many the file holds or has; appending keeps every
+    record that was readable and adds the new one as the last game."""
+    text = "\n".join(PIECES[kind] for kind in kinds) + ("\n" if final and kinds else "")
+    path = tmp_path_factory.mktemp("records") / "games.jsonl"
+    path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8"))
+    games = [kind for kind in kinds if kind not in ("blank", "spaces")]
+    appendable = all(kind == "record" for kind in games)
+    assert is_records_file(path) is appendable
+    pretty = bool(games) and games[0] == "brace"
+    for number in range(1, len(games) + 2):
+        try:
+            record, count, source = load_game(path, number)
+        except RecordError as exc:
+            message = one_line(exc)
+            assert message.startswith(str(path))
+            if number > len(games) and not pretty and games:
+                holds = "holds" if appendable else "has"
+                assert f"game {number}: the file {holds} " in message
+            continue
+        assert not pretty and games[number - 1] == "record"
+        assert count == (len(games) if appendable else None)
+        assert source.startswith(f"{path}: line ")
+    if appendable:
+        append(record_game(RECORD_GAME, NAMES, game_number=2), path)
+        loaded = load_many(path)
+        assert len(loaded) == len(games) + 1 and loaded[-1].meta == {"game_number": 2}

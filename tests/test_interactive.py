@@ -11,14 +11,16 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 
+import click
 import pytest
 from rich.console import Console
 from rich.text import TextType
 
 from conftest import HOCHZEIT_HANDS, NORMAL_HANDS, answer_vorbehalte, hands, play
 from doppelkopf.cards import Card
-from doppelkopf.game import Action, Game, InformationState
+from doppelkopf.game import Action, Game, InformationState, Phase
 from doppelkopf.interactive import HELP, HumanPlayer, parse_move
+from doppelkopf.players import Player, play_game
 from doppelkopf.rules import DDV, GameType, RuleSet, get_preset
 
 NAMES = ["Anna", "Ben", "Carla", "Dirk"]
@@ -227,3 +229,86 @@ def test_a_bad_vorbehalt_lists_only_what_the_rules_and_hand_allow() -> None:
     ddv_info = Game(DDV, hands(NORMAL_HANDS), 3).information_state(0)
     message = refusal("vielleicht", ddv_info)  # no Hochzeit hand, no house rules
     assert "hochzeit" not in message and "armut" not in message and "bubendamen" not in message
+
+
+# -- the Armut exchange as each seat sees it ------------------------------------------------------
+
+# Seed 002 (doppelbock): Anna (seat 0) holds three trumps (♥B ♦K ♦9), the most an Armut allows
+# (armut_max_trumps = 3), and lays exactly those; no seat holds five nines or both Kreuz-Damen.
+ARMUT_HANDS: tuple[str, ...] = (
+    "♥B ♦K ♦9  ♣A ♣A ♣10  ♠A ♠A ♠10  ♥A ♥A ♥K",
+    "♥10 ♣D ♠D ♥D ♦D ♣B ♠B ♦A ♦10  ♣10 ♣K ♣9",
+    "♥10 ♣D ♠D ♥D ♦D ♣B ♠B ♦A ♦10  ♠K ♠9  ♥9",
+    "♥B ♦B ♦B ♦K ♦9  ♣K ♣9  ♠10 ♠K ♠9  ♥K ♥9",
+)
+#: What Carla, the taker, gives back to Anna.
+GIVEN_BACK = ("♠9", "♠K", "♥9")
+
+
+class Scripted(Player):
+    """A computer seat of the Armut tests: Anna declares the Armut, the others are gesund; Ben
+    refuses, Carla takes and gives back :data:`GIVEN_BACK`; in play the first legal card."""
+
+    def choose(self, info: InformationState) -> int:
+        legal = info.legal_actions
+        if info.phase is Phase.VORBEHALT:
+            return Action.vorbehalt(GameType.ARMUT) if self.seat == 0 else Action.GESUND
+        if Action.ARMUT_TAKE in legal:
+            return Action.ARMUT_TAKE if self.seat == 2 else Action.ARMUT_REFUSE
+        if any(Action.is_armut_return(a) for a in legal):
+            return Action.armut_return(Card.parse(GIVEN_BACK[len(info.armut_returned)]))
+        return next(a for a in legal if Action.is_card(a) or Action.is_armut_lay(a))
+
+
+class TypedUntilPlay(Keyboard):
+    """Types ``typed``, then stops (Ctrl-D) at the first prompt after them."""
+
+    def input(self, prompt: TextType = "", *, markup: bool = True, emoji: bool = True, **_: object) -> str:
+        if not self.typed:
+            raise EOFError
+        return super().input(prompt, markup=markup, emoji=emoji)
+
+
+def armut_seen_by(seat: int, typed: list[str]) -> str:
+    """Play the Armut deal (dealer Dirk, so Anna is asked first) with a human in ``seat`` typing
+    ``typed`` until the play begins; what the human's screen shows."""
+    keyboard = TypedUntilPlay(typed)
+    human = HumanPlayer(keyboard, NAMES)
+    players: list[Player] = [Scripted(f"seat {s}") for s in range(4)]
+    players[seat] = human
+    game = Game(get_preset("doppelbock"), hands(ARMUT_HANDS), 3)
+    with pytest.raises(click.Abort):
+        play_game(game, players, on_event=human.follow)
+    assert game.game_type is GameType.ARMUT and game.armut_taker == 2
+    return keyboard.shown
+
+
+def test_the_poor_player_is_told_who_takes_and_which_cards_come_back() -> None:
+    """Anna declares the Armut and lays her three trumps (card 1, the highest, three times): she
+    sees Ben refuse, Carla take, and the cards Carla gives back."""
+    shown = armut_seen_by(0, ["armut", "1", "1", "1"])
+    assert "Ben refuses the Armut." in shown and "Carla takes the Armut." in shown
+    assert (
+        "Armut: Anna lays 3 cards face down (♥B ♦K ♦9); Ben refuses, Carla takes; "
+        "Carla gives back 3 cards (♠9 ♠K ♥9)" in shown
+    )
+
+
+def test_the_taker_sees_the_exchange() -> None:
+    """Carla takes the Armut (after Ben refused) and gives back ♠9, ♠K and ♥9: her screen says
+    what she took and gave."""
+    shown = armut_seen_by(2, ["gesund", "take", *GIVEN_BACK])
+    assert "Ben refuses the Armut." in shown and "Carla takes the Armut." not in shown
+    assert (
+        "Armut: Anna lays 3 cards face down (♥B ♦K ♦9); Ben refuses, Carla takes; "
+        "Carla gives back 3 cards (♠9 ♠K ♥9)" in shown
+    )
+
+
+def test_a_seat_outside_the_armut_sees_the_answers_but_no_exchanged_card() -> None:
+    """Dirk is never asked (Carla takes first): he sees the answers and how many cards went each
+    way, never which (seed 002: the cards are laid face down)."""
+    shown = armut_seen_by(3, ["gesund"])
+    assert "Ben refuses the Armut." in shown and "Carla takes the Armut." in shown
+    line = next(line for line in shown.splitlines() if line.startswith("Armut: "))
+    assert line == "Armut: Anna lays 3 cards face down; Ben refuses, Carla takes; Carla gives back 3 cards"

@@ -997,9 +997,9 @@ def test_append_many_adds_every_record_in_one_rewrite(tmp_path: Path, monkeypatc
     writes: list[Path] = []
     real = rec._write_atomic
 
-    def counted(target: Path, text: str) -> None:
+    def counted(target: Path, text: str, keep_old: bool = False) -> None:
         writes.append(target)
-        real(target, text)
+        real(target, text, keep_old)
 
     monkeypatch.setattr(rec, "_write_atomic", counted)
     rec.append_many(records[1:], path)
@@ -1044,17 +1044,23 @@ def test_is_records_file(tmp_path: Path) -> None:
 
 def test_load_game_reads_the_chosen_game_only(tmp_path: Path) -> None:
     """``doko replay FILE --game N``: the N-th record of a JSON Lines file (a damaged other line does not
-    matter), the one record of a pretty file; a number outside the file is one line naming the file."""
+    matter, but a file with a half-written line is not said to hold games), the one record of a pretty file; a
+    number outside the file is one line naming the file."""
     records = [record_game(play_random(DDV, s), game_number=s + 1) for s in range(3)]
     path = tmp_path / "session.jsonl"
     save_many(records, path)
+    assert rec.load_game(path, 3) == (records[2], 3, f"{path}: line 3")
+    with pytest.raises(RecordError, match=r"session\.jsonl: game 4: the file holds 3 games$"):
+        rec.load_game(path, 4)
     lines = path.read_text(encoding="utf-8").split("\n")
     path.write_text("\n".join([lines[0], lines[1], lines[2][:50]]) + "\n", encoding="utf-8")
-    assert rec.load_game(path, 2) == (records[1], 3, f"{path}: line 2")
-    assert rec.load_game(path) == (records[0], 3, f"{path}: line 1")
+    assert rec.load_game(path, 2) == (records[1], None, f"{path}: line 2")
+    assert rec.load_game(path) == (records[0], None, f"{path}: line 1")
     with pytest.raises(RecordError, match=r"session\.jsonl: line 3, column \d+: invalid JSON"):
         rec.load_game(path, 3)
-    with pytest.raises(RecordError, match=r"session\.jsonl: game 4: the file holds 3 games$"):
+    with pytest.raises(
+        RecordError, match=r"session\.jsonl: game 4: the file has 3 lines, and not every line is a game$"
+    ):
         rec.load_game(path, 4)
     single = tmp_path / "game.json"
     save(records[2], single)
@@ -1068,3 +1074,311 @@ def test_load_game_reads_the_chosen_game_only(tmp_path: Path) -> None:
     other.write_text('{"a": 1}\n{"b": 2}\n', encoding="utf-8")
     with pytest.raises(RecordError, match=r"other\.jsonl: game 3: the file has 2 lines, and not every line is a game$"):
         rec.load_game(other, 3)
+
+
+# -- files that cannot hurt: bounded reads, every line checked, links, devices, byte order mark ---------------
+
+
+def one_line(exc: pytest.ExceptionInfo[BaseException]) -> str:
+    message = str(exc.value)
+    assert "\n" not in message and len(message) < 300
+    return message
+
+
+def record_lines(count: int) -> tuple[list[GameRecord], list[str]]:
+    records = [record_game(play_random(DDV, s), game_number=s + 1) for s in range(count)]
+    return records, [rec.to_json_line(r) for r in records]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_dev_zero_is_refused_at_the_first_line_limit() -> None:
+    """``doko replay /dev/zero``: an endless line of NUL bytes is refused after 1 MiB, naming line 1, instead of
+    being read until memory runs out; a single record is read up to 4 MiB; nothing to append to."""
+    with pytest.raises(RecordError) as info:
+        rec.load_game("/dev/zero")
+    assert (
+        one_line(info) == "/dev/zero: line 1 is longer than 1 MiB (a record line has a few KB): no file of game records"
+    )
+    with pytest.raises(RecordError, match=r"^/dev/zero: line 1 is longer than 1 MiB"):
+        load_many("/dev/zero")
+    with pytest.raises(RecordError, match=r"^/dev/zero: larger than 4 MiB \(a game record has a few KB\)"):
+        load("/dev/zero")
+    assert rec.is_records_file("/dev/zero") is False
+
+
+def test_a_line_over_the_limit_is_refused_naming_its_number(tmp_path: Path) -> None:
+    """A line of 1 MiB is read (here blank), one byte more is refused by number: in any file read line by line."""
+    records, lines = record_lines(2)
+    path = tmp_path / "session.jsonl"
+    path.write_text(lines[0] + "\n" + " " * rec.MAX_LINE_BYTES + "\n" + lines[1] + "\n", encoding="utf-8")
+    assert load_many(path) == records
+    assert rec.is_records_file(path)
+    assert rec.load_game(path, 2) == (records[1], 2, f"{path}: line 3")
+    path.write_text(lines[0] + "\n" + "x" * (rec.MAX_LINE_BYTES + 1) + "\n" + lines[1] + "\n", encoding="utf-8")
+    for read in (load_many, rec.load_game, lambda p: rec.load_game(p, 2)):
+        with pytest.raises(RecordError, match=r"session\.jsonl: line 2 is longer than 1 MiB"):
+            read(path)
+    assert not rec.is_records_file(path)
+
+
+def test_a_single_record_file_is_read_up_to_its_limit(tmp_path: Path) -> None:
+    """``load`` and a pretty record in ``load_game`` take 4 MiB; a longer file is refused, not read whole."""
+    record = record_game(play_random(DDV, 2))
+    path = tmp_path / "game.json"
+    text = to_json(record)
+    path.write_text(text + " " * (rec.MAX_RECORD_BYTES - len(text)), encoding="utf-8")
+    assert load(path) == record and rec.load_game(path) == (record, 1, str(path))
+    path.write_text(text + " " * (rec.MAX_RECORD_BYTES + 1 - len(text)), encoding="utf-8")
+    for read in (load, rec.load_game):
+        with pytest.raises(RecordError, match=r"game\.json: larger than 4 MiB"):
+            read(path)
+
+
+def test_load_game_keeps_only_the_chosen_line_in_memory(tmp_path: Path) -> None:
+    """``doko replay FILE --game N`` on a large records file streams it: the memory it needs stays far below the
+    file's size (here 16 MiB; the whole text and its lines would need more than twice that)."""
+    import tracemalloc
+
+    records, lines = record_lines(2)
+    path = tmp_path / "big.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        while out.tell() < 16 << 20:
+            out.write(lines[0] + "\n" + lines[1] + "\n")
+    tracemalloc.start()
+    try:
+        record, count, source = rec.load_game(path, 4)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert record == records[1] and source == f"{path}: line 4"
+    assert count is not None and count > 1000
+    assert peak < 4 << 20
+
+
+def test_a_file_that_is_not_utf8_fails_at_the_first_bad_line(tmp_path: Path) -> None:
+    """A bad byte is named by line and offset in the file as soon as it is read: the endless line after it is never
+    reached."""
+    _, lines = record_lines(1)
+    path = tmp_path / "session.jsonl"
+    first = (lines[0] + "\n").encode("utf-8")
+    path.write_bytes(first + b"ab\xff\n" + b"x" * (2 * rec.MAX_LINE_BYTES))
+    offset = len(first) + 2
+    for read in (load_many, rec.load_game):
+        with pytest.raises(RecordError) as info:
+            read(path)
+        assert one_line(info) == f"{path}: line 2: not UTF-8 text (byte {offset})"
+    assert not rec.is_records_file(path)
+
+
+def test_a_byte_order_mark_at_the_start_is_accepted(tmp_path: Path) -> None:
+    """An editor may write a UTF-8 byte order mark first: every reader skips it, as entries do, and appending keeps
+    the file readable."""
+    records, lines = record_lines(3)
+    bom = b"\xef\xbb\xbf"
+    path = tmp_path / "session.jsonl"
+    path.write_bytes(bom + "".join(line + "\n" for line in lines[:2]).encode("utf-8"))
+    assert load_many(path) == records[:2]
+    assert rec.load_game(path) == (records[0], 2, f"{path}: line 1")
+    assert rec.is_records_file(path)
+    rec.append(records[2], path)
+    assert load_many(path) == records
+    single = tmp_path / "game.json"
+    single.write_bytes(bom + to_json(records[1]).encode("utf-8"))
+    assert load(single) == records[1]
+    assert rec.load_game(single) == (records[1], 1, str(single))
+
+
+def test_is_records_file_checks_every_line(tmp_path: Path) -> None:
+    """Only a file whose every non-blank line is a whole record line may be appended to: a garbage line anywhere or a
+    half-written last line says no (the CLI then refuses the file). Blank lines, CRLF line ends and version-1 records
+    are fine."""
+    _, lines = record_lines(2)
+    cases = {
+        "good.jsonl": lines[0] + "\n\n" + lines[1] + "\n",
+        "crlf.jsonl": lines[0] + "\r\n" + lines[1] + "\r\n",
+        "no-newline.jsonl": lines[0] + "\n" + lines[1],
+        "garbage.jsonl": lines[0] + "\ngarbage\n" + lines[1] + "\n",
+        "half.jsonl": lines[0] + "\n" + lines[1][: len(lines[1]) // 2] + "\n",
+        "pretty-after.jsonl": lines[0] + "\n" + to_json(record_game(play_random(DDV, 3))) + "\n",
+    }
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text, encoding="utf-8", newline="")
+    found = {name: rec.is_records_file(tmp_path / name) for name in cases}
+    assert found == {
+        "good.jsonl": True,
+        "crlf.jsonl": True,
+        "no-newline.jsonl": True,
+        "garbage.jsonl": False,
+        "half.jsonl": False,
+        "pretty-after.jsonl": False,
+    }
+    assert rec.is_records_file(Path(__file__).parent / "data" / "records" / "version1.jsonl")
+
+
+def test_load_game_in_a_file_with_a_garbage_line(tmp_path: Path) -> None:
+    """A record line, then "garbage": game 1 replays; the file is no single pretty record, and it is not said to
+    hold games (line 2 is none): game 3 is past its 2 lines, game 2 is the garbage."""
+    records, lines = record_lines(1)
+    path = tmp_path / "gar.jsonl"
+    path.write_text(lines[0] + "\ngarbage\n", encoding="utf-8")
+    assert rec.load_game(path) == (records[0], None, f"{path}: line 1")
+    with pytest.raises(rec.GameNumberError) as info:
+        rec.load_game(path, 3)
+    assert one_line(info) == f"{path}: game 3: the file has 2 lines, and not every line is a game"
+    with pytest.raises(RecordError, match=r"gar\.jsonl: line 2, column 1: invalid JSON"):
+        rec.load_game(path, 2)
+
+
+def test_writing_through_a_symbolic_link_changes_its_target(tmp_path: Path) -> None:
+    """A records file reached through a link (or a chain of links, relative or absolute) stays a link: the records are
+    written atomically beside the real file, which gets them; a dangling link creates its target."""
+    records, _ = record_lines(3)
+    real_folder = tmp_path / "real"
+    real_folder.mkdir()
+    real = real_folder / "games.jsonl"
+    save_many(records[:1], real)
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(Path("real") / "games.jsonl")
+    chain = tmp_path / "chain.jsonl"
+    chain.symlink_to(link)
+    rec.append(records[1], link)
+    rec.append_many(records[2:], chain)
+    assert link.is_symlink() and chain.is_symlink()
+    assert load_many(real) == records
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chain.jsonl", "link.jsonl", "real"]
+    assert [p.name for p in real_folder.iterdir()] == ["games.jsonl"]
+    dangling = tmp_path / "dangling.json"
+    dangling.symlink_to(real_folder / "new.json")
+    save(records[0], dangling)
+    assert dangling.is_symlink() and load(real_folder / "new.json") == records[0]
+
+
+def test_a_loop_of_symbolic_links_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "a.jsonl").symlink_to(tmp_path / "b.jsonl")
+    (tmp_path / "b.jsonl").symlink_to(tmp_path / "a.jsonl")
+    with pytest.raises(RecordError, match=r"a\.jsonl: cannot write: a loop of symbolic links"):
+        save_many([record_game(play_random(DDV, 1))], tmp_path / "a.jsonl")
+    assert (tmp_path / "a.jsonl").is_symlink() and (tmp_path / "b.jsonl").is_symlink()
+
+
+def test_only_a_regular_file_or_a_new_one_is_written(tmp_path: Path) -> None:
+    """A FIFO, a folder, or a link to a FIFO is never replaced by a records file (the writers' last line of defence,
+    whatever the caller asks), and appending to a FIFO does not wait for a writer."""
+    record = record_game(play_random(DDV, 1))
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    to_fifo = tmp_path / "to-pipe.jsonl"
+    to_fifo.symlink_to(fifo)
+    for path, kind in ((fifo, "a FIFO"), (folder, "a folder"), (to_fifo, "a FIFO")):
+        for write in (save, lambda r, p: save_many([r], p), rec.append):
+            with pytest.raises(RecordError) as info:
+                write(record, path)
+            assert one_line(info) == f"{path}: cannot write: {kind}, not a regular file"
+    assert stat_kind(fifo) == "fifo" and stat_kind(folder) == "dir" and to_fifo.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "pipe", "to-pipe.jsonl"]
+    assert list(folder.iterdir()) == []
+
+
+def stat_kind(path: Path) -> str:
+    import stat
+
+    mode = os.lstat(path).st_mode
+    return "fifo" if stat.S_ISFIFO(mode) else "dir" if stat.S_ISDIR(mode) else "other"
+
+
+def test_a_record_too_large_to_read_back_is_not_written(tmp_path: Path) -> None:
+    """A record this program writes always loads again: one whose ``meta`` makes its line longer than a reader
+    takes is refused when it is written, naming ``meta``, and the file is left as it was."""
+    path = tmp_path / "session.jsonl"
+    save_many([], path)
+    big = record_game(play_random(DDV, 1), note="x" * rec.MAX_LINE_BYTES)
+    with pytest.raises(RecordError, match=r"^meta: the record is \d+ bytes as a line, more than the 1 MiB"):
+        rec.append(big, path)
+    with pytest.raises(RecordError, match=r"^meta: the record is \d+ bytes, more than the 4 MiB"):
+        save(record_game(play_random(DDV, 1), note="x" * rec.MAX_RECORD_BYTES), tmp_path / "game.json")
+    assert path.read_text(encoding="utf-8") == "" and not (tmp_path / "game.json").exists()
+
+
+# -- Bock ---------------------------------------------------------------------------------------------------
+
+#: Seed 002 (doppelbock); a Bock doubles every Punkt of the game (option bock_multiplies "all").
+DOPPELBOCK = get_preset("doppelbock")
+
+
+def bock_game(rules: RuleSet) -> Game:
+    """A normal game of seed 38 (random legal play): Re (Anna, Carla) wins against Kontra's Ansage and Absagen
+    keine 90 to schwarz, Re's Sonderpunkte 2."""
+    game = play_random(rules, 38)
+    result = game.score()
+    assert game.game_type is GameType.NORMAL and game.summary().re_seats == frozenset({0, 2})
+    assert [(item.key, item.punkte) for item in result.items] == [
+        ("gewonnen", 1),
+        ("unter_90", 1),
+        ("kontra_angesagt", 2),
+        ("keine_90_kontra", 1),
+        ("keine_60_kontra", 1),
+        ("keine_30_kontra", 1),
+        ("schwarz_kontra", 1),
+        ("sonderpunkte_re", 2),
+    ]
+    return game
+
+
+def test_a_bock_game_is_recorded_and_shown_with_its_multiplied_punkte() -> None:
+    """Seed 002: "Böcke verdoppeln die so gezählten Punkte." The record keeps ``bock`` in its meta; the trick view
+    shows the game's own Punkte (8 game points + 2 Sonderpunkte = 10) and then the Bock: all 10 doubled (20) when a
+    Bock multiplies the Sonderpunkte too, 8 × 2 + 2 = 18 when it multiplies only the game value."""
+    game = bock_game(DOPPELBOCK)
+    record = record_game(game, NAMES, bock=2)
+    again = from_json(to_json(record))
+    assert again.bock == 2 and again.result == record.result and again.result is not None
+    assert again.result.points == (10, -10, 10, -10)
+    lines = trick_lines(replay(again), again.players, bock=again.bock)
+    assert lines[-2:] == [
+        "Punkte: Anna +10, Ben -10, Carla +10, Dirk -10",
+        "Bock ×2: Anna +20, Ben -20, Carla +20, Dirk -20",
+    ]
+    assert trick_lines(replay(again), NAMES, ascii_only=True, bock=2)[-1].startswith("Bock x2: Anna +20")
+    value_only = bock_game(DOPPELBOCK.replace(bock_multiplies="value"))
+    assert trick_lines(value_only, NAMES, bock=2)[-1] == "Bock ×2: Anna +18, Ben -18, Carla +18, Dirk -18"
+    assert trick_lines(game, NAMES)[-1].startswith("Punkte: ")
+    assert record_game(game).bock == 1
+
+
+@pytest.mark.parametrize(
+    ("bock", "message"),
+    [
+        (3, "3 is not a Bock multiplier; expected 1 (no Bock), 2 (Bock), 4 (Doppelbock) ..."),
+        (1, "1 is no Bock: leave it out"),
+        (0, "0 is not a Bock multiplier; expected 1 (no Bock), 2 (Bock), 4 (Doppelbock) ..."),
+        (True, "True is not a Bock multiplier; expected 1 (no Bock), 2 (Bock), 4 (Doppelbock) ..."),
+        ("2", "'2' is not a Bock multiplier; expected 1 (no Bock), 2 (Bock), 4 (Doppelbock) ..."),
+        (8, "8 is more than rules 'doppelbock' allow (bock_max_multiplier = 4)"),
+    ],
+)
+def test_bock_must_be_a_multiplier_the_rules_allow(bock: object, message: str) -> None:
+    game = bock_game(DOPPELBOCK)
+    with pytest.raises(RecordError) as info:
+        record_game(game, NAMES, bock=bock)
+    assert one_line(info) == f"meta.bock: {message}"
+    data = rec.to_dict(record_game(game, NAMES, bock=4))
+    data["meta"]["bock"] = bock
+    with pytest.raises(RecordError) as info:
+        rec.from_dict(data, "game.json")
+    assert one_line(info) == f"game.json: meta.bock: {message}"
+
+
+def test_a_solo_takes_no_bock_where_the_rules_keep_soli_out() -> None:
+    """Seed 002: "Mit Ausnahme einer Stillen Hochzeit kommen Soli nicht in die Bockwertung" (bock_skips_soli)."""
+    from doppelkopf.game import random_game
+
+    solo = random_game(DOPPELBOCK, seed=1)
+    assert solo.game_type.is_declared_solo and solo.is_terminal
+    with pytest.raises(
+        RecordError, match=r"^meta\.bock: the .+ takes no Bock under rules 'doppelbock' \(bock_skips_soli\)$"
+    ):
+        record_game(solo, NAMES, bock=2)
+    allowed = random_game(DOPPELBOCK.replace(bock_skips_soli=False), seed=1)
+    assert record_game(allowed, NAMES, bock=2).bock == 2

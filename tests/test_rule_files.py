@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from doppelkopf.cli import load_rules, main
-from doppelkopf.rules import DDV, RuleError
+from doppelkopf.rules import DDV, RuleError, get_preset
 
 
 def error_line(result: Result) -> str:
@@ -63,10 +63,10 @@ def test_unreadable_rule_file_is_named(tmp_path: Path, monkeypatch: pytest.Monke
     path = tmp_path / "geheim.toml"
     path.write_text('dulle = "second"\n', encoding="utf-8")
 
-    def refuse(self: Path) -> bytes:
+    def refuse(self: Path, *args: object, **kwargs: object) -> object:
         raise PermissionError(13, "Permission denied", str(self))
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(Path, "open", refuse)
     with pytest.raises(RuleError, match=f"^{path}: cannot read the rule file \\(Permission denied\\)"):
         load_rules(str(path))
 
@@ -88,3 +88,24 @@ def test_presets_and_paths() -> None:
         load_rules("./nosuch")
     with pytest.raises(RuleError, match="^unknown rule set ''"):
         load_rules("")
+
+
+def test_a_huge_rule_file_is_refused_without_reading_it_all(tmp_path: Path) -> None:
+    """/dev/zero as a rule file (or any file of megabytes) is refused at the first 256 KiB, not read to the end."""
+    line = error_line(CliRunner().invoke(main, ["rules", "show", "/dev/zero"]))
+    assert line.endswith("/dev/zero: larger than 256 KiB, not a rule file")
+
+
+def test_an_edited_preset_is_named_after_its_file(tmp_path: Path) -> None:
+    """`doko rules show ddv --toml > haus.toml`, one option changed: the rules are no longer the DDV's and are
+    called "haus" (the Liste and the records must not call a house's rules "ddv"); unchanged, they stay "ddv"."""
+    same = tmp_path / "same.toml"
+    same.write_text(CliRunner().invoke(main, ["rules", "show", "ddv", "--toml"]).output, encoding="utf-8")
+    assert load_rules(str(same)) == get_preset("ddv") and load_rules(str(same)).name == "ddv"
+    edited = tmp_path / "haus.toml"
+    edited.write_text(same.read_text(encoding="utf-8").replace("solo_factor = 3", "solo_factor = 6"), encoding="utf-8")
+    rules = load_rules(str(edited))
+    assert (rules.name, rules.solo_factor) == ("haus", 6)
+    named_ddv = tmp_path / "ddv.toml"
+    named_ddv.write_text('preset = "doppelbock"\nsolo_bonus = 2\n', encoding="utf-8")
+    assert load_rules(str(named_ddv)).name == "doppelbock (changed)"

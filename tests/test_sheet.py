@@ -237,6 +237,15 @@ def test_names_are_one_player_in_any_normal_form_and_case() -> None:
 
 
 @pytest.mark.parametrize(
+    "twin", ["\uff21nna", "An\u200bna", "\uff41\uff4e\uff4e\uff41"], ids=["fullwidth", "zero-width", "all fullwidth"]
+)
+def test_names_that_look_alike_are_one_player(twin: str) -> None:
+    """A full-width 'Ａ' or an invisible zero-width space prints like 'Anna' on the Liste: one player, not two."""
+    with pytest.raises(SheetError, match=r"^players\[3\]: .* is the same player as players\[0\]"):
+        Sheet(["Anna", "Ben", "Carla", twin])
+
+
+@pytest.mark.parametrize(
     ("name", "why"),
     [("A" * 41, "at most 40 characters"), ("A" * 10_000_000, "at most 40 characters"), ("Ca\nrla", "U+000A")],
     ids=["41 characters", "10 MB", "newline"],

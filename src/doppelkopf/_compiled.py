@@ -2,8 +2,9 @@
 
 Where a C compiler is at hand, ``setup.py`` compiles the core modules (values, cards, order, moves,
 announcements, armut, vorbehalte, claims, game, scoring; its ``CORE``) with mypyc: the same Python
-source turned into C extensions beside it, several times as fast. It writes the names of the compiled modules and the SHA-256 of each source the build read
-(those modules and ``rules.py``) to ``_compiled.json`` in this folder.
+source turned into C extensions beside it, several times as fast. It writes the names of the
+compiled modules and the SHA-256 of each source the build read (those modules and ``rules.py``) to
+``_compiled.json`` in this folder.
 
 At ``import doppelkopf`` :func:`install` compares those hashes with the sources on disk. If a
 source changed since it was compiled (an editable install being worked on), if the record or a

@@ -156,7 +156,9 @@ class ArenaConfig:
 
     def check(self) -> None:
         """Raise :class:`ValueError` naming the option for a bad player name or option, or fewer
-        than one deal."""
+        than one deal: ``"candidate: ..."`` or ``"reference: ..."`` for a player; an option the
+        player does not take names the options it takes and the players that take it (see
+        :func:`player_options`)."""
         if self.deals < 1:
             raise ValueError(f"deals: need at least 1, got {self.deals}")
         for role, name, options in (
@@ -164,9 +166,14 @@ class ArenaConfig:
             ("reference", self.reference, self.reference_options),
         ):
             try:
+                takes = player_options(name)
+                for key in options:
+                    if takes is not None and key not in takes:
+                        raise ValueError(_unknown_option(role, name, key, takes))
                 make_player(name, 0, **options)
             except ValueError as exc:
-                raise ValueError(f"{role}: {exc}") from None
+                message = str(exc)
+                raise ValueError(message if message.startswith(f"{role}:") else f"{role}: {message}") from None
 
     def make(self, role: str, seed: int) -> Player:
         name, options = (
@@ -175,6 +182,51 @@ class ArenaConfig:
             else (self.reference, self.reference_options)
         )
         return make_player(name, seed, **options)
+
+
+def player_options(name: str) -> tuple[str, ...] | None:
+    """The keyword options the factory of the registered player ``name`` takes, in the order of its
+    signature: those of the factory itself, or, for a factory that passes any keyword on
+    (``**options``), those of the class of the player it builds; without ``seed`` (given by the
+    caller) and ``name`` (which :func:`~doppelkopf.players.make_player` takes for the player kind).
+    ``None`` when they cannot be told (a factory without a signature). Raises :class:`ValueError`
+    for an unknown name (see :func:`doppelkopf.players.make_player`).
+
+    >>> player_options("rules"), player_options("search")[:2]
+    ((), ('samples', 'time_per_move'))
+    """
+    import inspect
+
+    from .players import PLAYERS
+
+    make_player(name, 0)  # the one error for an unknown name
+    factory = PLAYERS[name]
+    try:
+        params = list(inspect.signature(factory).parameters.values())
+        if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+            params = list(inspect.signature(type(make_player(name, 0)).__init__).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return None
+    keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return tuple(p.name for p in params if p.kind in keyword and p.name not in ("seed", "name"))
+
+
+def _unknown_option(role: str, name: str, key: str, takes: tuple[str, ...]) -> str:
+    """The one-line message for option ``key`` that player ``name`` (the ``role``) does not take:
+    what it takes, and which registered players take ``key``."""
+    from .players import player_names
+
+    has = "takes no options" if not takes else "takes only " + ", ".join(takes)
+    others = [other for other in player_names() if key in (player_options(other) or ())]
+    if key == "seed":
+        where = "the arena seeds every player itself (from --seed)"
+    elif key == "name":
+        where = f"name is no option (the player is chosen with --{role})"
+    else:
+        where = f"{key} is an option of {', '.join(others)}" if others else f"no player takes {key}"
+    return f"{role}: the {role} is {name!r} (--{role}), which {has}; {where}"
 
 
 # -- measuring the players ---------------------------------------------------------------------

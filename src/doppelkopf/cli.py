@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import json
+import math
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -50,10 +52,14 @@ def load_rules(spec: str) -> RuleSet:
     """A preset name, or the path of a TOML rule file: a name ending in ``.toml``, or any other that
     is no preset and exists or looks like a path (has a suffix or a folder).
 
+    A rule file whose rules carry a preset's name but differ from that preset (an edited
+    ``doko rules show ddv --toml``) is named after the file, so no changed rule set is called "ddv".
+
     Raises RuleError in one line that names the file: cannot be read (missing, a folder, no
-    permission), not UTF-8 text (with the byte), not valid TOML, or a bad option (the option first,
-    see :meth:`RuleSet.__post_init__ <doppelkopf.rules.RuleSet.__post_init__>`); or, for no file,
-    the unknown preset with the presets there are.
+    permission), larger than :data:`RULE_FILE_LIMIT`, not UTF-8 text (with the byte), not valid TOML,
+    or a bad option (the option first, see :meth:`RuleSet.__post_init__
+    <doppelkopf.rules.RuleSet.__post_init__>`); or, for no file, the unknown preset with the presets
+    there are.
     """
     path = Path(spec)
     try:
@@ -66,19 +72,41 @@ def load_rules(spec: str) -> RuleSet:
     if not is_file or not spec.strip():  # "" is the current folder as a path: ask for a preset
         return get_preset(spec)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            data = handle.read(RULE_FILE_LIMIT + 1)
     except OSError as exc:
         raise RuleError(f"{spec}: cannot read the rule file ({exc.strerror or exc})") from None
     except ValueError as exc:
         raise RuleError(f"{spec}: cannot read the rule file ({exc})") from None
+    if len(data) > RULE_FILE_LIMIT:
+        raise RuleError(f"{spec}: larger than {RULE_FILE_LIMIT // 1024} KiB, not a rule file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RuleError(f"{spec}: not UTF-8 text (byte {exc.start})") from None
     try:
-        return RuleSet.from_toml(text)
+        rules = RuleSet.from_toml(text)
     except RuleError as exc:
         raise RuleError(f"{spec}: {exc}") from None
+    preset = PRESETS.get(rules.name)
+    if preset is not None and rules != preset:
+        # an edited copy of a preset (doko rules show ddv --toml > my.toml) is no longer that preset: it is
+        # named after its file, so the Liste and the records never call a house's own rules "ddv"
+        rules = rules.replace(name=_file_rules_name(path, rules.name))
+    return rules
+
+
+#: Largest rule file read (a full rule file with every comment is about 20 KiB).
+RULE_FILE_LIMIT = 256 * 1024
+
+
+def _file_rules_name(path: Path, preset: str) -> str:
+    """The name of a rule file's changed preset: the file's stem (``my`` for ``my.toml``) unless that is
+    a preset's name too or no valid name, then ``<preset> (changed)``."""
+    stem = path.stem.strip()
+    if stem and stem.lower() not in PRESETS and len(stem) <= 60 and stem.isprintable():
+        return stem
+    return f"{preset} (changed)"
 
 
 class RulesParam(click.ParamType):
@@ -104,50 +132,152 @@ rules_option = click.option(
 )
 
 
-def _console() -> Console:
+def _console(stderr: bool = False) -> Console:
+    """The terminal output of a command (``stderr``: on standard error)."""
     from rich.console import Console
 
-    return Console(highlight=False, markup=False)
+    return Console(highlight=False, markup=False, stderr=stderr)
 
 
 # -- output files ---------------------------------------------------------------------------------
 
 
-def _check_output(path: str, option: str) -> None:
-    """Refuse, before anything is played, an output path that names a folder or whose folder is
-    missing or read-only (files are written by moving a temporary file of the same folder over
-    them); raises click.BadParameter naming ``option``."""
+#: What :func:`_check_output` calls an existing path that is no regular file, by its stat mode test.
+_NOT_A_FILE = (
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _check_output(path: str, option: str) -> bool:
+    """Refuse, before anything is played, an output path that cannot take a file written anew: an
+    empty name, a folder, anything else that is no regular file (a device, a pipe, a socket; also
+    with ``--force``), or a file whose folder is missing or read-only (files are written by moving
+    a temporary file of the same folder over them). A link counts as what it points to. Return
+    whether ``path`` exists (a regular file); raises click.BadParameter naming ``option``."""
     import os
 
+    if not path:
+        raise click.BadParameter("the file name is empty", param_hint=option)
     target = Path(path)
-    if target.is_dir():
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise click.BadParameter(f"cannot write {path}: {exc.strerror or exc}", param_hint=option) from None
+    if mode is not None and stat.S_ISDIR(mode):
         raise click.BadParameter(f"{path} is a folder, not a file", param_hint=option)
+    if mode is not None and not stat.S_ISREG(mode):
+        what = next((name for test, name in _NOT_A_FILE if test(mode)), "no regular file")
+        raise click.BadParameter(
+            f"{path} is {what}, not a regular file: it is never replaced (--force neither); choose a file",
+            param_hint=option,
+        )
     folder = target.absolute().parent
     if not folder.is_dir():
         raise click.BadParameter(f"cannot write {path}: its folder {folder} does not exist", param_hint=option)
     if not os.access(folder, os.W_OK | os.X_OK):
         raise click.BadParameter(f"cannot write {path}: its folder {folder} is read-only", param_hint=option)
+    return mode is not None
+
+
+#: The largest file :func:`_is_single_record` reads to tell whether it is one pretty game record.
+_SINGLE_RECORD_MAX_BYTES = 4 << 20
+
+
+def _is_single_record(path: str) -> bool:
+    """Whether ``path`` holds one game record as :func:`doppelkopf.record.save` writes it (pretty
+    JSON over many lines, read by :func:`doppelkopf.record.load`); files over
+    :data:`_SINGLE_RECORD_MAX_BYTES` are not read and count as no record."""
+    from .record import load
+
+    try:
+        if Path(path).stat().st_size > _SINGLE_RECORD_MAX_BYTES:
+            return False
+        load(path)
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 def _records_mode(path: str, force: bool, option: str = "--records") -> str:
     """How game records will go to ``path``, decided before anything is played: ``"new"`` (no such
     file), ``"append"`` (an existing file of records, see :func:`doppelkopf.record.is_records_file`)
-    or ``"replace"`` (another existing file, only with ``--force``). Raises click.BadParameter
-    naming ``option`` for a path that cannot be written or another file without ``--force``."""
+    or ``"replace"`` (another existing regular file, only with ``--force``). Raises
+    click.BadParameter naming ``option`` for a path that cannot be written (see
+    :func:`_check_output`; a device or pipe also with ``--force``) or another file without
+    ``--force``; a single game record (as :func:`doppelkopf.record.save` writes it) is named as
+    such, with no hint to replace it."""
     from .record import is_records_file
 
-    _check_output(path, option)
-    if not Path(path).exists():
+    if not _check_output(path, option):
         return "new"
     if is_records_file(path):
         return "append"
     if force:
         return "replace"
+    if _is_single_record(path):
+        raise click.BadParameter(
+            f"{path} is a single game record (as doko replay reads it), not a file of game records (one JSON "
+            "record a line): no game can be added to it; choose another file",
+            param_hint=option,
+        )
     raise click.BadParameter(
         f"{path} exists and is not a file of game records (one JSON record a line); choose another file, "
         "or add --force to replace it",
         param_hint=option,
     )
+
+
+def _check_json_output(path: str, force: bool, records: str | None) -> None:
+    """Check the ``--json`` file of ``doko arena`` before the first deal, as ``--records`` is
+    checked: ``-`` is standard output; a file must be writable (:func:`_check_output`), may exist
+    only with ``--force`` and is never the ``records`` file (``None``: no records are written).
+    Raises click.BadParameter naming ``--json``."""
+    import os
+
+    if path == "-":
+        return
+    exists = _check_output(path, "--json")
+    if records:
+        same = Path(path).resolve() == Path(records).resolve()
+        if not same and exists and Path(records).exists():
+            try:
+                same = os.path.samefile(path, records)
+            except OSError:
+                same = False
+        if same:
+            raise click.BadParameter(
+                f"{path} is also the --records file: the results would overwrite the game records; choose another file",
+                param_hint="--json",
+            )
+    if exists and not force:
+        from .record import is_records_file
+
+        if Path(path).stat().st_size and (is_records_file(path) or _is_single_record(path)):
+            raise click.BadParameter(
+                f"{path} exists and holds game records; choose another file for the results", param_hint="--json"
+            )
+        raise click.BadParameter(
+            f"{path} exists; choose another file, or add --force to replace it", param_hint="--json"
+        )
+
+
+def _records_target(records: str, no_records: bool) -> str | None:
+    """The ``--records`` file of the command running now, or ``None`` with ``--no-records``; a
+    ``--records`` given on the command line together with ``--no-records`` is refused
+    (click.UsageError), since one of the two would be ignored."""
+    from click.core import ParameterSource
+
+    if not no_records:
+        return records
+    source = click.get_current_context().get_parameter_source("records")
+    if source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT):
+        raise click.UsageError(f"--records {records} and --no-records exclude each other: give only one of them")
+    return None
 
 
 def _save_records(records: list[GameRecord], path: str, mode: str) -> str:
@@ -249,11 +379,11 @@ def score(entry: Any, as_json: bool) -> None:
      "re": ["Ben", "Carla"], "augen_re": 151, "announcements": {"re": ["re"], "kontra": []},
      "extras": [{"type": "fuchs_gefangen", "party": "re"}]}
     """
-    from .entry import load_entry_bytes, result_to_json, score_entry
+    from .entry import read_entry_file, result_to_json, score_entry
 
     name = getattr(entry, "name", "-")
     source = "<stdin>" if name in ("<stdin>", "-") or not isinstance(name, str) else name
-    data = load_entry_bytes(entry.read(), source)
+    data = read_entry_file(entry, source)  # bounded: an endless stdin or a huge file is refused
     result = score_entry(data)
     if as_json:
         click.echo(json.dumps(result_to_json(result), ensure_ascii=False, indent=2))
@@ -423,6 +553,7 @@ def simulate(
     if len(kind_list) != 4 or any(k not in known for k in kind_list):
         raise click.BadParameter(f"need four of {', '.join(known)}, got {kinds!r}", param_hint="--players")
     name_list = list(_clean_names(names))
+    no_records = _records_target(records, no_records) is None
     mode = "" if no_records else _records_mode(records, force)
     players = [_make_player(k, seed * 4 + i) for i, k in enumerate(kind_list)]
     session = Session(rules, name_list)
@@ -436,8 +567,8 @@ def simulate(
             for game in play_session(rules, players, games, seed, session=session):
                 redeal = _is_redeal(game)
                 if not no_records:
-                    number = {"thrown_in": True} if redeal else {"game_number": len(sheet.rows)}
-                    saved.append(record_game(game, name_list, deal_number=session.deals, session_seed=seed, **number))
+                    meta = {"thrown_in": True} if redeal else _row_meta(sheet)
+                    saved.append(record_game(game, name_list, deal_number=session.deals, session_seed=seed, **meta))
                 if redeal:
                     thrown_in += 1
                     continue
@@ -448,6 +579,11 @@ def simulate(
         if saved:
             click.echo(_save_records(saved, records, mode), err=True)
         raise
+    if not as_json:
+        # the result first: a records file that cannot be written (disk full) loses no output
+        _print_sheet(console, sheet, cents, session)
+        if thrown_in:
+            console.print(f"{plural(thrown_in, 'deal')} thrown in and dealt again by the same dealer.")
     done = "" if no_records else _save_records(saved, records, mode)
     if as_json:
         out = {
@@ -464,12 +600,27 @@ def simulate(
         }
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
-    _print_sheet(console, sheet, cents, session)
-    if thrown_in:
-        console.print(f"{plural(thrown_in, 'deal')} thrown in and dealt again by the same dealer.")
     if done:
         extra = f" ({plural(games, 'game')} and {plural(thrown_in, 'deal')} thrown in)" if thrown_in else ""
         console.print(done + extra)
+
+
+def _finite(value: float) -> float:
+    """``value`` if it is a finite number; click.BadParameter (click names the option) for ``nan``,
+    which passes every range check."""
+    if not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a number of seconds")
+    return value
+
+
+def _row_meta(sheet: Sheet) -> dict[str, int]:
+    """The record meta of the game just written on ``sheet``: its number on the Liste and, for a
+    Bock game, its Bock multiplier (``bock``: 2, 4, ...; seeds 002 and 004, Bock)."""
+    row = sheet.rows[-1]
+    meta = {"game_number": len(sheet.rows)}
+    if row.multiplier != 1:
+        meta["bock"] = row.multiplier
+    return meta
 
 
 def _clean_names(text: str) -> tuple[str, ...]:
@@ -526,8 +677,17 @@ def _player_options(ctx: click.Context, param: click.Parameter, values: tuple[st
     help="File for the game records (JSON Lines).",
 )
 @click.option("--no-records", is_flag=True, help="Do not save the records.")
-@click.option("--force", is_flag=True, help="Replace a --records file that exists and holds no game records.")
-@click.option("--json", "json_file", type=click.Path(dir_okay=False, writable=True), help="Write the results as JSON.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace a --records file that exists and holds no game records, and a --json file that exists.",
+)
+@click.option(
+    "--json",
+    "json_file",
+    type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+    help="Write the results as JSON to this file (- for standard output; the table then goes to standard error).",
+)
 @click.option(
     "--candidate-option",
     "candidate_options",
@@ -562,7 +722,9 @@ def arena(
     """Rotated duplicate matches: every deal is played four times, the CANDIDATE in each seat in
     turn against three copies of the REFERENCE; mean Punkte per game with a 95% interval (one
     sample per deal), win rates, solos, announcements, time per move and memory per player.
-    The game records are added to the --records file when it already holds records.
+    The game records are added to the --records file when it already holds records. Every output
+    path is checked before the first deal: an existing --json file is replaced only with --force,
+    and never is the --records file.
 
     \b
     doko arena --candidate rules --reference random --deals 500 --rules ddv --seed 1
@@ -571,7 +733,7 @@ def arena(
 
     from rich.progress import Progress
 
-    from .arena import ArenaConfig, run_arena
+    from .arena import ArenaConfig, run_arena, save_json
 
     config = ArenaConfig(candidate, reference, rules, deals, seed, candidate_options, reference_options)
     try:
@@ -579,25 +741,26 @@ def arena(
     except ValueError as exc:
         role = str(exc).split(":", 1)[0]
         raise click.BadParameter(str(exc).split(": ", 1)[1], param_hint=f"--{role}-option") from None
+    target = _records_target(records, no_records)
+    mode = "" if target is None else _records_mode(target, force)
     if json_file is not None:
-        _check_output(json_file, "--json")
-    mode = "" if no_records else _records_mode(records, force)
+        _check_json_output(json_file, force, target)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    console = _console()
+    to_stdout = json_file == "-"
+    console = _console(stderr=to_stdout)  # with --json -, standard output holds the JSON alone
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("Deals", total=deals)
-        result = run_arena(config, workers, lambda n: progress.advance(task, n), keep_records=not no_records)
-    done = "" if no_records else _save_records(result.records, records, mode)
+        result = run_arena(config, workers, lambda n: progress.advance(task, n), keep_records=target is not None)
     data = result.to_json()
-    if json_file is not None:
-        from .arena import save_json
-
-        save_json(data, json_file)
+    # the results first: a file that cannot be written (disk full) loses no output
     _print_arena(console, data)
     console.print(data["verdict"])
-    if done:
-        console.print(done)
-    if json_file is not None:
+    if to_stdout:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    if target is not None:
+        console.print(_save_records(result.records, target, mode))
+    if json_file is not None and not to_stdout:
+        save_json(data, json_file)
         console.print(f"Results saved in {json_file}")
 
 
@@ -666,7 +829,7 @@ def replay(file: str, number: int | None) -> None:
     game = replay_record(record, source)
     console = _console()
     players = list(record.players)
-    _print_replay(console, game, players)
+    _print_replay(console, game, players, record.bock)
     if game.is_terminal and not _is_redeal(game):
         _print_score(console, game.score(), players, "Score", game.summary().augen_re)
 
@@ -687,10 +850,12 @@ def _read_record(file: str, number: int | None) -> tuple[GameRecord, str]:
     return record, source
 
 
-def _print_replay(console: Console, game: Game, players: list[str]) -> None:
+def _print_replay(console: Console, game: Game, players: list[str], bock: int = 1) -> None:
+    """The game trick by trick (:func:`doppelkopf.record.trick_lines`); ``bock``: its Bock multiplier
+    on the Liste, shown after the Punkte."""
     from .record import trick_lines
 
-    for line in trick_lines(game, players):
+    for line in trick_lines(game, players, bock=bock):
         console.print(line)
 
 
@@ -738,6 +903,7 @@ def _print_abkuerzung(console: Console, game: Game, names: list[str]) -> None:
     type=click.FloatRange(0, 10),
     default=0.4,
     show_default=True,
+    callback=lambda ctx, param, value: _finite(value),
     metavar="SECONDS",
     help="Pause between two cards or announcements of the computer players (0: none).",
 )
@@ -804,9 +970,7 @@ def play(
                 console.print(f"Bock ×{row.multiplier}: {counted}")
             if session.last_triggers:
                 console.print("Bock starts: " + ", ".join(session.last_triggers))
-            saved.append(
-                record_game(game, names, game_number=len(sheet.rows), deal_number=session.deals, session_seed=seed)
-            )
+            saved.append(record_game(game, names, deal_number=session.deals, session_seed=seed, **_row_meta(sheet)))
             _print_sheet(console, sheet, cents, session)
     except (click.Abort, KeyboardInterrupt):
         # the way to stop (Ctrl-D, Ctrl-C): the finished games stand, the one in progress is dropped

@@ -4,7 +4,7 @@ A real table plays with real cards and wants the score of a game: who was Re, ho
 took, what was announced and which Sonderpunkte fell. An *entry* is that description as a mapping
 (usually read from a JSON file); :func:`score_entry` checks it and scores it with
 :func:`doppelkopf.scoring.score` under the entry's rule set. The CLI command ``doko score FILE``
-calls :func:`load_entry_text` and :func:`score_entry`.
+reads the file with :func:`read_entry_file` and scores it with :func:`score_entry`.
 
 Fields of an entry (only ``players``, ``game``, ``re`` and ``augen_re`` are required):
 
@@ -55,9 +55,11 @@ Fields of an entry (only ``players``, ``game``, ``re`` and ``augen_re`` are requ
     declared solo takes no Bock (seed 002), so ``bock`` above 1 is an error there.
 
 Every problem raises :class:`EntryError` with one line naming the field as a JSON path. The
-readers :func:`load_entry_text` and :func:`load_entry_bytes` refuse invalid JSON, a key given
-twice, ``NaN`` and JSON nested deeper than :data:`doppelkopf.jsonutil.MAX_DEPTH` levels with one
-line naming the source.
+readers :func:`read_entry_file`, :func:`load_entry_text` and :func:`load_entry_bytes` refuse
+invalid JSON, a key given twice, ``NaN``, JSON nested deeper than
+:data:`doppelkopf.jsonutil.MAX_DEPTH` levels and an entry larger than :data:`MAX_ENTRY_BYTES`
+(1 MiB) with one line naming the source; :func:`read_entry_file` reads no more than that from a
+file, so an endless input (``/dev/zero``) is refused, not read until the memory runs out.
 
 Beispiel 1 of seed 004 ("Re gewinnt mit Ansage"):
 
@@ -84,22 +86,24 @@ import re as _re
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import IO, Any, NamedTuple
 
 from .cards import AUGEN, Card, deck
 from .jsonutil import loads_strict, short_repr
 from .names import PlayerNameError, clean_name, clean_names, name_key
 from .rules import ANSAGE, LEVEL_KEYS, GameType, Party, RuleError, RuleSet, get_preset
 from .scoring import SONDERPUNKT_LABELS, GameSummary, Score, ScoreError, Sonderpunkt, score
-from .session import bock_covers_sonderpunkte, bock_skips
+from .session import bock_covers_sonderpunkte, bock_problem
 
 __all__ = [
     "Entry",
     "EntryError",
     "EntryResult",
+    "MAX_ENTRY_BYTES",
     "load_entry_bytes",
     "load_entry_text",
     "parse_entry",
+    "read_entry_file",
     "result_to_json",
     "score_entry",
 ]
@@ -276,6 +280,8 @@ def _parse_game(value: Any, rules: RuleSet) -> GameType:
     if game.is_declared_solo and game not in rules.allowed_soli:
         allowed = ", ".join(rules.solo_types) or "none"
         raise EntryError(f"game: the {game.german} is not played under rules {rules.name!r} (soli: {allowed})")
+    if game is GameType.ARMUT and not rules.armut:
+        raise EntryError(f"game: the Armut is not played under rules {rules.name!r} (rule armut is off)")
     return game
 
 
@@ -758,16 +764,9 @@ def parse_entry(data: Mapping[str, Any]) -> Entry:
 
 def _parse_bock(value: Any, game: GameType, rules: RuleSet) -> int:
     bock = _int(value, "bock")
-    if bock < 1 or bock & (bock - 1):
-        raise EntryError(f"bock: {bock} is not a Bock multiplier; expected 1 (no Bock), 2 (Bock), 4 (Doppelbock) ...")
-    if bock > rules.bock_max_multiplier:
-        raise EntryError(
-            f"bock: {bock} is more than rules {rules.name!r} allow (bock_max_multiplier = {rules.bock_max_multiplier})"
-        )
-    if bock > 1 and bock_skips(rules, game):
-        raise EntryError(
-            f"bock: the {game.german} takes no Bock under rules {rules.name!r} (bock_skips_soli); enter it without bock"
-        )
+    problem = bock_problem(bock, rules, game)
+    if problem is not None:
+        raise EntryError(f"bock: {problem}")
     return bock
 
 
@@ -809,6 +808,40 @@ def result_to_json(result: EntryResult) -> dict[str, Any]:
     }
 
 
+#: Most bytes of a table entry (UTF-8): an entry is a JSON object of a few hundred bytes, so anything
+#: larger is no entry; the readers refuse it, and :func:`read_entry_file` reads no further.
+MAX_ENTRY_BYTES = 1 << 20
+
+
+def _too_large(source: str) -> EntryError:
+    return EntryError(
+        f"{source}: the entry is larger than 1 MiB (a table entry is a JSON object of a few hundred bytes)"
+    )
+
+
+def read_entry_file(handle: IO[bytes], source: str) -> dict[str, Any]:
+    """Read an entry from the open binary file ``handle`` (a file, or stdin as ``doko score -``
+    gives it) named ``source`` in messages, then parse it as :func:`load_entry_bytes`.
+
+    At most :data:`MAX_ENTRY_BYTES` + 1 bytes are read (in as many pieces as the file gives), so an
+    endless or huge input is refused at once. Raises :class:`EntryError` ``entry.json: the entry is
+    larger than 1 MiB (...)``, ``<stdin>: cannot read: Input/output error`` for a failing read, or
+    what :func:`load_entry_bytes` raises.
+    """
+    chunks: list[bytes] = []
+    left = MAX_ENTRY_BYTES + 1
+    while left > 0:
+        try:
+            chunk = handle.read(left)
+        except OSError as exc:
+            raise EntryError(f"{source}: cannot read: {exc.strerror or exc}") from None
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return load_entry_bytes(b"".join(chunks), source)
+
+
 def load_entry_text(text: str, source: str) -> dict[str, Any]:
     """Parse the JSON text of an entry read from ``source`` (a file name, for messages).
 
@@ -816,8 +849,11 @@ def load_entry_text(text: str, source: str) -> dict[str, Any]:
     :class:`EntryError` with the source and position, e.g. ``entry.json line 3 column 5: Expecting
     ',' delimiter``, for invalid JSON; with the source for a duplicate key in one object, ``NaN`` or
     ``Infinity``, nesting deeper than :data:`doppelkopf.jsonutil.MAX_DEPTH` levels (``entry.json:
-    the JSON is nested too deeply (more than 64 levels)``), or a top level that is not an object.
+    the JSON is nested too deeply (more than 64 levels)``), a text of more than
+    :data:`MAX_ENTRY_BYTES` in UTF-8, or a top level that is not an object.
     """
+    if len(text) > MAX_ENTRY_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_ENTRY_BYTES:
+        raise _too_large(source)
     if not text.strip():
         raise EntryError(f"{source}: the entry is empty; expected a JSON object {{...}}")
     try:
@@ -835,9 +871,12 @@ def load_entry_bytes(data: bytes, source: str) -> dict[str, Any]:
     """Parse the bytes of an entry file read from ``source`` (a file name or ``<stdin>``, for
     messages): UTF-8 text, a byte order mark allowed, then as :func:`load_entry_text`.
 
-    Raises :class:`EntryError` ``entry.json: not UTF-8 text (byte 17)`` (the 0-based offset of the
-    first bad byte in the file) or what :func:`load_entry_text` raises.
+    Raises :class:`EntryError` ``entry.json: the entry is larger than 1 MiB (...)`` for more than
+    :data:`MAX_ENTRY_BYTES` (the byte order mark included), ``entry.json: not UTF-8 text (byte 17)``
+    (the 0-based offset of the first bad byte in the file) or what :func:`load_entry_text` raises.
     """
+    if len(data) > MAX_ENTRY_BYTES:
+        raise _too_large(source)
     bom = b"\xef\xbb\xbf"
     skip = len(bom) if data.startswith(bom) else 0
     try:

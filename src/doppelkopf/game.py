@@ -970,7 +970,10 @@ class Game:
 
     def information_state(self, seat: int) -> InformationState:
         """What ``seat`` may see now (own hand, public play and announcements; no other hand; of
-        an Armut exchange only the number of cards, unless the seat gave or took them)."""
+        an Armut exchange only the number of cards, unless the seat gave or took them). Raises
+        IllegalAction for a seat outside 0..3."""
+        if seat not in range(4):
+            raise IllegalAction(f"no seat {seat}: seats are 0..3")
         game_type = self.public_game_type(seat)
         known = self.known_parties()
         own_party: Party | None = None

@@ -10,7 +10,9 @@ comes from ``info.legal_actions``; the words only pick among those actions.
 
 As the game goes on (:meth:`HumanPlayer.follow`, the ``on_event`` handler of the runner), the
 computer players' cards and announcements are shown one by one, each ``pace`` seconds after the
-one before, and every finished trick with its winner; ``letzter`` shows the last trick again.
+one before, and every finished trick with its winner; ``letzter`` shows the last trick again. In an
+Armut (:meth:`HumanPlayer.observe`) the answers are shown as they come and, when the exchange is
+over, what went each way: the cards only to the poor player and the taker, the count to the others.
 """
 
 from __future__ import annotations
@@ -356,17 +358,73 @@ class HumanPlayer(Player):
         self.pace = pace
         self._tricks_shown = 0
         self._last_shown = 0.0
+        self._armut_answers: list[str | None] = [None] * 4
+        self._armut_poor: int | None = None
 
     def reset(self, seat: int, rules: RuleSet, seed: int | None = None) -> None:
         super().reset(seat, rules, seed)
         self._tricks_shown = 0
+        self._armut_answers = [None] * 4
+        self._armut_poor = None
         self.console.rule("New game")
+
+    def observe(self, info: InformationState) -> None:
+        """After every action (the runner's hook): the answers to an Armut as they come and, when
+        the exchange is over, what it was (:meth:`_armut_lines`): the cards laid and given back
+        only to the poor player and the taker, as their information state shows them."""
+        if info.phase is Phase.ARMUT:
+            self._armut_poor = info.declarer
+        for seat, answer in enumerate(info.armut_answers):
+            if answer is not None and answer != self._armut_answers[seat]:
+                self._armut_answers[seat] = answer
+                if seat != self.seat:
+                    self._paced(f"{self.names[seat]} {'takes' if answer == 'take' else 'refuses'} the Armut.")
+        if info.phase is not Phase.ARMUT and self._armut_poor is not None:
+            for line in self._armut_lines(info, self._armut_poor):
+                self._paced(line)
+            self._armut_poor = None
+
+    def _armut_lines(self, info: InformationState, poor: int) -> list[str]:
+        """The Armut exchange of ``poor`` just ended, told as ``doko replay`` tells it: ``Armut: Anna
+        lays 3 cards face down (♠10 ♦A ♦K); Ben refuses, Carla takes; Carla gives back 3 cards
+        (♣9 ♠9 ♥A)``; the cards only where ``info`` shows them (the poor player and the taker), the
+        count to everyone else. Nobody taking: the deal is thrown in (said by the caller) or the
+        Armut is withdrawn (rule ``armut_none``)."""
+        asked = [(poor + k) % 4 for k in range(1, 4)]
+        answers = [
+            f"{self.names[s]} {'takes' if info.armut_answers[s] == 'take' else 'refuses'}"
+            for s in asked
+            if info.armut_answers[s] is not None
+        ]
+        taker = next((s for s in asked if info.armut_answers[s] == "take"), None)
+        if taker is None:
+            if info.thrown_in:
+                return []
+            return [f"Nobody takes the Armut of {self.names[poor]}: it is withdrawn (rule armut_none)."]
+
+        def cards(items: Sequence[int]) -> str:
+            return f" ({' '.join(Card(c).symbol for c in items)})" if items else ""
+
+        count = plural(info.armut_count, "card")
+        return [
+            f"Armut: {self.names[poor]} lays {count} face down{cards(info.armut_laid)}; {', '.join(answers)}; "
+            f"{self.names[taker]} gives back {count}{cards(info.armut_returned)}"
+        ]
+
+    def _paced(self, line: str) -> None:
+        """Print a line of the other players' doing, ``pace`` seconds after the one before."""
+        if self.pace > 0:
+            wait = self.pace - (time.monotonic() - self._last_shown)
+            if wait > 0:
+                time.sleep(wait)
+        self.console.print(line)
+        self._last_shown = time.monotonic()
 
     def follow(self, kind: str, data: Mapping[str, Any]) -> None:
         """The ``on_event`` handler of :func:`doppelkopf.players.play_session`: shows the other
         players' cards, announcements and Schweine as they come (paced, see ``pace``) and each
         finished trick. Only public events are shown (no Vorbehalt before it is resolved, no card
-        of an Armut exchange)."""
+        of an Armut exchange: :meth:`observe` tells the exchange from the information state)."""
         if kind == "trick":
             tricks: list[Trick] = [data["trick"]]
             if data["index"] == self._tricks_shown and not data["trick"].claimed:
@@ -382,12 +440,7 @@ class HumanPlayer(Player):
             line = f"{self.names[data['seat']]}: {data['text']}!"
         else:
             return
-        if self.pace > 0:
-            wait = self.pace - (time.monotonic() - self._last_shown)
-            if wait > 0:
-                time.sleep(wait)
-        self.console.print(line)
-        self._last_shown = time.monotonic()
+        self._paced(line)
 
     def _print_tricks(self, tricks: Sequence[Trick], shown: int) -> None:
         for number, trick in enumerate(tricks, start=shown + 1):

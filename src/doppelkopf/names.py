@@ -1,8 +1,9 @@
 """Player names: one form and one check for every place a name enters (table entry, record, Liste, CLI).
 
-A name is compared and stored in Unicode normal form NFC, so ``"Jürgen"`` typed with a combining
-diaeresis and with a precomposed ``ü`` is the same player. Two names that differ only in case are
-the same player too (a table writes "anna" and "Anna" for one person). A name is at most
+A name is stored in Unicode normal form NFC, so ``"Jürgen"`` typed with a combining diaeresis and
+with a precomposed ``ü`` is the same player. Names are compared as they look (:func:`name_key`): two
+that differ only in case, in full-width letters or in an invisible character are the same player too
+(a table writes "anna" and "Anna" for one person). A name is at most
 :data:`MAX_NAME_LENGTH` characters long and holds no control character, line separator or
 bidirectional override (it must fit in one cell of the Liste and one line of a record file).
 
@@ -59,9 +60,17 @@ def clean_name(raw: object, where: str = "name") -> str:
 
 
 def name_key(name: str) -> str:
-    """The form two names are compared in: NFC, case-folded, surrounding white space removed
-    (``"Anna"``, ``"anna"`` and ``" ANNA"`` are one player)."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold()).strip()
+    """The form two names are compared in: compatibility-normalised (NFKC, so a full-width ``Ａ`` is an
+    ``A``), without invisible format characters (a zero-width space), case-folded, surrounding white
+    space removed: names that look alike on the Liste are one player (``"Anna"``, ``"anna"``,
+    ``" ANNA"``, ``"Ａnna"`` and ``"An\u200bna"``).
+
+    >>> name_key("Ａn\u200bna") == name_key("anna")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    visible = "".join(char for char in folded if unicodedata.category(char) != "Cf")
+    return unicodedata.normalize("NFKC", visible).strip()
 
 
 def clean_names(raw: Sequence[object], where: str = "players") -> tuple[str, ...]:

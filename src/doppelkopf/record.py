@@ -29,12 +29,20 @@ The file format is JSON (version 2), with cards and actions written as the ASCII
       "result": {"game_type": "normal", "re_seats": [0, 2], "augen_re": 131, "winner": "re",
                  "value": 1, "points": [1, -1, 1, -1], "solo": false, "factor": 1,
                  "items": [["gewonnen", 1]]},
-      "meta": {"created": "...", "game_number": 3}
+      "meta": {"created": "...", "game_number": 3, "bock": 2}
     }
 
 ``result`` is ``null`` for a game that is not finished and for a deal thrown in. The hands are
 authoritative: the seed is kept for information (a deal may have been cut by hand), it is not
 used to deal again.
+
+**Bock.** ``meta`` is free JSON data except for ``bock``: the Bock multiplier of the game as the
+Liste of its session has it (2 for Bock, 4 for Doppelbock ...; left out for no Bock), so the Liste
+can be rebuilt from the records (seed 002: "Böcke verdoppeln die so gezählten Punkte.
+Doppelböcke vervierfachen diese Punkte"; seed 004, Sonderfälle). It must be an int power of two
+from 2 to the rule ``bock_max_multiplier``, and a finished declared solo under ``bock_skips_soli``
+takes none (seed 002); :attr:`GameRecord.bock` reads it. The stored ``result`` stays the game's
+own Punkte; :func:`trick_lines` shows the multiplied Punkte after them.
 
 **Rules.** A record stores every option of its rule set, so it keeps its meaning when a preset
 changes later; the stored options alone decide, no preset fills in. ``preset`` is the rule set's
@@ -57,7 +65,19 @@ Several records go in one JSON Lines file (:func:`save_many`, :func:`load_many`,
 :func:`append_many`): one record per line. The writers escape U+0085, U+2028, U+2029 (and lone
 surrogates) in strings, so a record is one line for any line splitter. Files are written
 atomically through a hidden temporary file ``.<name>.<32 hex digits>.tmp`` beside the target;
-one left by a writer that was killed is removed at the next write of the same target.
+one left by a writer that was killed is removed at the next write of the same target. A target
+reached through symbolic links is written through them: the real file gets the new text and the
+links stay. Only a regular file (or a name not yet taken) is ever written, never a device, a FIFO
+or a folder. An atomic replace gives the target a new file: another hard link to the old one
+keeps the old text.
+
+**Reading is bounded.** The readers take a line of at most :data:`MAX_LINE_BYTES` (1 MiB; a record
+line has a few KB), a single record of at most :data:`MAX_RECORD_BYTES` (4 MiB) and a JSON Lines
+file of at most :data:`MAX_FILE_BYTES` (1 GiB): ``/dev/zero`` or a huge file is refused, naming the
+line, instead of filling the memory. A JSON Lines file is read line by line, each line decoded as
+it comes, so bytes that are no UTF-8 are named by line and offset as soon as they are met. A UTF-8
+byte order mark at the start of a file is skipped. The writers refuse a record (a large ``meta``)
+that the readers would not take back.
 
 Every problem with a record raises :class:`RecordError` with a one-line message naming the source,
 then the JSON line and column, the field (``hands[2][5]``, ``result.points``) or the action
@@ -83,10 +103,10 @@ import re
 import stat
 import time
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from .cards import AUGEN, Card, CardError
 from .game import Action, Game, IllegalAction, Phase
@@ -102,6 +122,7 @@ from .jsonutil import (
 from .names import PlayerNameError, clean_names
 from .rules import GameType, Party, RuleError, RuleSet
 from .scoring import SONDERPUNKT_LABELS, Score, Sonderpunkt, counted_sonderpunkte
+from .session import bock_points, bock_problem
 
 try:  # a writer locks its temporary file, so a cleaner can tell it from a killed writer's leftover
     import fcntl
@@ -128,6 +149,15 @@ OPTIONS_ADDED: dict[int, dict[str, Any]] = {
 }
 #: Player names used when a record names none.
 DEFAULT_PLAYERS: tuple[str, str, str, str] = ("Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4")
+#: Most bytes of one line of a JSON Lines file of records, without its line end (a record line has
+#: a few KB; a longer line is refused by number). The writers refuse a record whose line is longer.
+MAX_LINE_BYTES = 1 << 20
+#: Most bytes of a file read as a single record (:func:`load`; a pretty record in :func:`load_game`).
+MAX_RECORD_BYTES = 4 << 20
+#: Most bytes of a JSON Lines file of records that the readers go through (some 300,000 games).
+MAX_FILE_BYTES = 1 << 30
+#: The key of ``meta`` that holds the Bock multiplier of the game (see the module docstring).
+BOCK_KEY = "bock"
 
 _FIELDS = (
     "format",
@@ -220,8 +250,8 @@ class GameRecord:
             announcements carry the seat that made them, also out of turn.
         pflichtsolo_done: per seat whether it had played its Pflichtsolo before this game (TSR 4.2).
         result: the stored result, or ``None`` when the game was not finished or thrown in.
-        meta: free JSON data such as ``created`` (timestamp) or ``game_number``; not compared
-            for hashing.
+        meta: free JSON data such as ``created`` (timestamp) or ``game_number``, and ``bock``, the
+            game's Bock multiplier (see :attr:`bock`); not compared for hashing.
         version: the format version the record was read in (:data:`FORMAT_VERSION` for a new
             record); the writers always write :data:`FORMAT_VERSION`.
         thrown_in: why the deal was thrown in (the engine's ``thrown_reason``: ``"schmeissen"``,
@@ -248,6 +278,14 @@ class GameRecord:
         """Whether the game is over: it holds a result (played to the end) or was thrown in."""
         return self.result is not None or self.thrown_in is not None
 
+    @property
+    def bock(self) -> int:
+        """The Bock multiplier of the game as the Liste had it: ``meta["bock"]`` (2 Bock, 4 Doppelbock
+        ...), 1 when the record has none. Checked when a record is made, read or written (module
+        docstring, "Bock")."""
+        value = self.meta.get(BOCK_KEY, 1)
+        return value if _is_int(value) and value >= 1 else 1
+
 
 # -- building records ---------------------------------------------------------------------------
 
@@ -259,8 +297,9 @@ def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -
     :func:`doppelkopf.names.clean_names` gives them (NFC, no surrounding blanks). ``meta`` values
     must be JSON data (str, int, float, bool, None, lists and dicts of them, nested at most
     :data:`doppelkopf.jsonutil.MAX_DEPTH` levels in the file, so 62 in a value); they are stored as
-    JSON gives them back (tuples become lists). Raises :class:`RecordError` naming ``players`` (``players[2]: ...``) or
-    ``meta.<key>`` otherwise.
+    JSON gives them back (tuples become lists). ``bock=2`` (4, ...) stores the game's Bock multiplier
+    (module docstring, "Bock"). Raises :class:`RecordError` naming ``players`` (``players[2]: ...``) or
+    ``meta.<key>`` otherwise (``meta.bock: 3 is not a Bock multiplier; ...``).
     """
     names = _check_players(DEFAULT_PLAYERS if players is None else players, "players")
     clean: dict[str, Any] = {}
@@ -273,6 +312,8 @@ def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -
             raise RecordError(f"meta.{key}: not JSON data ({_clip(str(exc))})") from None
         clean[key] = json.loads(text)
     thrown_in = (game.thrown_reason or "thrown_in") if game.thrown_in else None
+    result = RecordResult.of_game(game) if game.is_terminal and not thrown_in else None
+    _check_bock(clean, game.rules, result, lambda where, message: RecordError(f"{where}: {message}"))
     return GameRecord(
         rules=game.rules,
         players=names,
@@ -286,7 +327,7 @@ def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -
             game.pflichtsolo_done[2],
             game.pflichtsolo_done[3],
         ),
-        result=RecordResult.of_game(game) if game.is_terminal and not thrown_in else None,
+        result=result,
         meta=clean,
         thrown_in=thrown_in,
         forced_solo_seat=getattr(game, "forced_solo_seat", None),
@@ -305,6 +346,21 @@ def _check_players(players: Any, where: str) -> tuple[str, str, str, str]:
     except PlayerNameError as exc:
         raise RecordError(str(exc)) from None
     return (a, b, c, d)
+
+
+def _check_bock(meta: Mapping[str, Any], rules: RuleSet, result: RecordResult | None, fail: _Fail) -> None:
+    """Check ``meta["bock"]``, when present: an int power of two from 2 (Bock) to
+    ``rules.bock_max_multiplier`` (seed 002: "Es gibt maximal Doppelböcke"), and none on a finished
+    declared solo where ``rules.bock_skips_soli`` keeps soli out of the Bock (seed 002). Raises
+    ``fail("meta.bock", message)``."""
+    if BOCK_KEY not in meta:
+        return
+    bock = meta[BOCK_KEY]
+    if bock == 1 and _is_int(bock):
+        raise fail(f"meta.{BOCK_KEY}", "1 is no Bock: leave it out")
+    problem = bock_problem(bock, rules, None if result is None else result.game_type)
+    if problem is not None:
+        raise fail(f"meta.{BOCK_KEY}", problem)
 
 
 def _clip(text: str, limit: int = 200) -> str:
@@ -420,6 +476,7 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
             check_depth(record.meta[key], _META_DEPTH)
     except JSONNestingError as exc:
         raise RecordError(f"meta: {exc}") from None
+    _check_bock(record.meta, record.rules, record.result, lambda where, message: RecordError(f"{where}: {message}"))
     data: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -455,15 +512,40 @@ def _result_field(name: str, value: Any) -> Any:
 def to_json(record: GameRecord) -> str:
     """The record as pretty JSON text (2-space indent, fixed key order, one hand and one action
     per line, ASCII card keys; player names and metadata may hold any Unicode). No trailing
-    newline. Raises :class:`RecordError` if ``meta`` holds something that is not JSON data."""
-    return _pretty(to_dict(record), "")
+    newline. Raises :class:`RecordError` if ``meta`` holds something that is not JSON data, or makes
+    the text longer than :data:`MAX_RECORD_BYTES` (the readers would not take it back)."""
+    text = _pretty(to_dict(record), "")
+    _check_size(text, MAX_RECORD_BYTES, "")
+    return text
 
 
 def to_json_line(record: GameRecord) -> str:
     """The record as one line of JSON (for JSON Lines files), without the newline. U+0085, U+2028,
     U+2029 and lone surrogates in strings are written as ``\\uXXXX`` escapes: the line is one line
-    for :meth:`str.splitlines` too, and always UTF-8."""
-    return _json_compact(to_dict(record))
+    for :meth:`str.splitlines` too, and always UTF-8. Raises :class:`RecordError` as :func:`to_json`,
+    for a line longer than :data:`MAX_LINE_BYTES`."""
+    line = _json_compact(to_dict(record))
+    _check_size(line, MAX_LINE_BYTES, " as a line")
+    return line
+
+
+def _check_size(text: str, limit: int, what: str) -> None:
+    """Refuse ``text`` longer than ``limit`` bytes in UTF-8: only ``meta`` (free data) can make a record
+    that long."""
+    if len(text) > limit // 4:
+        size = len(text.encode("utf-8"))
+        if size > limit:
+            raise RecordError(
+                f"meta: the record is {size} bytes{what}, more than the {_size_text(limit)} a reader takes back"
+            )
+
+
+def _size_text(size: int) -> str:
+    """``size`` bytes for a message: ``1 MiB``, ``4 MiB``, ``1 GiB``."""
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if size >= 1 << shift and size % (1 << shift) == 0:
+            return f"{size >> shift} {unit}"
+    return f"{size} bytes"
 
 
 def _json_compact(value: Any) -> str:
@@ -590,6 +672,7 @@ def _build(data: Any, source: str) -> GameRecord:
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise fail("meta", f"expected an object, got {_kind(meta)}")
+    _check_bock(meta, rules, result, fail)
 
     return GameRecord(
         rules=rules,
@@ -751,7 +834,14 @@ def save(record: GameRecord, path: str | os.PathLike[str]) -> None:
 
     The text is written to a temporary file in the same folder and moved over ``path`` with
     :func:`os.replace`, so ``path`` holds either its old content or the whole new record, never a
-    half-written file. Raises :class:`RecordError` naming the path when writing fails.
+    half-written file. A ``path`` that is a symbolic link (or a chain of them) is written through:
+    the temporary file goes beside the real file, which gets the record, and the links stay (a
+    dangling link creates its target). Another hard link to the old file keeps the old text: an
+    atomic replace makes a new file, which no other name shares.
+
+    Raises :class:`RecordError` naming the path when writing fails, and when ``path`` is (or links
+    to) no regular file: a device such as ``/dev/null``, a FIFO or a folder is never replaced,
+    whatever the caller asks (``/dev/null: cannot write: a character device, not a regular file``).
     """
     _write_atomic(Path(path), to_json(record) + "\n")
 
@@ -770,83 +860,88 @@ def append(record: GameRecord, path: str | os.PathLike[str]) -> None:
 def append_many(records: Iterable[GameRecord], path: str | os.PathLike[str]) -> None:
     """Add ``records`` as the last lines of the JSON Lines file ``path`` (created if missing).
 
-    The earlier lines are kept as they are (not checked: ask :func:`is_records_file` first); the
-    file is rewritten once, atomically like :func:`save`, so a failure leaves it as it was and a
-    reader sees all of the new records or none. Without records the file is left as it is (not
-    created). Two processes appending to one file at the same time may lose the records of one
-    (the last rewrite wins). Raises :class:`RecordError` naming the path when reading or writing
-    fails.
+    The earlier bytes are kept as they are (not checked: ask :func:`is_records_file` first), a line
+    end added after a last line that lacks one; they are copied in pieces, never held in memory
+    whole. The file is rewritten once, atomically like :func:`save` (through symbolic links, only a
+    regular file), so a failure leaves it as it was and a reader sees all of the new records or
+    none. Without records the file is left as it is (not created). Two processes appending to one
+    file at the same time may lose the records of one (the last rewrite wins). Raises
+    :class:`RecordError` naming the path when reading or writing fails.
     """
     lines = "".join(to_json_line(record) + "\n" for record in records)
     if not lines:
         return
-    target = Path(path)
-    old = ""
-    if target.exists():
-        old = _read_text(target)
-        if old and not old.endswith("\n"):
-            old += "\n"
-    _write_atomic(target, old + lines)
+    _write_atomic(Path(path), lines, keep_old=True)
 
 
-#: Longest first line :func:`is_records_file` reads (a record line is some kilobytes).
-_MAX_FIRST_LINE = 16 << 20
+#: A UTF-8 byte order mark; the readers skip it at the start of a file.
+_BOM = b"\xef\xbb\xbf"
+#: How a line of a JSON Lines file of records starts when this module wrote it (the format name first).
+_RECORD_LINE_START = '{"format": "doppelkopf-record"'
+
+
+def _is_record_line(line: str) -> bool:
+    """Whether ``line`` looks like a whole record line as this module writes it: it starts with the
+    format name and ends with ``}`` (blanks around it aside). A cheap check: the JSON is not parsed."""
+    text = line.strip()
+    return text.startswith(_RECORD_LINE_START) and text.endswith("}")
 
 
 def is_records_file(path: str | os.PathLike[str]) -> bool:
     """Whether ``path`` is a file of game records that :func:`append_many` may extend.
 
-    True for an existing file that is empty (or blank) or whose first non-blank line is a JSON
-    object with ``"format": "doppelkopf-record"`` (a JSON Lines file of records as
-    :func:`save_many` and :func:`append` write it; the other lines are not read). False for
-    anything else: a single pretty record written by :func:`save` (a line appended would break it),
-    other JSON or text, bytes that are no UTF-8, a folder, a missing or unreadable file. Never
-    raises for a bad file.
+    True for an existing regular file (or a link to one) that is empty (or blank) or whose every
+    non-blank line looks like a whole record line as :func:`save_many` and :func:`append` write it
+    (starts with ``{"format": "doppelkopf-record"`` and ends with ``}``; the JSON is not parsed, so
+    the check is cheap); a byte order mark at the start, blank lines and CRLF line ends are fine.
+    False for anything else: a single pretty record written by :func:`save` (a line appended would
+    break it), a garbage line anywhere, a half-written last line, other JSON or text, bytes that are
+    no UTF-8, a line or a file over the readers' limits, a device, a FIFO, a folder, a missing or
+    unreadable file. Never raises for a bad file. (Being cheap, the check passes a line cut just
+    after an inner ``}``; :func:`load_game` and :func:`load_many` still refuse that line.)
     """
     target = Path(path)
     try:
         if not target.is_file():
             return False
         with target.open("rb") as handle:
-            while True:
-                line = handle.readline(_MAX_FIRST_LINE + 1)
-                if not line:
-                    return True  # empty or blank: no records yet
-                if len(line) > _MAX_FIRST_LINE:
-                    return False
-                if line.strip():
-                    break
-    except OSError:
+            return all(_is_record_line(line) for _, line, _ in _read_lines(handle, target) if line.strip())
+    except (OSError, RecordError):
         return False
-    try:
-        data = loads_strict(line.decode("utf-8"))
-    except ValueError:  # not UTF-8 (UnicodeDecodeError), not JSON, nested too deeply ...
-        return False
-    return isinstance(data, dict) and data.get("format") == FORMAT_NAME
 
 
 def load(path: str | os.PathLike[str]) -> GameRecord:
-    """Read and check the single record in ``path`` (see :func:`from_json`).
+    """Read and check the single record in ``path`` (see :func:`from_json`); a byte order mark at
+    the start is skipped.
 
-    Raises :class:`RecordError` naming the path and the line/column, field or action at fault.
+    Raises :class:`RecordError` naming the path and the line/column, field or action at fault, and
+    for a file larger than :data:`MAX_RECORD_BYTES` (``game.json: larger than 4 MiB ...``; it is not
+    read further).
     """
     target = Path(path)
-    return from_json(_read_text(target), str(target))
+    with _open_read(target) as handle:
+        data = _read_some(handle, target, MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise _too_large(target)
+    skip = len(_BOM) if data.startswith(_BOM) else 0
+    return from_json(_decode(data[skip:], target, skip), str(target))
 
 
 def load_many(path: str | os.PathLike[str]) -> list[GameRecord]:
-    """Read and check every record of the JSON Lines file ``path``; blank lines are skipped.
+    """Read and check every record of the JSON Lines file ``path``, line by line; blank lines are
+    skipped, a byte order mark at the start too.
 
     Raises :class:`RecordError` naming the path and the line number (and column for broken
-    JSON) of the first bad record.
+    JSON) of the first bad record, or a line or file over the readers' limits (module docstring).
     """
     target = Path(path)
     records = []
-    for number, line in enumerate(_read_text(target).split("\n"), start=1):
-        if not line.strip():
-            continue
-        data = _parse_json(line, str(target), line=number)
-        records.append(from_dict(data, f"{target}: line {number}"))
+    with _open_read(target) as handle:
+        for number, line, _ in _read_lines(handle, target):
+            if not line.strip():
+                continue
+            data = _parse_json(line, str(target), line=number)
+            records.append(from_dict(data, f"{target}: line {number}"))
     return records
 
 
@@ -854,57 +949,152 @@ class GameNumberError(RecordError):
     """The game number asked for is not in the file (:func:`load_game`)."""
 
 
-#: How a line of a JSON Lines file of records starts when this module wrote it (the format name first).
-_RECORD_LINE_START = '{"format": "doppelkopf-record"'
-
-
 def load_game(path: str | os.PathLike[str], number: int | None = None) -> tuple[GameRecord, int | None, str]:
     """Game ``number`` (1-based, default 1) of a record file, how many games the file holds, and
     where the game stands (``FILE: line 3``, or ``FILE`` for a single record) for messages.
 
-    The file is a single pretty record as :func:`save` writes it (it starts with ``{`` and has lines
-    that do not), or else a JSON Lines file of records (lines end at ``\n`` only, so U+2028 or U+0085
-    inside a JSON string is text). Only the chosen line is parsed and checked, so a damaged line elsewhere
-    does not hide an intact game. The count is ``None`` unless every line starts like a record line
-    this module writes (a file of other lines is not said to hold games).
+    The file is a single pretty record as :func:`save` writes it when its first non-blank line is
+    exactly ``{`` (it is then read whole, up to :data:`MAX_RECORD_BYTES`); else a JSON Lines file of
+    records, a game a non-blank line (lines end at ``\\n`` only, so U+2028 or U+0085 inside a JSON
+    string is text). The lines are read one at a time, counted and dropped, keeping only the chosen
+    one, which alone is parsed and checked: a damaged line elsewhere does not hide an intact game,
+    and a large file is never held in memory. The count is ``None`` unless every line looks like a
+    record line (see :func:`is_records_file`): a file with other lines is not said to hold games.
+    A byte order mark at the start is skipped.
 
-    Raises :class:`RecordError` naming the path: not UTF-8, empty, or what :func:`from_json`
-    raises for the chosen game (naming ``FILE: line N`` as :func:`load_many` does);
-    :class:`GameNumberError` for a ``number`` outside the file (``game 5: the file holds 3 games``).
+    Raises :class:`RecordError` naming the path: empty, a line or a file over the readers' limits,
+    bytes that are no UTF-8 (at the first bad line), or what :func:`from_json` raises for the chosen
+    game (naming ``FILE: line N`` as :func:`load_many` does); :class:`GameNumberError` for a
+    ``number`` outside the file (``game 5: the file holds 3 games``, ``game 3: the file has 2 lines,
+    and not every line is a game``).
     """
     target = Path(path)
-    text = _read_text(target)
-    if not text.strip():
-        raise RecordError(f"{target}: the file is empty, it holds no game")
-    lines = [(i, line) for i, line in enumerate(text.split("\n"), start=1) if line.strip()]
-    single = text.lstrip().startswith("{") and not all(line.lstrip().startswith("{") for _, line in lines)
-    records = 1 if single else sum(1 for _, line in lines if line.lstrip().startswith(_RECORD_LINE_START))
-    count = records if single or records == len(lines) else None
     chosen = 1 if number is None else number
-    if not 1 <= chosen <= (1 if single else len(lines)):
+    games = 0  # non-blank lines
+    records = 0  # lines that look like record lines
+    found: tuple[int, str] | None = None
+    with _open_read(target) as handle:
+        head: list[str] = []  # the blank lines before the first non-blank one
+        for lineno, line, end in _read_lines(handle, target):
+            if not line.strip():
+                if not games:
+                    head.append(line)
+                continue
+            if not games and line.strip() == "{":
+                return _load_pretty(handle, target, "\n".join([*head, line]) + "\n", end, chosen)
+            games += 1
+            if _is_record_line(line):
+                records += 1
+            if games == chosen:
+                found = (lineno, line)
+    if not games:
+        raise RecordError(f"{target}: the file is empty, it holds no game")
+    count = records if records == games else None
+    if found is None:
         if count is None:
-            holds = f"has {_plural(len(lines), 'line')}, and not every line is a game"
+            holds = f"has {_plural(games, 'line')}, and not every line is a game"
         else:
             holds = "holds a single game" if count == 1 else f"holds {count} games"
         raise GameNumberError(f"{target}: game {chosen}: the file {holds}")
-    if single:
-        return from_json(text, str(target)), 1, str(target)
-    lineno, line = lines[chosen - 1]
+    lineno, line = found
     source = f"{target}: line {lineno}"
     return from_dict(_parse_json(line, str(target), line=lineno), source), count, source
+
+
+def _load_pretty(
+    handle: IO[bytes], target: Path, head: str, consumed: int, chosen: int
+) -> tuple[GameRecord, int | None, str]:
+    """The single pretty record of :func:`load_game`: ``head`` is its text up to the ``{`` line (the
+    first ``consumed`` bytes of the file), the rest is read from ``handle`` up to the limit."""
+    if chosen != 1:
+        raise GameNumberError(f"{target}: game {chosen}: the file holds a single game")
+    rest = _read_some(handle, target, MAX_RECORD_BYTES + 1 - consumed)
+    if consumed + len(rest) > MAX_RECORD_BYTES:
+        raise _too_large(target)
+    return from_json(head + _decode(rest, target, consumed), str(target)), 1, str(target)
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _read_text(path: Path) -> str:
+def _open_read(path: Path) -> IO[bytes]:
+    """``path`` opened for reading bytes; :class:`RecordError` ``FILE: cannot read: ...`` otherwise."""
     try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        return open(path, "rb")
     except OSError as exc:
         raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def _read_some(handle: IO[bytes], path: Path, size: int) -> bytes:
+    """Up to ``size`` bytes from ``handle`` (fewer only at the end of the file)."""
+    chunks: list[bytes] = []
+    left = size
+    while left > 0:
+        try:
+            chunk = handle.read(left)
+        except OSError as exc:
+            raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def _decode(data: bytes, path: Path, offset: int) -> str:
+    """``data`` (found at byte ``offset`` of the file) as UTF-8 text; :class:`RecordError`
+    ``FILE: not UTF-8 text (byte N)`` (N counted from the start of the file) otherwise."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path}: not UTF-8 text (byte {offset + exc.start})") from None
+
+
+def _too_large(path: Path) -> RecordError:
+    return RecordError(
+        f"{path}: larger than {_size_text(MAX_RECORD_BYTES)} (a game record has a few KB): no file of a game record"
+    )
+
+
+def _read_lines(handle: IO[bytes], path: Path) -> Iterator[tuple[int, str, int]]:
+    """The lines of ``handle``, read one at a time, as ``(number, text, end)``: the 1-based line
+    number, the text without its ``\\n`` (a ``\\r`` before it stays) and how many bytes of the file
+    are read up to the end of the line. A byte order mark at the start is skipped.
+
+    Raises :class:`RecordError` naming ``path``: a line longer than :data:`MAX_LINE_BYTES` (by its
+    number; no more of it is read), bytes that are no UTF-8 (by line and the offset of the first bad
+    byte in the file, as soon as the line is read), a file larger than :data:`MAX_FILE_BYTES`, a read
+    error.
+    """
+    limit = len(_BOM) + MAX_LINE_BYTES + 1  # the longest line 1 that is taken, with its line end
+    end = 0
+    number = 0
+    while True:
+        try:
+            raw = handle.readline(limit)
+        except OSError as exc:
+            raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        if not raw:
+            return
+        number += 1
+        skip = len(_BOM) if number == 1 and raw.startswith(_BOM) else 0
+        body = raw[skip:-1] if raw.endswith(b"\n") else raw[skip:]
+        if len(body) > MAX_LINE_BYTES:
+            raise RecordError(
+                f"{path}: line {number} is longer than {_size_text(MAX_LINE_BYTES)} (a record line has a few KB): "
+                "no file of game records"
+            )
+        if end + len(raw) > MAX_FILE_BYTES:
+            raise RecordError(
+                f"{path}: larger than {_size_text(MAX_FILE_BYTES)}, more than this program reads of a file of records"
+            )
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{path}: line {number}: not UTF-8 text (byte {end + skip + exc.start})") from None
+        end += len(raw)
+        yield number, text, end
 
 
 #: A hidden temporary file of a write to the same target (``.<name>.<32 hex digits>.tmp``) is taken
@@ -914,12 +1104,19 @@ _LEFTOVER_SECONDS = 10.0
 _LEFTOVER_SECONDS_UNLOCKED = 3600.0
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file moved over it (see :func:`save`); the
-    writer holds a lock on its temporary file until it has been moved, and afterwards removes the
-    leftovers of killed writers of the same target (:func:`_remove_leftovers`)."""
+def _write_atomic(path: Path, text: str, keep_old: bool = False) -> None:
+    """Write ``text`` to ``path`` through a temporary file moved over it (see :func:`save`).
+
+    Symbolic links are followed to the real file (:func:`_write_target`), which must be a regular
+    file or missing: the temporary file goes beside it and replaces it. With ``keep_old`` the real
+    file's present bytes come first (copied in pieces; a line end added after a last line that lacks
+    one). The writer holds a lock on its temporary file until it has been moved, and afterwards
+    removes the leftovers of killed writers of the same target (:func:`_remove_leftovers`). Raises
+    :class:`RecordError` naming ``path``.
+    """
+    real = _write_target(path)
     data = text.encode("utf-8")
-    temp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+    temp = real.with_name(f".{real.name}.{uuid.uuid4().hex}.tmp")
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as exc:
@@ -927,24 +1124,83 @@ def _write_atomic(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             locked = _lock(handle.fileno())
+            if keep_old:
+                _copy_old(real, handle, path)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
             try:
-                os.chmod(temp, stat.S_IMODE(os.stat(path).st_mode))
+                os.chmod(temp, stat.S_IMODE(os.stat(real).st_mode))
             except FileNotFoundError:
                 pass
             if locked:
-                os.replace(temp, path)  # still locked: no cleaner takes it for a leftover
+                os.replace(temp, real)  # still locked: no cleaner takes it for a leftover
         if not locked:  # pragma: no cover - systems without fcntl cannot rename an open file
-            os.replace(temp, path)
+            os.replace(temp, real)
     except OSError as exc:
         _remove(temp)
         raise RecordError(f"{path}: cannot write: {exc.strerror or exc}") from None
     except BaseException:
         _remove(temp)
         raise
-    _remove_leftovers(path)
+    _remove_leftovers(real)
+
+
+#: What a file that is no regular file is, for messages (by :func:`stat.S_IFMT`).
+_FILE_KINDS = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFSOCK: "a socket",
+}
+
+
+def _write_target(path: Path) -> Path:
+    """The file that writing ``path`` replaces: ``path`` with every symbolic link resolved (a
+    dangling link gives the missing file it names). Raises :class:`RecordError` naming ``path`` when
+    that is no regular file (``cannot write: a FIFO, not a regular file``) or the links loop; a
+    missing file is fine (its folder is checked when the temporary file is made)."""
+    real = Path(os.path.realpath(path))
+    try:
+        mode = os.lstat(real).st_mode
+    except FileNotFoundError:
+        return real
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    if stat.S_ISLNK(mode):
+        raise RecordError(f"{path}: cannot write: a loop of symbolic links")
+    if not stat.S_ISREG(mode):
+        kind = _FILE_KINDS.get(stat.S_IFMT(mode), "a special file")
+        raise RecordError(f"{path}: cannot write: {kind}, not a regular file")
+    return real
+
+
+def _copy_old(real: Path, out: IO[bytes], path: Path) -> None:
+    """Copy the bytes of ``real`` (if it exists) to ``out`` in pieces, a line end added after a last
+    line without one. The file is opened without following a link and without waiting (it was a
+    regular file a moment ago; anything else now is refused)."""
+    try:
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    last = b""
+    with os.fdopen(fd, "rb") as source:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RecordError(f"{path}: cannot write: no longer a regular file")
+        while True:
+            try:
+                chunk = source.read(1 << 20)
+            except OSError as exc:
+                raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+            if not chunk:
+                break
+            out.write(chunk)  # a failure here is one of writing (the caller names it)
+            last = chunk[-1:]
+    if last not in (b"", b"\n"):
+        out.write(b"\n")
 
 
 def _lock(fd: int) -> bool:
@@ -1179,7 +1435,11 @@ def trick_views(game: Game) -> list[TrickView]:
 
 
 def trick_lines(
-    game: Game, players: Sequence[str] | None = None, ascii_only: bool = False, show_armut_cards: bool = True
+    game: Game,
+    players: Sequence[str] | None = None,
+    ascii_only: bool = False,
+    show_armut_cards: bool = True,
+    bock: int = 1,
 ) -> list[str]:
     """Plain-text lines showing ``game`` trick by trick: the Vorbehalte (Schmeissen included), the
     bidding for a solo, the Armut exchange, the game played, one line per trick (cards with their
@@ -1189,9 +1449,15 @@ def trick_lines(
 
     ``players`` names seats 0..3 (default :data:`DEFAULT_PLAYERS`); ``ascii_only`` writes cards
     as ``KrD`` instead of ``♣D``; ``show_armut_cards=False`` shows only how many cards went face
-    down in an Armut exchange (what the other players saw), not which.
+    down in an Armut exchange (what the other players saw), not which. ``bock`` is the game's Bock
+    multiplier on the Liste (:attr:`GameRecord.bock`): above 1, a finished game's line of Punkte is
+    followed by the Punkte the Liste counts (``Bock ×2: Anna +20, ...``; ``x`` with ``ascii_only``),
+    multiplied as the rule ``bock_multiplies`` says (:func:`doppelkopf.session.bock_points`).
+    Raises :class:`RecordError` for ``bock`` below 1.
     """
     names = _check_players(DEFAULT_PLAYERS if players is None else players, "players")
+    if not _is_int(bock) or bock < 1:
+        raise RecordError(f"bock: expected a Bock multiplier 1, 2, 4 ..., got {short_repr(bock)}")
 
     def card_text(card: int) -> str:
         return Card(card).short if ascii_only else Card(card).symbol
@@ -1275,6 +1541,10 @@ def trick_lines(
             f"game value {result.value} Punkte"
         )
         lines.append("Punkte: " + ", ".join(f"{names[s]} {result.points[s]:+d}" for s in range(4)))
+        if bock > 1:
+            counted = bock_points(result, game.rules, bock)
+            times = "x" if ascii_only else "×"
+            lines.append(f"Bock {times}{bock}: " + ", ".join(f"{names[s]} {counted[s]:+d}" for s in range(4)))
     else:
         lines.append("(game not finished)")
     return lines

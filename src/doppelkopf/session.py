@@ -130,6 +130,28 @@ def bock_skips(rules: RuleSet, game_type: GameType) -> bool:
     return rules.bock_skips_soli and game_type.is_declared_solo
 
 
+def bock_problem(multiplier: object, rules: RuleSet, game_type: GameType | None) -> str | None:
+    """What is wrong with ``multiplier`` as the Bock of a game of ``game_type`` (``None``: unknown) under
+    ``rules``, or ``None`` when it fits: an int power of two (1 no Bock, 2 Bock, 4 Doppelbock ...), at
+    most ``rules.bock_max_multiplier`` (seed 002: "Es gibt maximal Doppelböcke"), and 1 for a solo that
+    ``bock_skips_soli`` keeps out of the Bock (seed 002). The message has no field name: the caller's
+    format adds it (``bock: ...``, ``meta.bock: ...``).
+
+    >>> from doppelkopf.rules import DOPPELBOCK
+    >>> bock_problem(4, DOPPELBOCK, GameType.NORMAL) is None, bock_problem(8, DOPPELBOCK, GameType.NORMAL)
+    (True, "8 is more than rules 'doppelbock' allow (bock_max_multiplier = 4)")
+    """
+    if isinstance(multiplier, bool) or not isinstance(multiplier, int) or multiplier < 1 or multiplier & multiplier - 1:
+        shown = repr(multiplier) if len(repr(multiplier)) <= 40 else repr(multiplier)[:37] + "..."
+        return f"{shown} is not a Bock multiplier; expected 1 (no Bock), 2 (Bock), 4 (Doppelbock) ..."
+    cap = rules.bock_max_multiplier
+    if multiplier > cap:
+        return f"{multiplier} is more than rules {rules.name!r} allow (bock_max_multiplier = {cap})"
+    if multiplier > 1 and game_type is not None and bock_skips(rules, game_type):
+        return f"the {game_type.german} takes no Bock under rules {rules.name!r} (bock_skips_soli)"
+    return None
+
+
 def bock_points(result: Score, rules: RuleSet, multiplier: int) -> tuple[int, ...]:
     """Punkte per seat 0..3 of a game under a Bock ``multiplier``; they sum to zero.
 
