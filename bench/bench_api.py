@@ -48,7 +48,7 @@ def run_games(preset: str, mode: str, seconds: float) -> float:
     from doppelkopf import get_preset
 
     run = api_runner(get_preset(preset), cards_only=mode == "cards", all_tricks=mode != "all")
-    for _ in range(5):  # 50 games before the timing: imports, caches, the claim solver's compiled code
+    for _ in range(5):  # 50 games before the timing: imports, caches
         run()
     games = 0
     start = time.process_time()

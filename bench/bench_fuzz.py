@@ -31,21 +31,6 @@ from doppelkopf.rules import RuleError  # noqa: E402
 from rule_fuzz import FuzzFailure, Tally, build, draw_options, play_deals, refused_option  # noqa: E402
 
 
-def warm_up() -> None:
-    """Load the compiled claim solver once, so that its start-up is not taken for a hang."""
-    try:
-        from doppelkopf.fast import solver
-        from doppelkopf.game import Action, Game, Phase
-        from doppelkopf.rules import DDV, GameType
-    except ImportError:
-        return
-    game = Game.new(DDV, seed=1)
-    game.apply(Action.vorbehalt(GameType.KREUZ))
-    while game.phase is Phase.VORBEHALT:
-        game.apply(Action.GESUND)
-    solver.wins_all(game, game.declarer or 0)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=30.0, help="how long to draw and play (default 30)")
@@ -59,7 +44,6 @@ def main() -> int:
     parser.add_argument("--max-failures", type=int, default=20, help="stop after this many failures")
     args = parser.parse_args()
 
-    warm_up()
     deadline = time.monotonic() + args.minutes * 60
     tally = Tally()
     refused: Counter[str] = Counter()

@@ -392,7 +392,7 @@ def play_deals(
     breach (see the module docstring). Returns the tally (``tally`` if given, counted on).
 
     ``game_seconds`` (POSIX, main thread only) interrupts a game that runs longer and reports it
-    as a ``hang``; compiled code (the numba claim solver) is interrupted only when it returns."""
+    as a ``hang``; compiled code is interrupted only when it returns."""
     tally = tally if tally is not None else Tally()
     rng = random.Random(seed)
     session = Session(rules, NAMES)

@@ -281,7 +281,10 @@ def test_simulate_doppelbock_shows_the_bock_on_the_list(runner: CliRunner, tmp_p
     saved = load_many(records)
     thrown = [r for r in saved if r.thrown_in is not None]
     assert len(saved) - len(thrown) == 24
-    assert all(r.result is None and r.meta["thrown_in"] for r in thrown)
+    # why the deal was thrown in is the record's own field, not repeated in its meta
+    assert all(
+        r.result is None and r.thrown_in in ("schmeissen", "armut") and "thrown_in" not in r.meta for r in thrown
+    )
     if thrown:
         deals = f"{len(thrown)} deal{'s' if len(thrown) > 1 else ''}"
         assert f"{len(saved)} game records saved in {records} (24 games and {deals} thrown in)" in " ".join(
@@ -414,11 +417,24 @@ def test_bad_input_in_the_house_rules_gets_one_line() -> None:
     for _ in range(4):
         game.apply(Action.GESUND)
     info = game.information_state(game.current_player)
-    if Action.CLAIM not in info.legal_actions:
-        with pytest.raises(ValueError, match="claim"):
-            parse_move("claim", info, list(info.hand))
+    # seed 000 (claim = "anyone"): anyone may claim the rest at any time, so "claim" is the claim
+    assert parse_move("claim", info, list(info.hand)) == Action.CLAIM
     with pytest.raises(ValueError, match="no Schweine to announce now"):
         parse_move("schweine", info, list(info.hand))
+    # TSR 5.4.3 (claim = "soloist"): in a normal game nobody is a soloist, so the claim is refused
+    # with the rule; with claim = "none" nobody may ever claim
+    for rules, reason in (
+        (DDV, "you may not claim the rest now (rule claim = soloist)"),
+        (DDV.replace(claim="none"), "claiming the rest is not allowed under these rules (rule claim)"),
+    ):
+        game = Game.new(rules, seed=1, dealer=3)
+        for _ in range(4):
+            game.apply(Action.GESUND)
+        assert game.game_type is GameType.NORMAL
+        info = game.information_state(game.current_player)
+        with pytest.raises(ValueError) as refused:
+            parse_move("claim", info, list(info.hand))
+        assert str(refused.value) == reason
 
 
 def test_play_a_seed_000_game_by_keyboard(runner: CliRunner) -> None:
@@ -861,3 +877,73 @@ def test_play_records_keep_the_bock(runner: CliRunner, tmp_path: Path, monkeypat
     shown = re.findall(r"^Bock ×(\d+): ", result.output, re.MULTILINE)  # under each Bock game's score
     assert shown, "no Bock game in these three games"
     assert [str(r.meta["bock"]) for r in counted if "bock" in r.meta] == shown
+
+
+# -- review findings: strict option values, a BOM in rule files, one replay -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ("[" * 100_000, "the JSON is nested too deeply (more than 64 levels)"),
+        ("[" * 65 + "]" * 65, "the JSON is nested too deeply (more than 64 levels)"),
+        ("NaN", "NaN is not a JSON number"),
+        ("-Infinity", "-Infinity is not a JSON number"),
+        ('{"a": 1, "a": 2}', "duplicate key 'a'"),
+    ],
+    ids=["unclosed-deep", "closed-deep", "nan", "minus-infinity", "duplicate-key"],
+)
+def test_player_option_values_are_read_as_strict_json(runner: CliRunner, value: str, reason: str) -> None:
+    """A ``KEY=VALUE`` of doko arena is read by the same strict JSON reader as entries and records:
+    a value nested deeper than the readers take (unclosed or closed), NaN and a key given twice are
+    refused in one line naming the option and the key, before the first deal; no traceback."""
+    for option in ("--candidate-option", "--reference-option"):
+        result = runner.invoke(
+            main, ["arena", "--deals", "1", "--jobs", "1", "--no-records", option, f"p_take={value}"]
+        )
+        assert result.exit_code == 2, result.output
+        error = one_line_error(result)
+        assert option in error and f"p_take: {reason}" in error
+        assert "95% CI" not in result.output
+
+
+def test_a_rule_file_may_start_with_a_byte_order_mark(runner: CliRunner, tmp_path: Path) -> None:
+    """A rule file saved by an editor that writes a UTF-8 byte order mark loads as the same file
+    without it (entries and records take one too); a byte that is no UTF-8 is named by its offset
+    in the file, the mark counted (3 bytes, then ``# ``: the bad byte is byte 5)."""
+    toml = runner.invoke(main, ["rules", "show", "ddv", "--toml"]).output.replace("solo_factor = 3", "solo_factor = 6")
+    path = tmp_path / "haus.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + toml.encode("utf-8"))
+    shown = runner.invoke(main, ["rules", "show", str(path), "--toml"])
+    assert shown.exit_code == 0, shown.output
+    assert "solo_factor = 6" in shown.output and 'name = "haus"' in shown.output
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b"\xef\xbb\xbf# \xff\n")
+    result = runner.invoke(main, ["rules", "show", str(bad)])
+    assert one_line_error(result) == f"Error: {bad}: not UTF-8 text (byte 5)"
+
+
+def test_replay_replays_a_game_once(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """doko replay checks the chosen game's actions, compares the stored result and shows the game
+    from one replay of the record; a stored result that differs is still refused in one line."""
+    import doppelkopf.record as rec
+
+    records = tmp_path / "games.jsonl"
+    assert runner.invoke(main, ["simulate", "--games", "1", "--seed", "3", "--records", str(records)]).exit_code == 0
+    replayed: list[str] = []
+    real = rec.replay
+
+    def counted(record: rec.GameRecord, source: str = "<record>") -> Game:
+        replayed.append(source)
+        return real(record, source)
+
+    monkeypatch.setattr(rec, "replay", counted)
+    result = runner.invoke(main, ["replay", str(records)])
+    assert result.exit_code == 0, result.output
+    assert "Trick 12" in result.output and "Summe" in result.output
+    assert replayed == [f"{records}: line 1"]
+    data = json.loads(records.read_text(encoding="utf-8"))
+    data["result"]["value"] += 1
+    records.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    error = one_line_error(runner.invoke(main, ["replay", str(records)]))
+    assert "the stored result differs from the replayed game: result.value" in error

@@ -1,6 +1,7 @@
 """The compiled core (mypyc) and its guard: the same source, the same answers, never stale code.
 
-setup.py compiles values, cards, order, game and scoring where it can; ``doppelkopf._compiled`` decides at
+setup.py compiles the core (values, cards, order, the game and its phase modules, scoring; its ``CORE``) where
+it can, docstrings included; ``doppelkopf._compiled`` decides at
 import whether the extensions may run (their recorded source hashes must match the sources).
 """
 

@@ -986,33 +986,52 @@ def test_bad_play_options_name_the_field(changes: dict[str, object], message: st
         DDV.replace(**changes)
 
 
-def test_compiled_claim_check_agrees_with_the_python_search() -> None:
-    """Game.claim_holds asks the compiled solver; on positions from random soli (at a trick's start
-    and mid-trick, with every Dulle option) it gives the answer of the pure-Python search."""
+def test_claim_search_agrees_with_the_compiled_solver() -> None:
+    """The claim check (the core's bounded search) and the compiled solver's ``wins_all`` give the same
+    answer on positions from random games, for a soloist and for both seats of a party of two (where a
+    partner may have to take a trick over), at a trick's start and mid-trick, under every Dulle option.
+    A position the search leaves unsettled (its bound) is not counted; such a claim fails."""
+    from doppelkopf.claims import search_all_tricks
     from doppelkopf.fast.solver import wins_all
-    from doppelkopf.game import wins_all_tricks
 
     rng = random.Random(5)
-    checked = held = 0
+    checked = held = pairs = 0
     for seed in range(400):
         rules = DDV.replace(dulle=("first", "second", "second_except_last")[seed % 3])
         game = Game.new(rules, seed=seed, dealer=seed % 4)
+        solo = seed % 2 == 0
         while game.phase is not Phase.PLAY and not game.is_terminal:
             legal = game.legal_actions()
             soli = [a for a in legal if Action.is_vorbehalt(a) and a != GESUND]
-            game.apply(rng.choice(soli or legal))
+            game.apply(rng.choice(soli or legal) if solo else (GESUND if GESUND in legal else rng.choice(legal)))
         stop = rng.randrange(8, 4 * rules.hand_size - 1)
         while not game.is_terminal and len(game.tricks) * 4 + len(game.trick_cards) < stop:
             game.apply(rng.choice([a for a in game.legal_actions() if Action.is_card(a)]))
         if game.is_terminal:
             continue
-        soloist = next(s for s in range(4) if game.party.count(game.party[s]) == 1)
-        side = tuple(game.party[s] is game.party[soloist] for s in range(4))
-        expected = wins_all_tricks(game.hands, game.leader, side, game.order, rules, game.trick_cards)
-        assert wins_all(game, soloist) == expected, (seed, stop)
-        checked += 1
-        held += expected
-    assert checked > 300 and held > 20
+        for seat in range(4):
+            side = tuple(game.party[s] is game.party[seat] for s in range(4))
+            expected = search_all_tricks(game.hands, game.leader, side, game.order, rules, game.trick_cards)
+            if expected is None:
+                continue
+            assert wins_all(game, seat) == expected, (seed, stop, seat)
+            checked += 1
+            held += expected
+            pairs += expected and sum(side) == 2
+    assert checked > 1000 and held > 40 and pairs > 5
+
+
+def test_a_partner_forced_to_take_a_trick_over_breaks_the_claim() -> None:
+    """Seed 000's preset lets anyone claim. Two tricks left, seat 0 (Kontra with seat 1) to lead: ♣10 ♣10 against
+    ♣A ♠K (seat 1), ♣K ♣K (seat 2), ♠A ♠10 (seat 3). Playing from the top, seat 0's ♣10 wins against Re's Kreuz, but
+    seat 1 must follow with its ♣A (Bedienpflicht), takes the trick over and then has to lead ♠K into seat 3's ♠A:
+    Kontra cannot win both tricks, so the claim fails (a shortcut once assumed the leader keeps the lead)."""
+    from doppelkopf.claims import wins_all_tricks
+
+    rules = get_preset("ohne-neunen")
+    order = card_order(GameType.NORMAL)
+    position = [cards(text) for text in ("♣10 ♣10", "♣A ♠K", "♣K ♣K", "♠A ♠10")]
+    assert not wins_all_tricks(position, 0, (True, True, False, False), order, rules)
 
 
 # -- readings of the houses that differ from the TSR (issue 11) -------------------------------------------------
@@ -1157,6 +1176,7 @@ def test_replay_text_of_a_trick_claimed_in_progress() -> None:
     game = lust_damensolo("♣A ♣A", "♣10 ♣10 ♣K ♣K ♣B ♣B ♣9 ♣9")
     play(game, "♣10")
     game.apply(Action.CLAIM, seat=0)
+    assert game.cards_played == 1 and sum(len(t.cards) for t in game.tricks) == 48
     views = trick_views(game)
     assert [(v.claimed, v.played) for v in views[:2]] == [(True, 1), (True, 0)]
     names = ["Anna", "Ben", "Carla", "Dirk"]
@@ -1165,3 +1185,30 @@ def test_replay_text_of_a_trick_claimed_in_progress() -> None:
     assert on_table == "Trick 1 (claimed): Ben Kr10"
     # the rest of the trick, collected: a card of Carla, one of Dirk, and the claimer's ♣A, which wins it
     assert not_played.startswith("Carla ") and ", Dirk " in not_played and ", Anna KrA -> Anna, " in not_played
+
+
+def test_a_second_armut_after_one_nobody_took() -> None:
+    """``armut_none = "normal"``: an Armut nobody takes is withdrawn "as if the poor player had said gesund" -- that
+    player's only. Seats 0 and 1 each hold three trumps (♦A ♦10 ♦9) and declare Armut; nobody takes seat 0's, so
+    seat 1's Armut comes next (it used to be dropped with the first); seat 2 takes it."""
+    texts = (
+        "♦A ♦10 ♦9  ♣A ♣10 ♣K ♣9  ♠A ♠10 ♠K ♠9  ♥A",  # seat 0
+        "♦A ♦10 ♦9  ♣A ♣10 ♣K ♣9  ♠A ♠10 ♠K ♠9  ♥A",  # seat 1
+        "♥10 ♣D ♠D ♠D ♥D ♥D ♦D ♣B ♣B ♦K  ♥K ♥9",  # seat 2
+        "♥10 ♣D ♦D ♠B ♠B ♥B ♥B ♦B ♦B ♦K  ♥K ♥9",  # seat 3
+    )
+    rules = get_preset("doppelbock").replace(armut_none="normal")
+    game = Game(rules, hands(texts), 3)
+    armut = Action.vorbehalt(GameType.ARMUT)
+    answer_vorbehalte(game, armut, armut, GESUND, GESUND)
+    assert (game.phase, game.armut_poor) == (Phase.ARMUT, 0)
+    for card in ("♦A", "♦10", "♦9"):
+        game.apply(Action.armut_lay(Card.parse(card)))
+    for _ in range(3):
+        game.apply(Action.ARMUT_REFUSE)
+    assert (game.phase, game.armut_poor, game.current_player) == (Phase.ARMUT, 1, 1)
+    assert sorted(game.hands[0]) == sorted(cards(texts[0]))  # seat 0 has its cards back
+    for card in ("♦A", "♦10", "♦9"):
+        game.apply(Action.armut_lay(Card.parse(card)))
+    game.apply(Action.ARMUT_TAKE)
+    assert game.armut_taker == 2 and game.information_state(3).armut_answers == (None, None, "take", None)

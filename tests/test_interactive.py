@@ -165,13 +165,32 @@ def refusal(text: str, info: InformationState) -> str:
 
 
 def test_an_ansage_before_the_klaerungsstich_says_why() -> None:
-    """TSR 4.4.4: in a Hochzeit nobody announces before the Klärungsstich, the Hochzeiter neither
+    """TSR 6.5: in a Hochzeit nobody announces before the Klärungsstich, the Hochzeiter neither
     (Re from the start, so he is not told that Re was said or is too late)."""
     game = hochzeit_game()
     message = refusal("re", game.information_state(0))
     assert "wait for the Klärungsstich" in message and "hochzeit_early_ansage" in message
     assert "already" not in message and "deadline" not in message
     assert "Klärungsstich" in refusal("kontra", game.information_state(1))
+
+
+def test_a_refusal_before_the_klaerungsstich_cites_what_the_engine_cites() -> None:
+    """The reason shown for an announcement refused before a Hochzeit's Klärungsstich cites the
+    paragraph the engine's own refusal cites (TSR 6.5, An- und Absagezeitpunkte bei einer Hochzeit):
+    for the Hochzeiter, whose party is known, and for a player whose party is still open."""
+    import re
+
+    from doppelkopf.game import IllegalAction
+
+    def cited(text: str) -> list[str]:
+        return re.findall(r"TSR \d+(?:\.\d+)*", text)
+
+    game = hochzeit_game()
+    for seat, word in ((0, "re"), (1, "kontra")):
+        with pytest.raises(IllegalAction) as engine:
+            game.apply(Action.announce(1), seat=seat)
+        assert cited(str(engine.value)) == ["TSR 6.5"]
+        assert cited(refusal(word, game.information_state(seat))) == ["TSR 6.5"]
 
 
 def test_the_hochzeiter_may_announce_early_under_the_house_rule() -> None:

@@ -379,6 +379,68 @@ def test_result_stored_for_unfinished_game_fails_verify() -> None:
         verify(bogus)
 
 
+def test_verify_gives_the_game_the_record_replays_to() -> None:
+    """verify returns the game it replayed, so a caller shows it without replaying it again: a
+    finished game with the history and Punkte of the game played, an unfinished one where it
+    stopped."""
+    game = play_random(DDV, 9)
+    replayed = verify(from_json(to_json(record_game(game))))
+    assert replayed.is_terminal and replayed.history == game.history
+    assert replayed.score().points == game.score().points
+    stopped = play_random(DDV, 3, stop_after=20)
+    replayed = verify(record_game(stopped))
+    assert not replayed.is_terminal and replayed.history == stopped.history
+
+
+def test_load_verified_game_checks_the_stored_result(tmp_path: Path) -> None:
+    """load_verified_game gives what load_game gives plus the replayed game, from one replay, and
+    refuses a stored result that differs in the words of verify, naming the line."""
+    records, lines = record_lines(2)
+    path = tmp_path / "games.jsonl"
+    path.write_text(lines[0] + "\n" + lines[1] + "\n", encoding="utf-8")
+    record, game, count, source = rec.load_verified_game(path, 2)
+    assert (record, count, source) == rec.load_game(path, 2) == (records[1], 2, f"{path}: line 2")
+    assert record.result is not None and game.score().points == record.result.points
+    data = json.loads(lines[1])
+    data["result"]["value"] += 2
+    path.write_text(lines[0] + "\n" + json.dumps(data) + "\n", encoding="utf-8")
+    assert rec.load_game(path, 2)[0].result != records[1].result  # well-formed: it loads
+    with pytest.raises(RecordError) as info:
+        rec.load_verified_game(path, 2)
+    assert one_line(info).startswith(f"{path}: line 2: the stored result differs from the replayed game: result.value")
+    with pytest.raises(rec.GameNumberError, match="game 3: the file holds 2 games"):
+        rec.load_verified_game(path, 3)
+
+
+def test_a_record_with_the_old_thrown_in_meta_still_loads() -> None:
+    """Older versions of doko wrote ``"thrown_in": true`` into the meta of a deal thrown in as well
+    as the record's own ``thrown_in``; such a record still loads and verifies, meta as it was."""
+    game = Game(DOPPELBOCK, deal_rest(DOPPELBOCK, FIVE_NINES, seed=2), dealer=3)
+    for action in (Action.SCHMEISSEN, G, G, G):
+        game.apply(action)
+    data = json.loads(to_json(record_game(game, NAMES, deal_number=1)))
+    data["meta"]["thrown_in"] = True
+    loaded = from_json(json.dumps(data))
+    assert loaded.thrown_in == "schmeissen" and loaded.meta == {"deal_number": 1, "thrown_in": True}
+    assert verify(loaded).thrown_reason == "schmeissen"
+
+
+def test_a_field_of_the_wrong_type_is_named_with_its_json_type() -> None:
+    """The type of a wrong value is said in JSON's words, as table entries say it: an integer, a
+    string, an object, a list, null."""
+    data = json.loads(to_json(record_game(play_random(DDV, 1))))
+    for field, value, said in (
+        ("players", 5, "players: expected a list of 4 names, got an integer"),
+        ("hands", [5, [], [], []], "hands[0]: expected a list of card keys, got an integer"),
+        ("actions", "KrA", "actions: expected a list of [seat, action] pairs, got a string"),
+        ("meta", [1], "meta: expected an object, got a list"),
+        ("rules", None, "rules: expected an object with 'preset' and 'options', got null"),
+    ):
+        with pytest.raises(RecordError) as info:
+            from_json(json.dumps({**data, field: value}))
+        assert said in one_line(info), field
+
+
 def test_meta_must_be_json() -> None:
     with pytest.raises(RecordError, match="^meta.when: not JSON data"):
         record_game(play_random(DDV, 1), when=object())
@@ -1271,7 +1333,7 @@ def test_only_a_regular_file_or_a_new_one_is_written(tmp_path: Path) -> None:
     folder.mkdir()
     to_fifo = tmp_path / "to-pipe.jsonl"
     to_fifo.symlink_to(fifo)
-    for path, kind in ((fifo, "a FIFO"), (folder, "a folder"), (to_fifo, "a FIFO")):
+    for path, kind in ((fifo, "a named pipe"), (folder, "a folder"), (to_fifo, "a named pipe")):
         for write in (save, lambda r, p: save_many([r], p), rec.append):
             with pytest.raises(RecordError) as info:
                 write(record, path)

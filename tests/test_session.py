@@ -560,3 +560,19 @@ def test_simulate_shows_bock_multipliers_and_games_owed(tmp_path: Path) -> None:
     if data["bock_owed"]:
         owed = " ".join(f"×{m}" for m in data["bock_owed"])
         assert f"Bock games owed: {owed}" in printed.output
+
+
+@pytest.mark.parametrize(
+    ("summary", "message"),
+    [
+        (GameSummary(GameType.ARMUT, frozenset({0, 1}), 130), "the Armut is not played under rules 'ddv'"),
+        (GameSummary(GameType.BUBEN_DAMEN, frozenset({0}), 130), "the Buben-Damen-Solo is not played under rules"),
+    ],
+)
+def test_the_liste_takes_only_games_the_rules_play(summary: GameSummary, message: str) -> None:
+    """The TSR has no Armut and no Buben-Damen-Solo (seed 002 has both): a Liste under ``ddv`` refuses them,
+    and stays as it was."""
+    session = Session(DDV.replace(pflichtsolo=False), ["Anna", "Ben", "Carla", "Dirk"])
+    with pytest.raises(SessionError, match=f"^game_type: {message}"):
+        session.record_summary(summary)
+    assert session.sheet.rows == () and session.games == 0

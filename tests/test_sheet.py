@@ -236,6 +236,12 @@ def test_names_are_one_player_in_any_normal_form_and_case() -> None:
         sheet.add_score("x", result, ["Jürgen", "JÜRGEN", "Carla", "Dirk"])
 
 
+def test_a_name_of_invisible_characters_is_empty() -> None:
+    """A zero-width space alone shows as a blank column on the Liste: refused like an empty name."""
+    with pytest.raises(SheetError, match=r"^players\[1\]: the name is empty \(it holds only invisible characters\)"):
+        Sheet(["Anna", "\u200b", "Carla", "Dirk"])
+
+
 @pytest.mark.parametrize(
     "twin", ["\uff21nna", "An\u200bna", "\uff41\uff4e\uff4e\uff41"], ids=["fullwidth", "zero-width", "all fullwidth"]
 )

@@ -30,8 +30,10 @@ _ARMUT: Final = Phase.ARMUT
 
 
 def start_armut(game: Game, poor: int) -> None:
+    """The Armut of ``poor`` begins: it lays its cards, then the others are asked from its left."""
     game.game_type, game.declarer = _ARMUT_GAME, poor
     game.armut_poor = poor
+    game.armut_answers = [None] * 4  # a second Armut after one nobody took is asked afresh
     game.party = [_RE if s == poor else _KONTRA for s in range(4)]
     game.phase = _ARMUT
     game.current_player = poor
@@ -105,7 +107,7 @@ def armut_action(game: Game, seat: int, action: int) -> None:
         else:
             game.hands[poor] = sorted(game.hands[poor] + game.armut_laid)
             game.armut_laid = []
-            game.armut_withdrawn = True
+            game.armut_withdrawn = game.armut_withdrawn | {poor}
             game.game_type, game.declarer, game.armut_poor = _NORMAL, None, None
             game._resolve_vorbehalte()  # the Vorbehalte again, without this Armut
         return

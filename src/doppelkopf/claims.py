@@ -67,16 +67,21 @@ def _canonical(hands: Sequence[Sequence[int]], order: CardOrder) -> tuple[tuple[
 def _wins_from_the_top(
     hands: Sequence[Sequence[int]], leader: int, side: Sequence[bool], order: CardOrder, rules: RuleSet
 ) -> bool:
-    """A sufficient test for :func:`wins_all_tricks`: the leader plays his trumps from the top,
-    then his Fehl cards (TSR 5.4.5: the claimer is taken to play from the top), and each lead wins
-    even if the others keep their best cards as long as they can: every trump led beats the best
-    trump of each opponent who still holds one, no opponent holds more trumps than the leader,
-    and every Fehl card led is at least as high as any card of its suit in an opponent's hand
-    (the first of equal cards wins; the Dulle only under ``dulle = "first"``)."""
+    """A sufficient test for :func:`wins_all_tricks` when the leader plays alone (his side is only
+    he): he plays his trumps from the top, then his Fehl cards (TSR 5.4.5: the claimer is taken to
+    play from the top), and each lead wins even if the others keep their best cards as long as they
+    can: every trump led beats the best trump of each opponent who still holds one, no opponent
+    holds more trumps than the leader, and every Fehl card led is at least as high as any card of
+    its suit in an opponent's hand (the first of equal cards wins; of two Dullen only where the
+    second never wins, ``second_dulle_wins``). With a partner the test says nothing: the partner
+    may have to take a trick over (Bedienpflicht) and then lead a losing card."""
     group, power = order.group, order.power
+    if sum(1 for s in range(4) if side[s]) != 1:
+        return False
+    second_dulle_may_win = second_dulle_wins(rules, False) or second_dulle_wins(rules, True)
 
     def beats(mine: int, theirs: int) -> bool:
-        return power[mine] > power[theirs] or (mine == theirs and (mine != order.dulle or rules.dulle == "first"))
+        return power[mine] > power[theirs] or (mine == theirs and (mine != order.dulle or not second_dulle_may_win))
 
     mine = sorted(hands[leader], key=lambda c: power[c], reverse=True)
     my_trumps = [c for c in mine if group[c] == TRUMP]
@@ -106,12 +111,12 @@ def wins_all_tricks(
     """Whether the seats marked in ``side`` can win every remaining trick, whatever the others
     play, when ``leader`` has led ``trick_cards`` (the trick in progress, in play order; empty at
     the start of a trick) and the seats hold ``hands`` (the claim of the rest, Spielabkürzung).
-    Exact: a search over all plays that keep the Bedienpflicht (TSR 5.2) and the trick rules of
+    A search over all plays that keep the Bedienpflicht (TSR 5.2) and the trick rules of
     ``rules`` (equal cards, Dulle), with two shortcuts that are sound:
 
     * the other side holds a trump higher than every trump of ``side``: it wins a trick, because
       that trump wins the trick it is played in and must be played at the latest in the last trick;
-    * the leader is of ``side`` and wins every trick playing from the top
+    * the leader is the whole of ``side`` (a soloist) and wins every trick playing from the top
       (:func:`_wins_from_the_top`).
 
     A position the search cannot settle within ``CLAIM_SEARCH_LIMIT`` positions counts as not won

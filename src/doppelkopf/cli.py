@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from .game import Game
     from .record import GameRecord
-    from .scoring import Score
+    from .scoring import GameSummary, Score
     from .session import Session
     from .sheet import Sheet
 
@@ -55,6 +55,9 @@ def load_rules(spec: str) -> RuleSet:
     A rule file whose rules carry a preset's name but differ from that preset (an edited
     ``doko rules show ddv --toml``) is named after the file, so no changed rule set is called "ddv".
 
+    The file is read as every input file is (:mod:`doppelkopf.fileutil`): UTF-8, a byte order mark
+    at the start skipped.
+
     Raises RuleError in one line that names the file: cannot be read (missing, a folder, no
     permission), larger than :data:`RULE_FILE_LIMIT`, not UTF-8 text (with the byte), not valid TOML,
     or a bad option (the option first, see :meth:`RuleSet.__post_init__
@@ -71,9 +74,11 @@ def load_rules(spec: str) -> RuleSet:
     )
     if not is_file or not spec.strip():  # "" is the current folder as a path: ask for a preset
         return get_preset(spec)
+    from .fileutil import NotUTF8Error, decode_text, read_limited
+
     try:
         with path.open("rb") as handle:
-            data = handle.read(RULE_FILE_LIMIT + 1)
+            data = read_limited(handle, RULE_FILE_LIMIT + 1)
     except OSError as exc:
         raise RuleError(f"{spec}: cannot read the rule file ({exc.strerror or exc})") from None
     except ValueError as exc:
@@ -81,9 +86,9 @@ def load_rules(spec: str) -> RuleSet:
     if len(data) > RULE_FILE_LIMIT:
         raise RuleError(f"{spec}: larger than {RULE_FILE_LIMIT // 1024} KiB, not a rule file")
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RuleError(f"{spec}: not UTF-8 text (byte {exc.start})") from None
+        text = decode_text(data)
+    except NotUTF8Error as exc:
+        raise RuleError(f"{spec}: {exc}") from None
     try:
         rules = RuleSet.from_toml(text)
     except RuleError as exc:
@@ -142,15 +147,6 @@ def _console(stderr: bool = False) -> Console:
 # -- output files ---------------------------------------------------------------------------------
 
 
-#: What :func:`_check_output` calls an existing path that is no regular file, by its stat mode test.
-_NOT_A_FILE = (
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISFIFO, "a named pipe"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
 def _check_output(path: str, option: str) -> bool:
     """Refuse, before anything is played, an output path that cannot take a file written anew: an
     empty name, a folder, anything else that is no regular file (a device, a pipe, a socket; also
@@ -158,6 +154,8 @@ def _check_output(path: str, option: str) -> bool:
     a temporary file of the same folder over them). A link counts as what it points to. Return
     whether ``path`` exists (a regular file); raises click.BadParameter naming ``option``."""
     import os
+
+    from .fileutil import file_kind
 
     if not path:
         raise click.BadParameter("the file name is empty", param_hint=option)
@@ -171,9 +169,8 @@ def _check_output(path: str, option: str) -> bool:
     if mode is not None and stat.S_ISDIR(mode):
         raise click.BadParameter(f"{path} is a folder, not a file", param_hint=option)
     if mode is not None and not stat.S_ISREG(mode):
-        what = next((name for test, name in _NOT_A_FILE if test(mode)), "no regular file")
         raise click.BadParameter(
-            f"{path} is {what}, not a regular file: it is never replaced (--force neither); choose a file",
+            f"{path} is {file_kind(mode)}, not a regular file: it is never replaced (--force neither); choose a file",
             param_hint=option,
         )
     folder = target.absolute().parent
@@ -390,12 +387,14 @@ def score(entry: Any, as_json: bool) -> None:
         return
     console = _console()
     summary = result.entry.summary
-    _print_score(console, result.score, list(result.entry.players), summary.game_type.german, summary.augen_re)
+    _print_score(console, result.score, list(result.entry.players), summary.game_type.german, summary)
 
 
 def _print_score(
-    console: Console, result: Score, players: list[str], title: str = "", augen_re: int | None = None
+    console: Console, result: Score, players: list[str], title: str = "", summary: GameSummary | None = None
 ) -> None:
+    """The score table of a game, then who wins (with each party's Augen from ``summary``, if given),
+    the solo factor, the Bock and the Punkte of each player."""
     from rich.table import Table
 
     from .scoring import signed
@@ -409,8 +408,8 @@ def _print_score(
     table.add_row("Summe", signed(rows[-1][1]), style="bold")
     console.print(table)
     who = "Nobody wins" if result.winner is None else f"{result.winner.label} wins"
-    if augen_re is not None:
-        who += f" (Re {augen_re} Augen, Kontra {240 - augen_re} Augen)"
+    if summary is not None:
+        who += f" (Re {summary.augen_re} Augen, Kontra {summary.augen_kontra} Augen)"
     factor = f", soloist ×{result.factor}" if result.solo else ""
     bock = f", Bock ×{result.multiplier}" if result.multiplier != 1 else ""
     console.print(
@@ -477,11 +476,6 @@ def _game_label(game: Game, players: list[str]) -> str:
     from .session import game_label
 
     return game_label(game.summary(), game.score(), players, game.rules)
-
-
-def _is_redeal(game: Game) -> bool:
-    """A deal thrown in (Schmeissen, an Armut nobody takes): the same dealer deals again."""
-    return bool(getattr(game, "redeal_same_dealer", False))
 
 
 # -- simulate -----------------------------------------------------------------------------------
@@ -565,9 +559,11 @@ def simulate(
         with Progress(console=console, transient=True, disable=as_json) as progress:
             task = progress.add_task("Games", total=games)
             for game in play_session(rules, players, games, seed, session=session):
-                redeal = _is_redeal(game)
+                # a deal thrown in (Schmeissen, an Armut nobody takes) is saved with its reason (the
+                # record's own thrown_in) and no row of the Liste; the same dealer deals again
+                redeal = game.redeal_same_dealer
                 if not no_records:
-                    meta = {"thrown_in": True} if redeal else _row_meta(sheet)
+                    meta = {} if redeal else _row_meta(sheet)
                     saved.append(record_game(game, name_list, deal_number=session.deals, session_seed=seed, **meta))
                 if redeal:
                     thrown_in += 1
@@ -649,16 +645,25 @@ def _player_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
 
 
 def _player_options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs; a value is read as JSON (number, true/false, string in quotes), else as text."""
+    """``KEY=VALUE`` pairs; a value is read as strict JSON (number, true/false, string in quotes;
+    :func:`doppelkopf.jsonutil.loads_strict`, as entries and records are), and as text where it is
+    no JSON at all. Raises click.BadParameter (click names the option) for no ``KEY=VALUE`` and,
+    naming the key, for JSON the readers refuse: ``NaN``, ``Infinity``, a key given twice, nesting
+    deeper than :data:`doppelkopf.jsonutil.MAX_DEPTH` levels."""
+    from .jsonutil import loads_strict, short_repr
+
     out: dict[str, Any] = {}
     for item in values:
         key, sep, text = item.partition("=")
-        if not sep or not key.strip().isidentifier():
-            raise click.BadParameter(f"expected KEY=VALUE, got {item!r}")
+        key = key.strip()
+        if not sep or not key.isidentifier():
+            raise click.BadParameter(f"expected KEY=VALUE, got {short_repr(item)}")
         try:
-            out[key.strip()] = json.loads(text)
-        except ValueError:
-            out[key.strip()] = text
+            out[key] = loads_strict(text)
+        except json.JSONDecodeError:  # no JSON: the text itself
+            out[key] = text
+        except ValueError as exc:
+            raise click.BadParameter(f"{key}: {exc}") from None
     return out
 
 
@@ -821,33 +826,29 @@ def _print_arena(console: Console, data: dict[str, Any]) -> None:
 @_friendly_errors
 def replay(file: str, number: int | None) -> None:
     """Show a saved game trick by trick (a record file or a JSON Lines file of records)."""
-    from .record import replay as replay_record
-    from .record import verify
-
-    record, source = _read_record(file, number)
-    verify(record, source)
-    game = replay_record(record, source)
+    record, game = _read_record(file, number)
     console = _console()
     players = list(record.players)
     _print_replay(console, game, players, record.bock)
-    if game.is_terminal and not _is_redeal(game):
-        _print_score(console, game.score(), players, "Score", game.summary().augen_re)
+    if game.is_terminal and not game.redeal_same_dealer:
+        _print_score(console, game.score(), players, "Score", game.summary())
 
 
-def _read_record(file: str, number: int | None) -> tuple[GameRecord, str]:
+def _read_record(file: str, number: int | None) -> tuple[GameRecord, Game]:
     """Game ``number`` (1-based) of a JSON Lines file of records, or the one record of a record file,
-    and where it stands (``games.jsonl: line 3``) for the messages about it; see
-    :func:`doppelkopf.record.load_game` (lines end at ``\\n`` only, only the chosen line is checked).
-    How many games the file holds is said only when every line is a record."""
-    from .record import GameNumberError, load_game
+    checked and verified, with the game its actions give; see
+    :func:`doppelkopf.record.load_verified_game` (lines end at ``\\n`` only, only the chosen line is
+    checked; the game is replayed once). How many games the file holds is said only when every
+    line is a record."""
+    from .record import GameNumberError, load_verified_game
 
     try:
-        record, count, source = load_game(file, number)
+        record, game, count, _ = load_verified_game(file, number)
     except GameNumberError as exc:
         raise click.BadParameter(str(exc), param_hint="--game") from None
     if number is None and count is not None and count > 1:
         click.echo(f"{file} holds {count} games; showing game 1 (choose with --game N).", err=True)
-    return record, source
+    return record, game
 
 
 def _print_replay(console: Console, game: Game, players: list[str], bock: int = 1) -> None:
@@ -927,7 +928,6 @@ def play(
     """
     import random
 
-    from .game import Action
     from .interactive import HumanPlayer, plural
     from .names import PlayerNameError, clean_name, name_key
     from .players import play_session, search_level
@@ -956,14 +956,14 @@ def play(
     console.print(f"Rules: {rules.name}, session {seed}. {hint}")
     try:
         for game in play_session(rules, players, games, seed, on_event=human.follow, session=session):
-            if _is_redeal(game):
+            if game.redeal_same_dealer:
                 console.print(f"Thrown in ({game.score().items[0].label}): {names[game.dealer]} deals again.")
-                saved.append(record_game(game, names, deal_number=session.deals, session_seed=seed, thrown_in=True))
+                saved.append(record_game(game, names, deal_number=session.deals, session_seed=seed))
                 continue
             _print_abkuerzung(console, game, names)
-            human.show_tricks(game.tricks, sum(1 for _, a in game.history if Action.is_card(a)))
+            human.show_tricks(game.tricks, game.cards_played)
             result = game.score()
-            _print_score(console, result, names, f"Score: {game.game_type.german}", game.summary().augen_re)
+            _print_score(console, result, names, f"Score: {game.game_type.german}", game.summary())
             row = sheet.rows[-1]
             if row.multiplier != 1:
                 counted = ", ".join(f"{n} {p:+d}" for n, p in zip(names, row.points, strict=True))

@@ -89,7 +89,8 @@ from dataclasses import dataclass
 from typing import IO, Any, NamedTuple
 
 from .cards import AUGEN, Card, deck
-from .jsonutil import loads_strict, short_repr
+from .fileutil import NotUTF8Error, decode_text, read_limited
+from .jsonutil import loads_strict, short_repr, type_name
 from .names import PlayerNameError, clean_name, clean_names, name_key
 from .rules import ANSAGE, LEVEL_KEYS, GameType, Party, RuleError, RuleSet, get_preset
 from .scoring import SONDERPUNKT_LABELS, GameSummary, Score, ScoreError, Sonderpunkt, score
@@ -179,24 +180,6 @@ def _show(value: Any) -> str:
     return short_repr(value)
 
 
-def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, Mapping):
-        return "an object"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    return type(value).__name__
-
-
 def _key_text(key: Any) -> str:
     """A key for an error message: plain if it is a simple name, else quoted (keeps one line)."""
     if isinstance(key, str) and _re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
@@ -206,25 +189,25 @@ def _key_text(key: Any) -> str:
 
 def _int(value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EntryError(f"{path}: expected an integer, got {_type_name(value)} ({_show(value)})")
+        raise EntryError(f"{path}: expected an integer, got {type_name(value)} ({_show(value)})")
     return value
 
 
 def _str(value: Any, path: str) -> str:
     if not isinstance(value, str):
-        raise EntryError(f"{path}: expected a string, got {_type_name(value)} ({_show(value)})")
+        raise EntryError(f"{path}: expected a string, got {type_name(value)} ({_show(value)})")
     return value
 
 
 def _list(value: Any, path: str, what: str) -> list[Any] | tuple[Any, ...]:
     if not isinstance(value, (list, tuple)):
-        raise EntryError(f"{path}: expected a list of {what}, got {_type_name(value)} ({_show(value)})")
+        raise EntryError(f"{path}: expected a list of {what}, got {type_name(value)} ({_show(value)})")
     return value
 
 
 def _mapping(value: Any, path: str, what: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise EntryError(f"{path}: expected an object with {what}, got {_type_name(value)} ({_show(value)})")
+        raise EntryError(f"{path}: expected an object with {what}, got {type_name(value)} ({_show(value)})")
     return value
 
 
@@ -249,7 +232,7 @@ def _parse_rules(value: Any) -> RuleSet:
             return RuleSet.from_dict(dict(value))
         except RuleError as exc:
             raise _rule_error(exc) from None
-    raise EntryError(f"rules: expected a preset name or an object of rule options, got {_type_name(value)}")
+    raise EntryError(f"rules: expected a preset name or an object of rule options, got {type_name(value)}")
 
 
 def _rule_error(exc: RuleError) -> EntryError:
@@ -277,11 +260,9 @@ def _parse_game(value: Any, rules: RuleSet) -> GameType:
         game = GameType.parse(_str(value, "game"))
     except RuleError as exc:
         raise EntryError(f"game: {exc}") from None
-    if game.is_declared_solo and game not in rules.allowed_soli:
-        allowed = ", ".join(rules.solo_types) or "none"
-        raise EntryError(f"game: the {game.german} is not played under rules {rules.name!r} (soli: {allowed})")
-    if game is GameType.ARMUT and not rules.armut:
-        raise EntryError(f"game: the Armut is not played under rules {rules.name!r} (rule armut is off)")
+    problem = rules.plays(game)
+    if problem is not None:
+        raise EntryError(f"game: {problem}")
     return game
 
 
@@ -738,7 +719,7 @@ def parse_entry(data: Mapping[str, Any]) -> Entry:
     ``extras[i]`` that makes the entry impossible).
     """
     if not isinstance(data, Mapping):
-        raise EntryError(f"entry: expected an object, got {_type_name(data)}")
+        raise EntryError(f"entry: expected an object, got {type_name(data)}")
     _check_keys(data, FIELDS, "")
     for name in REQUIRED:
         if name not in data:
@@ -823,23 +804,16 @@ def read_entry_file(handle: IO[bytes], source: str) -> dict[str, Any]:
     """Read an entry from the open binary file ``handle`` (a file, or stdin as ``doko score -``
     gives it) named ``source`` in messages, then parse it as :func:`load_entry_bytes`.
 
-    At most :data:`MAX_ENTRY_BYTES` + 1 bytes are read (in as many pieces as the file gives), so an
+    At most :data:`MAX_ENTRY_BYTES` + 1 bytes are read (:func:`doppelkopf.fileutil.read_limited`), so an
     endless or huge input is refused at once. Raises :class:`EntryError` ``entry.json: the entry is
     larger than 1 MiB (...)``, ``<stdin>: cannot read: Input/output error`` for a failing read, or
     what :func:`load_entry_bytes` raises.
     """
-    chunks: list[bytes] = []
-    left = MAX_ENTRY_BYTES + 1
-    while left > 0:
-        try:
-            chunk = handle.read(left)
-        except OSError as exc:
-            raise EntryError(f"{source}: cannot read: {exc.strerror or exc}") from None
-        if not chunk:
-            break
-        chunks.append(chunk)
-        left -= len(chunk)
-    return load_entry_bytes(b"".join(chunks), source)
+    try:
+        data = read_limited(handle, MAX_ENTRY_BYTES + 1)
+    except OSError as exc:
+        raise EntryError(f"{source}: cannot read: {exc.strerror or exc}") from None
+    return load_entry_bytes(data, source)
 
 
 def load_entry_text(text: str, source: str) -> dict[str, Any]:
@@ -863,13 +837,14 @@ def load_entry_text(text: str, source: str) -> dict[str, Any]:
     except ValueError as exc:
         raise EntryError(f"{source}: {exc}") from None
     if not isinstance(data, dict):
-        raise EntryError(f"{source}: an entry must be a JSON object {{...}}, got {_type_name(data)}")
+        raise EntryError(f"{source}: an entry must be a JSON object {{...}}, got {type_name(data)}")
     return data
 
 
 def load_entry_bytes(data: bytes, source: str) -> dict[str, Any]:
     """Parse the bytes of an entry file read from ``source`` (a file name or ``<stdin>``, for
-    messages): UTF-8 text, a byte order mark allowed, then as :func:`load_entry_text`.
+    messages): UTF-8 text, a byte order mark allowed (read as every input file is,
+    :func:`doppelkopf.fileutil.decode_text`), then as :func:`load_entry_text`.
 
     Raises :class:`EntryError` ``entry.json: the entry is larger than 1 MiB (...)`` for more than
     :data:`MAX_ENTRY_BYTES` (the byte order mark included), ``entry.json: not UTF-8 text (byte 17)``
@@ -877,10 +852,8 @@ def load_entry_bytes(data: bytes, source: str) -> dict[str, Any]:
     """
     if len(data) > MAX_ENTRY_BYTES:
         raise _too_large(source)
-    bom = b"\xef\xbb\xbf"
-    skip = len(bom) if data.startswith(bom) else 0
     try:
-        text = data[skip:].decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise EntryError(f"{source}: not UTF-8 text (byte {exc.start + skip})") from None
+        text = decode_text(data)
+    except NotUTF8Error as exc:
+        raise EntryError(f"{source}: {exc}") from None
     return load_entry_text(text, source)

@@ -50,7 +50,6 @@ from .claims import (
     concede_legal,
     concession_pass,
     search_order,
-    wins_all_tricks,
 )
 from .moves import (
     _HOCHZEIT_LABELS,
@@ -89,7 +88,6 @@ __all__ = [
     "Trick",
     "follow_options",
     "random_game",
-    "wins_all_tricks",
 ]
 
 
@@ -371,7 +369,8 @@ class Game:
         self.armut_laid: list[int] = []
         self.armut_returned: list[int] = []
         self.armut_answers: list[str | None] = [None] * 4
-        self.armut_withdrawn = False  # nobody took, the game goes on as if the poor player said gesund
+        # poor players whose Armut nobody took (armut_none = "normal"): as if they had said gesund
+        self.armut_withdrawn: frozenset[int] = frozenset()
         self._superschweine_after_exchange = False
         self.bid_active: list[int] = []
         self.bid_holder: int | None = None
@@ -478,6 +477,12 @@ class Game:
     @property
     def is_terminal(self) -> bool:
         return self.phase is _FINISHED
+
+    @property
+    def cards_played(self) -> int:
+        """How many cards were really played (not collected after a claim or a concession): of a
+        trick claimed in progress, the cards on the table before the claim count, the rest do not."""
+        return sum(1 for _, action in self.history if Action.is_card(action))
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """Legal actions of ``seat`` (default: the current player), ascending.

@@ -237,11 +237,16 @@ def _parse_armut(raw: str, word: str, info: InformationState, shown: Sequence[in
     if any(Action.is_armut_lay(a) for a in legal):
         action = Action.armut_lay(card)
         if action not in legal:
-            raise ValueError(f"{Card(card).symbol}: lay your trumps first (all trumps go face down in an Armut)")
+            raise ValueError(
+                f"{Card(card).symbol}: lay your trumps first (all trumps go face down in an Armut; "
+                "seed 002, Gibt es Vorbehalte?)"
+            )
         return action
     action = Action.armut_return(card)
     if action not in legal:
-        raise ValueError(f"{Card(card).symbol} cannot be given back now (the Schweine stay together, seed 002)")
+        raise ValueError(
+            f"{Card(card).symbol} cannot be given back now (the Schweine stay together; seed 002, Sonderkarten)"
+        )
     return action
 
 
@@ -299,7 +304,7 @@ def _why_no_announcement(level: int, info: InformationState) -> str:
     information state; the announcements still open come from the legal actions."""
     own = info.own_party
     if own is None:
-        why = "your party is open until the Klärungsstich of the Hochzeit: announcements wait for it (TSR 4.4.4)"
+        why = "your party is open until the Klärungsstich of the Hochzeit: announcements wait for it (TSR 6.5)"
         if info.rules.hochzeit_early_ansage:
             why += "; only the Hochzeiter may announce before it (rule hochzeit_early_ansage)"
         return why
@@ -309,7 +314,7 @@ def _why_no_announcement(level: int, info: InformationState) -> str:
     if _partner_open(info) and not open_calls and not info.rules.hochzeit_early_ansage:
         return (
             f"{label}: in a Hochzeit announcements wait for the Klärungsstich, the Hochzeiter's too "
-            "(TSR 4.4.4; rule hochzeit_early_ansage = false)"
+            "(TSR 6.5; rule hochzeit_early_ansage = false)"
         )
     if any(a.party is own and a.level >= level for a in info.announcements):
         return f"{label}: your party has already announced it{still}"

@@ -1,9 +1,11 @@
-"""Strict JSON reading and writing shared by table entries and game records (one place for both).
+"""Strict JSON reading and writing shared by table entries, game records and the player options of
+``doko arena`` (one place for all).
 
 :func:`loads_strict` reads JSON text the way the input formats want it: a key given twice in one
 object, ``NaN``/``Infinity`` (not JSON numbers) and nesting deeper than :data:`MAX_DEPTH` levels are
 refused with a one-line :class:`ValueError`, never a :class:`RecursionError` however deep the text
-nests. :func:`dumps_lines_safe` writes JSON that stays on its lines for every line splitter.
+nests. :func:`dumps_lines_safe` writes JSON that stays on its lines for every line splitter;
+:func:`short_repr` and :func:`type_name` show a bad value and its JSON type in a one-line message.
 
 >>> loads_strict('{"a": [1, 2]}')
 {'a': [1, 2]}
@@ -22,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 import reprlib
+from collections.abc import Mapping
 from typing import Any
 
 #: Most levels of nested lists and objects the readers take. A table entry nests 3 levels, a game
@@ -51,6 +54,31 @@ def short_repr(value: Any) -> str:
     '[[[[...]]]]'
     """
     return _REPR.repr(value)
+
+
+def type_name(value: Any) -> str:
+    """The JSON name of ``value``'s type for a message (``expected a list, got an object``):
+    ``null``, ``a boolean``, ``an integer``, ``a number`` (a float), ``a string``, ``an object`` (any
+    mapping), ``a list`` (a tuple too); the Python type's name for anything else.
+
+    >>> [type_name(v) for v in (None, True, 3, 2.5, "x", {}, [1])]
+    ['null', 'a boolean', 'an integer', 'a number', 'a string', 'an object', 'a list']
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return type(value).__name__
 
 
 class JSONNestingError(ValueError):

@@ -50,9 +50,7 @@ class Phase(enum.IntEnum):
     CONCESSION = 5
 
 
-# Enum members read on every move, as module constants: a global is much faster to read than a member of an
-
-
+# Enum members read as module constants (a global is much faster to read than a member of an enum class).
 _NORMAL: Final = GameType.NORMAL
 _HOCHZEIT: Final = GameType.HOCHZEIT
 #: The game types by number (an enum call is slow); a Vorbehalt answer's number is its game type's plus VORBEHALT_BASE.

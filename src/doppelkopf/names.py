@@ -40,9 +40,9 @@ class PlayerNameError(ValueError):
 def clean_name(raw: object, where: str = "name") -> str:
     """The name ``raw`` in its stored form: NFC, surrounding white space removed.
 
-    Raises :class:`PlayerNameError` starting with ``where`` when ``raw`` is not a string, is empty, is
-    longer than :data:`MAX_NAME_LENGTH` characters, or holds a control character, a line
-    separator or a bidirectional override.
+    Raises :class:`PlayerNameError` starting with ``where`` when ``raw`` is not a string, is empty
+    (also when only invisible characters remain), is longer than :data:`MAX_NAME_LENGTH` characters,
+    or holds a control character, a line separator or a bidirectional override.
     """
     if not isinstance(raw, str):
         raise PlayerNameError(f"{where}: a player name must be a string, got {type(raw).__name__}")
@@ -56,6 +56,8 @@ def clean_name(raw: object, where: str = "name") -> str:
     for char in name:
         if unicodedata.category(char) in _REFUSED_CATEGORIES or char in _REFUSED_CHARS:
             raise PlayerNameError(f"{where}: {name!r} holds the control character U+{ord(char):04X}")
+    if not name_key(name):
+        raise PlayerNameError(f"{where}: the name is empty (it holds only invisible characters)")
     return name
 
 

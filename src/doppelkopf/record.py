@@ -91,7 +91,8 @@ levels, a key given twice and ``NaN`` are refused as invalid JSON.
 >>> again = from_json(to_json(record))
 >>> again == record, replay(again).score() == game.score()
 (True, True)
->>> verify(again)
+>>> verify(again).score() == game.score()
+True
 """
 
 from __future__ import annotations
@@ -109,6 +110,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .cards import AUGEN, Card, CardError
+from .fileutil import BOM, NotUTF8Error, bom_length, decode_text, file_kind, read_limited
 from .game import Action, Game, IllegalAction, Phase
 from .jsonutil import (
     MAX_DEPTH,
@@ -118,6 +120,7 @@ from .jsonutil import (
     escape_unsafe,
     loads_strict,
     short_repr,
+    type_name,
 )
 from .names import PlayerNameError, clean_names
 from .rules import GameType, Party, RuleError, RuleSet
@@ -330,7 +333,7 @@ def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -
         result=result,
         meta=clean,
         thrown_in=thrown_in,
-        forced_solo_seat=getattr(game, "forced_solo_seat", None),
+        forced_solo_seat=game.forced_solo_seat,
     )
 
 
@@ -375,15 +378,15 @@ def replay(record: GameRecord, source: str = "<record>") -> Game:
     """Play the record's actions again from its deal and return the game (finished or not).
 
     The game is built with the record's rules, hands, dealer, seed, ``pflichtsolo_done`` and
-    ``forced_solo_seat`` (when the engine takes it) and every action is applied for its seat, step
-    for step what :meth:`Game.replay` does; the loop is here so that an error names the action by
-    its 0-based index in the file.
+    ``forced_solo_seat`` and every action is applied for its seat, step for step what
+    :meth:`Game.replay` does; the loop is here so that an error names the action by its 0-based
+    index in the file.
 
     Raises :class:`RecordError` naming ``hands`` when the hands are no legal deal, or
     ``actions[i]`` (0-based) with the rule the engine reports for the first illegal action.
     """
     try:
-        game = _deal(
+        game = Game(
             record.rules, record.hands, record.dealer, record.seed, record.pflichtsolo_done, record.forced_solo_seat
         )
     except IllegalAction as exc:
@@ -396,27 +399,23 @@ def replay(record: GameRecord, source: str = "<record>") -> Game:
     return game
 
 
-def _deal(
-    rules: RuleSet,
-    hands: Sequence[Iterable[int]],
-    dealer: int,
-    seed: int | None,
-    pflichtsolo_done: Sequence[bool],
-    forced_solo_seat: int | None,
-) -> Game:
-    """A new :class:`Game` before its first action (with the forced Pflichtsolo seat of a
-    Vorführung, if any). Raises IllegalAction for a bad deal."""
-    return Game(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat)
-
-
-def verify(record: GameRecord, source: str = "<record>") -> None:
-    """Replay ``record`` and check its stored result against the game's score.
+def verify(record: GameRecord, source: str = "<record>") -> Game:
+    """Replay ``record``, check its stored result against the game's score and return the replayed
+    game (finished or not), so that a caller who shows the game need not replay it again.
 
     Raises :class:`RecordError` when replaying fails (see :func:`replay`), when the actions finish
-    the game but no result is stored or the other way round, or naming each ``result.<field>``
-    whose stored value differs from the replayed one.
+    the game but no result is stored or the other way round, when the stored ``thrown_in`` is not
+    what the actions do, or naming each ``result.<field>`` whose stored value differs from the
+    replayed one.
     """
     game = replay(record, source)
+    _check_result(record, game, source)
+    return game
+
+
+def _check_result(record: GameRecord, game: Game, source: str) -> None:
+    """Check the stored ``thrown_in`` and ``result`` of ``record`` against ``game``, the game its
+    actions give (see :func:`verify`)."""
     reason = (game.thrown_reason or "thrown_in") if game.thrown_in else None
     if record.thrown_in != reason:
         if reason is None:
@@ -597,13 +596,17 @@ def _parse_json(text: str, source: str, line: int | None = None) -> Any:
 def from_dict(data: Any, source: str = "<record>") -> GameRecord:
     """Build and check a record from JSON data (as :func:`to_dict` gives); see :func:`from_json`.
     Data nested deeper than the JSON readers take is refused in the same words."""
+    return _checked(data, source)[0]
+
+
+def _checked(data: Any, source: str) -> tuple[GameRecord, Game]:
+    """The record :func:`from_dict` builds from ``data`` and the game its check replayed."""
     try:
         check_depth(data)
     except JSONNestingError as exc:
         raise RecordError(f"{source}: invalid JSON: {exc}") from None
     record = _build(data, source)
-    replay(record, source)  # every action must be legal where it stands
-    return record
+    return record, replay(record, source)  # every action must be legal where it stands
 
 
 def _is_int(value: Any) -> bool:
@@ -615,7 +618,7 @@ def _build(data: Any, source: str) -> GameRecord:
         return RecordError(f"{source}: {where}: {_clip(message)}")
 
     if not isinstance(data, dict):
-        raise RecordError(f"{source}: expected a JSON object (a game record), got {_kind(data)}")
+        raise RecordError(f"{source}: expected a JSON object (a game record), got {type_name(data)}")
     unknown = [key for key in data if key not in _FIELDS]
     if unknown:
         raise RecordError(f"{source}: unknown field {short_repr(unknown[0])} (fields: {', '.join(_FIELDS)})")
@@ -634,7 +637,7 @@ def _build(data: Any, source: str) -> GameRecord:
     if "players" in data:
         players_data = data["players"]
         if not isinstance(players_data, list):
-            raise fail("players", f"expected a list of 4 names, got {_kind(players_data)}")
+            raise fail("players", f"expected a list of 4 names, got {type_name(players_data)}")
         try:
             players = _check_players(players_data, "players")
         except RecordError as exc:
@@ -671,7 +674,7 @@ def _build(data: Any, source: str) -> GameRecord:
 
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
-        raise fail("meta", f"expected an object, got {_kind(meta)}")
+        raise fail("meta", f"expected an object, got {type_name(meta)}")
     _check_bock(meta, rules, result, fail)
 
     return GameRecord(
@@ -690,17 +693,11 @@ def _build(data: Any, source: str) -> GameRecord:
     )
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(type(value), repr(value))
-
-
 def _build_rules(data: Any, version: int, fail: _Fail) -> RuleSet:
     """The rule set of a record: every option stored (see the module docstring), ``preset`` the
     rule set's name."""
     if not isinstance(data, dict):
-        raise fail("rules", f"expected an object with 'preset' and 'options', got {_kind(data)}")
+        raise fail("rules", f"expected an object with 'preset' and 'options', got {type_name(data)}")
     unknown = [key for key in data if key not in ("preset", "options")]
     if unknown:
         raise fail("rules", f"unknown field {short_repr(unknown[0])} (fields: preset, options)")
@@ -709,7 +706,7 @@ def _build_rules(data: Any, version: int, fail: _Fail) -> RuleSet:
         raise fail("rules.preset", f"expected the rule set's name, got {short_repr(preset)}")
     options = data.get("options")
     if not isinstance(options, dict):
-        raise fail("rules.options", f"expected an object with every rule option, got {_kind(options)}")
+        raise fail("rules.options", f"expected an object with every rule option, got {type_name(options)}")
     if "preset" in options:
         raise fail("rules.options", "'preset' is no rule option (the options are stored in full)")
     complete = dict(options)
@@ -736,7 +733,7 @@ def _build_hands(data: Any, fail: _Fail) -> tuple[tuple[Card, ...], ...]:
     hands = []
     for seat, hand in enumerate(data):
         if not isinstance(hand, list):
-            raise fail(f"hands[{seat}]", f"expected a list of card keys, got {_kind(hand)}")
+            raise fail(f"hands[{seat}]", f"expected a list of card keys, got {type_name(hand)}")
         cards = []
         for index, key in enumerate(hand):
             if not isinstance(key, str):
@@ -751,7 +748,7 @@ def _build_hands(data: Any, fail: _Fail) -> tuple[tuple[Card, ...], ...]:
 
 def _build_actions(data: Any, fail: _Fail) -> tuple[tuple[int, int], ...]:
     if not isinstance(data, list):
-        raise fail("actions", f"expected a list of [seat, action] pairs, got {_kind(data)}")
+        raise fail("actions", f"expected a list of [seat, action] pairs, got {type_name(data)}")
     actions = []
     for index, item in enumerate(data):
         where = f"actions[{index}]"
@@ -772,7 +769,7 @@ def _build_actions(data: Any, fail: _Fail) -> tuple[tuple[int, int], ...]:
 
 def _build_result(data: Any, fail: _Fail) -> RecordResult:
     if not isinstance(data, dict):
-        raise fail("result", f"expected an object or null, got {_kind(data)}")
+        raise fail("result", f"expected an object or null, got {type_name(data)}")
     for key in data:
         if key not in _RESULT_FIELDS:
             raise fail("result", f"unknown field {short_repr(key)} (fields: {', '.join(_RESULT_FIELDS)})")
@@ -807,7 +804,7 @@ def _build_result(data: Any, fail: _Fail) -> RecordResult:
         raise fail("result.solo", f"expected true or false, got {short_repr(data['solo'])}")
     items_data = data["items"]
     if not isinstance(items_data, list):
-        raise fail("result.items", f"expected a list of [key, Punkte] pairs, got {_kind(items_data)}")
+        raise fail("result.items", f"expected a list of [key, Punkte] pairs, got {type_name(items_data)}")
     items = []
     for index, item in enumerate(items_data):
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and _is_int(item[1])):
@@ -874,8 +871,6 @@ def append_many(records: Iterable[GameRecord], path: str | os.PathLike[str]) -> 
     _write_atomic(Path(path), lines, keep_old=True)
 
 
-#: A UTF-8 byte order mark; the readers skip it at the start of a file.
-_BOM = b"\xef\xbb\xbf"
 #: How a line of a JSON Lines file of records starts when this module wrote it (the format name first).
 _RECORD_LINE_START = '{"format": "doppelkopf-record"'
 
@@ -923,8 +918,7 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
         data = _read_some(handle, target, MAX_RECORD_BYTES + 1)
     if len(data) > MAX_RECORD_BYTES:
         raise _too_large(target)
-    skip = len(_BOM) if data.startswith(_BOM) else 0
-    return from_json(_decode(data[skip:], target, skip), str(target))
+    return from_json(_decode(data, target, 0), str(target))
 
 
 def load_many(path: str | os.PathLike[str]) -> list[GameRecord]:
@@ -968,6 +962,26 @@ def load_game(path: str | os.PathLike[str], number: int | None = None) -> tuple[
     ``number`` outside the file (``game 5: the file holds 3 games``, ``game 3: the file has 2 lines,
     and not every line is a game``).
     """
+    data, count, source = _game_data(path, number)
+    return from_dict(data, source), count, source
+
+
+def load_verified_game(
+    path: str | os.PathLike[str], number: int | None = None
+) -> tuple[GameRecord, Game, int | None, str]:
+    """:func:`load_game` and :func:`verify` from one replay of the game's actions: the record, the
+    replayed game (finished or not; to show it), how many games the file holds and where the game
+    stands. Raises what :func:`load_game` and :func:`verify` raise.
+    """
+    data, count, source = _game_data(path, number)
+    record, game = _checked(data, source)
+    _check_result(record, game, source)
+    return record, game, count, source
+
+
+def _game_data(path: str | os.PathLike[str], number: int | None) -> tuple[Any, int | None, str]:
+    """The JSON data of game ``number`` of a record file (parsed, not yet checked as a record), the
+    count and the source of :func:`load_game`."""
     target = Path(path)
     chosen = 1 if number is None else number
     games = 0  # non-blank lines
@@ -997,21 +1011,19 @@ def load_game(path: str | os.PathLike[str], number: int | None = None) -> tuple[
             holds = "holds a single game" if count == 1 else f"holds {count} games"
         raise GameNumberError(f"{target}: game {chosen}: the file {holds}")
     lineno, line = found
-    source = f"{target}: line {lineno}"
-    return from_dict(_parse_json(line, str(target), line=lineno), source), count, source
+    return _parse_json(line, str(target), line=lineno), count, f"{target}: line {lineno}"
 
 
-def _load_pretty(
-    handle: IO[bytes], target: Path, head: str, consumed: int, chosen: int
-) -> tuple[GameRecord, int | None, str]:
-    """The single pretty record of :func:`load_game`: ``head`` is its text up to the ``{`` line (the
-    first ``consumed`` bytes of the file), the rest is read from ``handle`` up to the limit."""
+def _load_pretty(handle: IO[bytes], target: Path, head: str, consumed: int, chosen: int) -> tuple[Any, int, str]:
+    """The JSON data of the single pretty record of :func:`load_game`: ``head`` is its text up to the
+    ``{`` line (the first ``consumed`` bytes of the file), the rest is read from ``handle`` up to the
+    limit."""
     if chosen != 1:
         raise GameNumberError(f"{target}: game {chosen}: the file holds a single game")
     rest = _read_some(handle, target, MAX_RECORD_BYTES + 1 - consumed)
     if consumed + len(rest) > MAX_RECORD_BYTES:
         raise _too_large(target)
-    return from_json(head + _decode(rest, target, consumed), str(target)), 1, str(target)
+    return _parse_json(head + _decode(rest, target, consumed), str(target)), 1, str(target)
 
 
 def _plural(n: int, word: str) -> str:
@@ -1027,28 +1039,22 @@ def _open_read(path: Path) -> IO[bytes]:
 
 
 def _read_some(handle: IO[bytes], path: Path, size: int) -> bytes:
-    """Up to ``size`` bytes from ``handle`` (fewer only at the end of the file)."""
-    chunks: list[bytes] = []
-    left = size
-    while left > 0:
-        try:
-            chunk = handle.read(left)
-        except OSError as exc:
-            raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
-        if not chunk:
-            break
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
+    """Up to ``size`` bytes from ``handle`` (:func:`doppelkopf.fileutil.read_limited`);
+    :class:`RecordError` ``FILE: cannot read: ...`` for a failing read."""
+    try:
+        return read_limited(handle, size)
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
 def _decode(data: bytes, path: Path, offset: int) -> str:
-    """``data`` (found at byte ``offset`` of the file) as UTF-8 text; :class:`RecordError`
-    ``FILE: not UTF-8 text (byte N)`` (N counted from the start of the file) otherwise."""
+    """``data`` (found at byte ``offset`` of the file) as text (:func:`doppelkopf.fileutil.decode_text`:
+    UTF-8, a byte order mark skipped at the start of the file); :class:`RecordError` ``FILE: not UTF-8
+    text (byte N)`` (N counted from the start of the file) otherwise."""
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{path}: not UTF-8 text (byte {offset + exc.start})") from None
+        return decode_text(data, offset)
+    except NotUTF8Error as exc:
+        raise RecordError(f"{path}: {exc}") from None
 
 
 def _too_large(path: Path) -> RecordError:
@@ -1067,7 +1073,7 @@ def _read_lines(handle: IO[bytes], path: Path) -> Iterator[tuple[int, str, int]]
     byte in the file, as soon as the line is read), a file larger than :data:`MAX_FILE_BYTES`, a read
     error.
     """
-    limit = len(_BOM) + MAX_LINE_BYTES + 1  # the longest line 1 that is taken, with its line end
+    limit = len(BOM) + MAX_LINE_BYTES + 1  # the longest line 1 that is taken, with its line end
     end = 0
     number = 0
     while True:
@@ -1078,9 +1084,8 @@ def _read_lines(handle: IO[bytes], path: Path) -> Iterator[tuple[int, str, int]]
         if not raw:
             return
         number += 1
-        skip = len(_BOM) if number == 1 and raw.startswith(_BOM) else 0
-        body = raw[skip:-1] if raw.endswith(b"\n") else raw[skip:]
-        if len(body) > MAX_LINE_BYTES:
+        body = raw[:-1] if raw.endswith(b"\n") else raw
+        if len(body) - bom_length(body, end) > MAX_LINE_BYTES:
             raise RecordError(
                 f"{path}: line {number} is longer than {_size_text(MAX_LINE_BYTES)} (a record line has a few KB): "
                 "no file of game records"
@@ -1090,9 +1095,9 @@ def _read_lines(handle: IO[bytes], path: Path) -> Iterator[tuple[int, str, int]]
                 f"{path}: larger than {_size_text(MAX_FILE_BYTES)}, more than this program reads of a file of records"
             )
         try:
-            text = body.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise RecordError(f"{path}: line {number}: not UTF-8 text (byte {end + skip + exc.start})") from None
+            text = decode_text(body, end)
+        except NotUTF8Error as exc:
+            raise RecordError(f"{path}: line {number}: {exc}") from None
         end += len(raw)
         yield number, text, end
 
@@ -1146,20 +1151,10 @@ def _write_atomic(path: Path, text: str, keep_old: bool = False) -> None:
     _remove_leftovers(real)
 
 
-#: What a file that is no regular file is, for messages (by :func:`stat.S_IFMT`).
-_FILE_KINDS = {
-    stat.S_IFDIR: "a folder",
-    stat.S_IFCHR: "a character device",
-    stat.S_IFBLK: "a block device",
-    stat.S_IFIFO: "a FIFO",
-    stat.S_IFSOCK: "a socket",
-}
-
-
 def _write_target(path: Path) -> Path:
     """The file that writing ``path`` replaces: ``path`` with every symbolic link resolved (a
     dangling link gives the missing file it names). Raises :class:`RecordError` naming ``path`` when
-    that is no regular file (``cannot write: a FIFO, not a regular file``) or the links loop; a
+    that is no regular file (``cannot write: a named pipe, not a regular file``) or the links loop; a
     missing file is fine (its folder is checked when the temporary file is made)."""
     real = Path(os.path.realpath(path))
     try:
@@ -1171,8 +1166,7 @@ def _write_target(path: Path) -> Path:
     if stat.S_ISLNK(mode):
         raise RecordError(f"{path}: cannot write: a loop of symbolic links")
     if not stat.S_ISREG(mode):
-        kind = _FILE_KINDS.get(stat.S_IFMT(mode), "a special file")
-        raise RecordError(f"{path}: cannot write: {kind}, not a regular file")
+        raise RecordError(f"{path}: cannot write: {file_kind(mode)}, not a regular file")
     return real
 
 
@@ -1348,14 +1342,7 @@ class TrickView:
 
 def _fresh(game: Game) -> Game:
     """``game`` as dealt, before its first action (for stepping through its history)."""
-    return _deal(
-        game.rules,
-        game.initial_hands,
-        game.dealer,
-        game.seed,
-        game.pflichtsolo_done,
-        getattr(game, "forced_solo_seat", None),
-    )
+    return Game(game.rules, game.initial_hands, game.dealer, game.seed, game.pflichtsolo_done, game.forced_solo_seat)
 
 
 def _said_in_tricks(game: Game) -> tuple[dict[int, list[AnnouncementView]], dict[int, list[CallView]]]:
@@ -1396,7 +1383,7 @@ def trick_views(game: Game) -> list[TrickView]:
             if s.trick is not None:
                 sonder.setdefault(s.trick, []).append(s)
     views = []
-    cards_played = sum(1 for _, action in game.history if Action.is_card(action))
+    cards_played = game.cards_played
     for index, trick in enumerate(game.tricks):
         views.append(
             TrickView(
@@ -1464,7 +1451,7 @@ def trick_lines(
 
     lines = []
     history = game.history
-    forced = getattr(game, "forced_solo_seat", None)
+    forced = game.forced_solo_seat
     answers = [
         f"{names[seat]} {game.describe(action, seat)}" + (" (Pflichtsolo, vorgeführt)" if seat == forced else "")
         for seat, action in history

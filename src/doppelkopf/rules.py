@@ -529,7 +529,8 @@ class RuleSet:
     )
     hochzeit_choices: tuple[str, ...] = _opt(
         ("first_fehl", "first_trump"),
-        "With hochzeit_partner = choice: the kinds of trick the Hochzeiter may name when announcing the Hochzeit",
+        "With hochzeit_partner = choice: the kinds of trick the Hochzeiter may name when announcing the Hochzeit; "
+        "the first is the house's default when he names none (doko play takes it for a plain 'hochzeit')",
         "seed 000, Hochzeit; seed 002, Gibt es Vorbehalte? (wenn nichts anderes gesagt ist)",
         ("first_foreign", "first_fehl", "first_trump"),
     )
@@ -882,7 +883,23 @@ class RuleSet:
 
     @functools.cached_property
     def allowed_soli(self) -> tuple[GameType, ...]:
+        """The soli that may be declared (``solo_types`` as game types)."""
         return tuple(GameType.parse(s) for s in self.solo_types)
+
+    def plays(self, game_type: GameType) -> str | None:
+        """Why a game of ``game_type`` cannot occur under these rules, or ``None`` when it can: a declared
+        solo must be among ``solo_types`` (TSR 2.3.3), an Armut needs the rule ``armut`` (seed 002, a house
+        rule the TSR has not); the normal game, the Hochzeit and the Stille Hochzeit are always played.
+
+        >>> DDV.plays(GameType.ARMUT)
+        "the Armut is not played under rules 'ddv' (rule armut is off)"
+        """
+        if game_type.is_declared_solo and game_type not in self.allowed_soli:
+            allowed = ", ".join(self.solo_types) or "none"
+            return f"the {game_type.german} is not played under rules {self.name!r} (soli: {allowed})"
+        if game_type is GameType.ARMUT and not self.armut:
+            return f"the Armut is not played under rules {self.name!r} (rule armut is off)"
+        return None
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with the named options changed; raises RuleError for an unknown or bad option."""

@@ -296,7 +296,7 @@ class Session:
                 :data:`MAX_REDEALS_IN_A_ROW`-th deal thrown in in a row (see :meth:`record_redeal`).
             doppelkopf.game.IllegalAction: the game is not finished.
         """
-        if getattr(game, "redeal_same_dealer", False):
+        if game.redeal_same_dealer:
             self.record_redeal()
             return None
         if game.dealer != self.dealer:
@@ -337,11 +337,16 @@ class Session:
         :func:`game_label` with " (Pflichtsolo)" or " (Pflichtsolo, vorgeführt)" added.
 
         Raises:
-            SessionError: ``pflichtsolo`` for a game that is not a declared solo, without the
+            SessionError: a game the rules do not play (:meth:`RuleSet.plays
+                <doppelkopf.rules.RuleSet.plays>`: a solo not in ``solo_types``, an Armut without the
+                rule); ``pflichtsolo`` for a game that is not a declared solo, without the
                 option ``pflichtsolo``, or by a seat that already played its Pflichtsolo this round.
             doppelkopf.scoring.ScoreError: an impossible summary. The session is unchanged then.
         """
         rules = self.rules
+        problem = rules.plays(summary.game_type)
+        if problem is not None:
+            raise SessionError(f"game_type: {problem}")
         setup = self.next_game_setup()
         soloist = min(summary.re_seats) if summary.re_seats else None
         if pflichtsolo:

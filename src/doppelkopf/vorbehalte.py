@@ -47,7 +47,7 @@ def legal_vorbehalte(game: Game, seat: int) -> list[int]:
     opts = game._opts
     if game.forced_solo_seat is not None:
         # vorgeführt: only the kind of solo is named (TSR 4.1.9)
-        return sorted(Action.vorbehalt(g) for g in opts.rules.allowed_soli)
+        return list(opts.solo_actions)
     options = [Action.GESUND]
     if count_card(game.hands[seat], _KREUZ_DAME) == 2:
         options.extend(opts.hochzeit_actions)
@@ -162,7 +162,7 @@ def _answer_is(game: Game, seat: int, kind: str) -> bool:
     if kind == "schmeissen":
         return game.answers[seat] == Action.SCHMEISSEN
     if kind == "armut":
-        return declared is _ARMUT_GAME and not game.armut_withdrawn
+        return declared is _ARMUT_GAME and seat not in game.armut_withdrawn
     if kind == "hochzeit":
         return declared is _HOCHZEIT
     if declared is None or not _DECLARED_SOLO[declared]:

@@ -359,8 +359,9 @@ class RuleBasedPlayer(Player):
             return self._armut(info)
         if info.phase is Phase.BIDDING:
             return self._bid(info)
-        optional_schweine = info.rules.schweine_announce == "first_play"  # rule schweine_optional: with the card
-        if Action.SCHWEINE in legal and not optional_schweine:
+        # optional Schweine that come with the first of them (rules schweine_optional, schweine_announce)
+        with_the_card = info.rules.schweine_optional and info.rules.schweine_announce == "first_play"
+        if Action.SCHWEINE in legal and not with_the_card:
             return Action.SCHWEINE
         announcement = self._announcement(info)
         if announcement is not None:
