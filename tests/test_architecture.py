@@ -80,3 +80,31 @@ def test_a_claim_loads_no_solver() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+#: Pure modules just above the core: formats and the Liste of a sitting. No I/O library, no storage, web or chart
+#: package (those sit above them and import them, never the other way round).
+PURE_ABOVE_CORE = ("liste",)
+#: Packages of the score sheet's outer layers; the core and the pure modules never import them.
+OUTER = {"sqlalchemy", "alembic", "fastapi", "starlette", "uvicorn", "jinja2", "matplotlib", "psycopg", "platformdirs"}
+
+
+@pytest.mark.parametrize("module", PURE_ABOVE_CORE)
+def test_the_liste_is_pure(module: str) -> None:
+    for name, line in imports_of(module):
+        if name.startswith("."):
+            top = name.lstrip(".").split(".")[0]
+            assert top in CORE or top in {"entry", "jsonutil", "fileutil"}, f"{module}.py line {line} imports {name}"
+        else:
+            assert name.split(".")[0] in STDLIB, f"{module}.py line {line} imports {name}"
+
+
+def test_the_core_and_the_cli_load_no_storage_web_or_charts() -> None:
+    """``import doppelkopf`` and ``doko --help`` stay fast: the score sheet's libraries load only in its commands."""
+    code = (
+        "import sys\n"
+        "import doppelkopf, doppelkopf.cli, doppelkopf.liste\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(OUTER)!r}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr

@@ -266,8 +266,12 @@ def test_session_options_are_checked() -> None:
         Session(DDV.replace(bock_max_multiplier=3), NAMES)
     with pytest.raises(RuleError, match="bock_stacking"):
         DDV.replace(bock_stacking="multiply")
-    with pytest.raises(SessionError, match="4 players"):
+    with pytest.raises(SessionError, match="needs 4 to 7 players, got 3"):
         Session(DDV, NAMES[:3])
+    with pytest.raises(SessionError, match="needs 4 to 7 players, got 8"):
+        Session(DDV, [f"P{i}" for i in range(8)])
+    with pytest.raises(SessionError, match="sit_out: unknown choice 'youngest'"):
+        Session(DDV, NAMES, sit_out="youngest")
 
 
 # -- Pflichtsolo and the deal ------------------------------------------------------------------------
@@ -289,7 +293,7 @@ def test_after_a_pflichtsolo_the_same_dealer_deals_again() -> None:
     assert session.dealer == 1
     session.record_summary(RE_WINS_3)
     assert session.dealer == 2
-    with pytest.raises(SessionError, match="seat 2 already played its Pflichtsolo"):
+    with pytest.raises(SessionError, match="Carla already played the Pflichtsolo in round 1"):
         session.record_summary(kreuzsolo_carla, pflichtsolo=True)
     with pytest.raises(SessionError, match="no declared solo"):
         session.record_summary(RE_WINS_3, pflichtsolo=True)

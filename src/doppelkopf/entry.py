@@ -84,7 +84,7 @@ import itertools
 import json
 import re as _re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, NamedTuple
 
@@ -104,6 +104,8 @@ __all__ = [
     "load_entry_bytes",
     "load_entry_text",
     "parse_entry",
+    "parse_game",
+    "parse_names",
     "read_entry_file",
     "result_to_json",
     "score_entry",
@@ -122,6 +124,9 @@ FIELDS = (
     "bock",
 )
 REQUIRED = ("players", "game", "re", "augen_re")
+#: The fields that describe the game itself (without the table: rules, players, Bock); see :func:`parse_game`.
+GAME_FIELDS = ("game", "re", "augen_re", "tricks_re", "tricks_kontra", "announcements", "extras")
+GAME_REQUIRED = ("game", "re", "augen_re")
 EXTRA_TYPES = ("doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end")
 PARTY_KEYS = {"re": Party.RE, "kontra": Party.KONTRA}
 
@@ -266,27 +271,54 @@ def _parse_game(value: Any, rules: RuleSet) -> GameType:
     return game
 
 
-def _parse_re(value: Any, players: tuple[str, ...]) -> frozenset[int]:
-    """Seats of the names in ``re``, each matched to ``players`` as names are compared
-    (:func:`doppelkopf.names.name_key`: any Unicode normal form, any case)."""
-    names = _list(value, "re", "player names")
+def parse_names(
+    value: Any, players: Sequence[str], field: str, table: Sequence[str] = (), what: str = "player names"
+) -> list[int]:
+    """Seats (indices into ``players``) of the names in the list ``value``, in its order, each matched as
+    names are compared (:func:`doppelkopf.names.name_key`: any Unicode normal form, any case).
+
+    ``table`` are all the players at the table when some of them sit out this game (a sitting of five to
+    seven); a name of ``table`` that is not in ``players`` is refused as sitting out.
+
+    Raises:
+        EntryError: ``field[i]: ...`` for a name that is not a clean name, not a player, sits out, or is
+            listed twice; ``field: ...`` for a value that is not a list.
+    """
+    names = _list(value, field, what)
     keys = [name_key(player) for player in players]
+    sitting_out = {name_key(player): player for player in table} if table else {}
     seats: list[int] = []
     for i, raw in enumerate(names):
         try:
-            name = clean_name(raw, f"re[{i}]")
+            name = clean_name(raw, f"{field}[{i}]")
         except PlayerNameError as exc:
             raise EntryError(str(exc)) from None
         key = name_key(name)
         if key not in keys:
-            raise EntryError(f"re[{i}]: {name!r} is not one of the players ({', '.join(players)})")
+            if key in sitting_out:
+                raise EntryError(f"{field}[{i}]: {sitting_out[key]!r} sits out this game")
+            raise EntryError(f"{field}[{i}]: {name!r} is not one of the players ({', '.join(table or players)})")
         seat = keys.index(key)
         if seat in seats:
-            raise EntryError(f"re[{i}]: {name!r} is listed twice")
+            raise EntryError(f"{field}[{i}]: {name!r} is listed twice")
         seats.append(seat)
+    return seats
+
+
+def _parse_re(value: Any, players: Sequence[str], table: Sequence[str] = ()) -> frozenset[int]:
+    """Seats of the names in ``re`` (:func:`parse_names`); at least one."""
+    seats = parse_names(value, players, "re", table)
     if not seats:
         raise EntryError("re: names no player; the Re party has at least one player")
     return frozenset(seats)
+
+
+def _require(data: Mapping[str, Any], known: tuple[str, ...], required: tuple[str, ...]) -> None:
+    """Unknown fields and missing required ones, each named."""
+    _check_keys(data, known, "")
+    for name in required:
+        if name not in data:
+            raise EntryError(f"{name}: missing (required fields: {', '.join(required)})")
 
 
 def _parse_tricks(data: Mapping[str, Any], rules: RuleSet) -> tuple[int | None, int | None]:
@@ -720,14 +752,31 @@ def parse_entry(data: Mapping[str, Any]) -> Entry:
     """
     if not isinstance(data, Mapping):
         raise EntryError(f"entry: expected an object, got {type_name(data)}")
-    _check_keys(data, FIELDS, "")
-    for name in REQUIRED:
-        if name not in data:
-            raise EntryError(f"{name}: missing (required fields: {', '.join(REQUIRED)})")
+    _require(data, FIELDS, REQUIRED)
     rules = _parse_rules(data.get("rules", "ddv"))
     players = _parse_players(data["players"])
+    summary = parse_game({k: v for k, v in data.items() if k in GAME_FIELDS}, rules, players)
+    game = summary.game_type
+    bock = _parse_bock(data["bock"], game, rules) if data.get("bock") is not None else 1
+    return Entry(rules, players, summary, bock)
+
+
+def parse_game(
+    data: Mapping[str, Any], rules: RuleSet, players: Sequence[str], table: Sequence[str] = ()
+) -> GameSummary:
+    """Check the game fields of an entry (:data:`GAME_FIELDS`: ``game``, ``re``, ``augen_re``,
+    ``tricks_re``, ``tricks_kontra``, ``announcements``, ``extras``; see the module docstring) for a game
+    of ``players`` (four names, seats 0..3) under ``rules``, and return its summary. ``table`` are all the
+    players of a sitting of five to seven (those not in ``players`` sit out: naming one is refused as such).
+
+    The Liste of a sitting (:mod:`doppelkopf.liste`) stores its games in this form; the table and its
+    rules come from the sitting. Raises :class:`EntryError` naming the field as :func:`parse_entry` does.
+    """
+    if not isinstance(data, Mapping):
+        raise EntryError(f"entry: expected an object, got {type_name(data)}")
+    _require(data, GAME_FIELDS, GAME_REQUIRED)
     game = _parse_game(data["game"], rules)
-    re_seats = _parse_re(data["re"], players)
+    re_seats = _parse_re(data["re"], players, table)
     augen_re = _int(data["augen_re"], "augen_re")
     tricks_re, tricks_kontra = _parse_tricks(data, rules)
     announcements = _parse_announcements(data["announcements"]) if data.get("announcements") is not None else (0, 0)
@@ -739,8 +788,7 @@ def parse_entry(data: Mapping[str, Any]) -> Entry:
         raise _entry_error(exc) from None
     _check_augen(summary, rules, "tricks_re" if data.get("tricks_re") is not None else "tricks_kontra")
     _check_extras(extras, summary, rules)
-    bock = _parse_bock(data["bock"], game, rules) if data.get("bock") is not None else 1
-    return Entry(rules, players, summary, bock)
+    return summary
 
 
 def _parse_bock(value: Any, game: GameType, rules: RuleSet) -> int:

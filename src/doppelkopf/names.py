@@ -17,6 +17,7 @@ doppelkopf.names.PlayerNameError: players[3]: 'anna' is the same player as playe
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Sequence
 
@@ -61,6 +62,7 @@ def clean_name(raw: object, where: str = "name") -> str:
     return name
 
 
+@functools.lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """The form two names are compared in: compatibility-normalised (NFKC, so a full-width ``Ａ`` is an
     ``A``), without invisible format characters (a zero-width space), case-folded, surrounding white
@@ -70,6 +72,7 @@ def name_key(name: str) -> str:
     >>> name_key("Ａn\u200bna") == name_key("anna")
     True
     """
+    # Cached: a Liste of thousands of games compares the same few names over and over.
     folded = unicodedata.normalize("NFKC", name).casefold()
     visible = "".join(char for char in folded if unicodedata.category(char) != "Cf")
     return unicodedata.normalize("NFKC", visible).strip()

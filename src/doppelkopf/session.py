@@ -61,18 +61,57 @@ BOCK_TRIGGERS = {
     "schwarz": "one party won no trick",
 }
 
-#: Games in a Bock of ``bock_length = "round"``: one per player at the table.
+
+class SessionError(ValueError):
+    """A result that does not fit the session (a Pflichtsolo without solo, twice in a round, ...);
+    the message names the field."""
+
+
+#: Players in a game, and the most players a sitting may have: with five, six or seven at the table
+#: the dealer (and, with six or seven, the players opposite) sit out each game (see :data:`SIT_OUT`).
 PLAYERS_AT_TABLE = 4
+MAX_PLAYERS_AT_TABLE = 7
+
+#: Who sits out a game when more than four sit at the table (a sitting's option ``sit_out``).
+#: Positions count clockwise from the dealer (0 = the dealer).
+SIT_OUT = {
+    "dealer": "the dealer sits out; with six also the player opposite (dealer + 3), with seven the two opposite "
+    "(dealer + 3 and + 4): the usual rule, everybody plays with everybody",
+    "next_dealers": "the dealer and the next to deal after him sit out (six: dealer, dealer + 1; seven: dealer .. "
+    "dealer + 2): the players who play sit side by side",
+}
+_SIT_OUT_OFFSETS = {
+    "dealer": {4: (), 5: (0,), 6: (0, 3), 7: (0, 3, 4)},
+    "next_dealers": {4: (), 5: (0,), 6: (0, 1), 7: (0, 1, 2)},
+}
+
+
+def sitting_out(players: int, dealer: int, sit_out: str = "dealer") -> tuple[int, ...]:
+    """Table positions (0..players-1, sorted) of the players who sit out the game dealt by ``dealer``.
+
+    >>> sitting_out(4, 2), sitting_out(5, 4), sitting_out(6, 1), sitting_out(7, 5), sitting_out(7, 5, "next_dealers")
+    ((), (4,), (1, 4), (1, 2, 5), (0, 5, 6))
+
+    Raises:
+        SessionError: ``sit_out`` not a key of :data:`SIT_OUT`, ``players`` outside 4..7 or ``dealer`` outside
+            the table.
+    """
+    if sit_out not in SIT_OUT:
+        raise SessionError(f"sit_out: unknown choice {sit_out!r}; expected one of: {', '.join(SIT_OUT)}")
+    offsets = _SIT_OUT_OFFSETS[sit_out].get(players)
+    if offsets is None:
+        raise SessionError(
+            f"players: a sitting has {PLAYERS_AT_TABLE} to {MAX_PLAYERS_AT_TABLE} players, got {players}"
+        )
+    if not 0 <= dealer < players:
+        raise SessionError(f"dealer: {dealer} is outside 0..{players - 1}")
+    return tuple(sorted((dealer + k) % players for k in offsets))
+
 
 #: Deals thrown in one after the other that a session takes before it stops (:meth:`Session.record_redeal`):
 #: a guard against a rule set under which (nearly) every deal can be thrown in, e.g. Schmeissen thresholds
 #: that most hands meet with players who always throw in. ``RuleSet`` refuses thresholds that every deal meets.
 MAX_REDEALS_IN_A_ROW = 1000
-
-
-class SessionError(ValueError):
-    """A result that does not fit the session (a Pflichtsolo without solo, twice in a round, ...);
-    the message names the field."""
 
 
 class GameSetup(NamedTuple):
@@ -187,25 +226,57 @@ def game_label(summary: GameSummary, result: Score, players: Sequence[str], rule
     return f"{kind} {text}" if result.winner is Party.RE else f"{kind} verliert {text}"
 
 
-class Session:
-    """A sitting of four players: dealer, rounds and Pflichtsoli, Bock games owed, the Liste.
+class Turn(NamedTuple):
+    """The next game at a table of four to seven, from :meth:`Session.turn`; positions are table positions
+    0..n-1 (the columns of the Liste).
 
-    ``players`` are the names of seats 0..3 (the columns of :attr:`sheet`). Seat 0 deals first
-    (TSR 3.3.1: position 1 deals the first game).
-
-    The session options of ``rules`` (``round_games``, ``bock_*``) are checked by the RuleSet itself.
-
-    Raises:
-        SessionError: not four players; :class:`~doppelkopf.sheet.SheetError` for bad names.
+    Attributes:
+        number: the game's number on the list (1-based; thrown-in deals do not count).
+        dealer: the dealer's position.
+        active: the four positions that play, in table order: seat ``i`` of the game's summary is ``active[i]``.
+        sitting_out: the positions that sit out (:func:`sitting_out`), empty with four players.
+        forced_solo: the position that must play its Pflichtsolo now (Vorführung, TSR 4.2.3), or ``None``.
+        bock_multiplier: 1 without Bock, 2 Bock, 4 Doppelbock.
     """
 
-    def __init__(self, rules: RuleSet, players: Sequence[str]) -> None:
-        if isinstance(players, str) or len(players) != PLAYERS_AT_TABLE:
-            got = "one string" if isinstance(players, str) else len(players)
-            raise SessionError(f"players: a session needs {PLAYERS_AT_TABLE} players, got {got}")
+    number: int
+    dealer: int
+    active: tuple[int, int, int, int]
+    sitting_out: tuple[int, ...]
+    forced_solo: int | None
+    bock_multiplier: int
+
+
+#: Bock triggers a quick entry derives itself (from the sides and the Punkte); the others it is told.
+QUICK_DERIVED_TRIGGERS = ("lost_solo", "nullspiel")
+
+
+class Session:
+    """A sitting: dealer, rounds and Pflichtsoli, Bock games owed, the Liste.
+
+    ``players`` are the names at the table in seating order (the columns of :attr:`sheet`), four to
+    seven; with more than four, ``sit_out`` (a key of :data:`SIT_OUT`) says who sits out each game, and
+    those players get 0 Punkte for it. Position 0 deals first (TSR 3.3.1: position 1 deals the first game).
+
+    The session options of ``rules`` (``round_games``, ``bock_*``) are checked by the RuleSet itself. A
+    Bockrunde of ``bock_length = "round"`` is one game per player at the table (everybody deals once).
+
+    Raises:
+        SessionError: fewer than four or more than seven players, an unknown ``sit_out``;
+            :class:`~doppelkopf.sheet.SheetError` for bad names.
+    """
+
+    def __init__(self, rules: RuleSet, players: Sequence[str], sit_out: str = "dealer") -> None:
+        count = "one string" if isinstance(players, str) else len(players)
+        if isinstance(players, str) or not PLAYERS_AT_TABLE <= len(players) <= MAX_PLAYERS_AT_TABLE:
+            raise SessionError(
+                f"players: a session needs {PLAYERS_AT_TABLE} to {MAX_PLAYERS_AT_TABLE} players, got {count}"
+            )
+        sitting_out(len(players), 0, sit_out)  # checks sit_out
         self.rules = rules
+        self.sit_out = sit_out
         self.sheet = Sheet(players)  # the names as doppelkopf.names.clean_names stores them
-        #: Seat of the next dealer.
+        #: Position of the next dealer.
         self.dealer = 0
         #: Number of the current round (1-based) and counted games played in it.
         self.round = 1
@@ -217,7 +288,10 @@ class Session:
         self.redeals_in_a_row = 0
         #: The Bock triggers the last counted game fired.
         self.last_triggers: tuple[str, ...] = ()
-        self._done = [False] * PLAYERS_AT_TABLE
+        #: The score of the last game written by :meth:`record_summary` (``None`` after a quick entry).
+        self.last_score: Score | None = None
+        self._n = len(players)
+        self._done = [False] * self._n
         self._bocks: list[int] = []  # number of Bocks on each of the next games
 
     def __repr__(self) -> str:
@@ -227,6 +301,57 @@ class Session:
         )
 
     # -- state -----------------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, object]:
+        """The state that decides the next games (deal, round, Pflichtsoli, Bocks owed), as plain JSON data.
+
+        :meth:`restore` takes it back; the Liste's rows are not part of it (a caller that stores them, like
+        :mod:`doppelkopf.liste`, keeps the totals itself).
+        """
+        return {
+            "dealer": self.dealer,
+            "round": self.round,
+            "games_in_round": self.games_in_round,
+            "games": self.games,
+            "deals": self.deals,
+            "done": list(self._done),
+            "bocks": list(self._bocks),
+        }
+
+    def restore(self, snapshot: dict[str, object]) -> None:
+        """Continue from a :meth:`snapshot` of a session with the same rules and players.
+
+        Raises:
+            SessionError: a snapshot that does not fit (naming the key).
+        """
+        n = self._n
+
+        def count(key: str, low: int, high: int | None = None) -> int:
+            value = snapshot.get(key)
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or value < low
+                or (high is not None and value > high)
+            ):
+                raise SessionError(f"snapshot.{key}: expected an integer >= {low}, got {value!r}")
+            return value
+
+        done, bocks = snapshot.get("done"), snapshot.get("bocks")
+        if not isinstance(done, list) or len(done) != n or not all(isinstance(d, bool) for d in done):
+            raise SessionError(f"snapshot.done: expected {n} booleans, got {done!r}")
+        if not isinstance(bocks, list) or not all(
+            isinstance(b, int) and not isinstance(b, bool) and b >= 1 for b in bocks
+        ):
+            raise SessionError(f"snapshot.bocks: expected a list of integers >= 1, got {bocks!r}")
+        self.dealer = count("dealer", 0, n - 1)
+        self.round = count("round", 1)
+        self.games_in_round = count("games_in_round", 0)
+        self.games = count("games", 0)
+        self.deals = count("deals", 0)
+        self.redeals_in_a_row = 0
+        self._done = list(done)
+        self._bocks = list(bocks)
+
     @property
     def players(self) -> tuple[str, ...]:
         return self.sheet.players
@@ -239,16 +364,15 @@ class Session:
         return tuple(min(2**count, cap) for count in self._bocks)
 
     @property
-    def pflichtsolo_done(self) -> tuple[bool, bool, bool, bool]:
-        """Per seat, whether its Pflichtsolo of this round is played (all True without Pflichtsolo)."""
+    def pflichtsolo_done(self) -> tuple[bool, ...]:
+        """Per table position, whether its Pflichtsolo of this round is played (all True without Pflichtsolo)."""
         if not self.rules.pflichtsolo:
-            return (True, True, True, True)
-        a, b, c, d = self._done
-        return (a, b, c, d)
+            return (True,) * self._n
+        return tuple(self._done)
 
     @property
     def missing_pflichtsoli(self) -> tuple[int, ...]:
-        """Seats still owing their Pflichtsolo this round, in seat order."""
+        """Table positions still owing their Pflichtsolo this round, in seating order."""
         return tuple(s for s, done in enumerate(self.pflichtsolo_done) if not done)
 
     @property
@@ -257,19 +381,35 @@ class Session:
         round only waits for missing Pflichtsoli)."""
         return max(self.rules.round_games - self.games_in_round, 0)
 
-    def next_game_setup(self) -> GameSetup:
-        """Dealer, Pflichtsolo state, forced soloist and Bock multiplier of the next game.
+    def turn(self) -> Turn:
+        """The next game at the table: dealer, who plays and who sits out, forced soloist, Bock.
 
-        The forced seat (Vorführung, TSR 4.2.3) is set when the seats owing a Pflichtsolo are at
-        least as many as the games left in the round: the first of them from the dealer's left.
-        Does not change the session.
+        The forced position (Vorführung, TSR 4.2.3) is set when the players owing a Pflichtsolo are at
+        least as many as the games left in the round: the first of them from the dealer's left who plays
+        this game (one who sits out is forced in a later game). Does not change the session.
         """
+        out = sitting_out(self._n, self.dealer, self.sit_out)
+        a, b, c, d = (p for p in range(self._n) if p not in out)
         missing = set(self.missing_pflichtsoli)
         forced = None
         if missing and len(missing) >= self.games_left_in_round:
-            forced = next(s for s in ((self.dealer + k) % 4 for k in range(1, 5)) if s in missing)
+            ring = ((self.dealer + k) % self._n for k in range(1, self._n + 1))
+            forced = next((p for p in ring if p in missing and p not in out), None)
         queue = self.bock_queue
-        return GameSetup(self.dealer, self.pflichtsolo_done, forced, queue[0] if queue else 1)
+        return Turn(self.games + 1, self.dealer, (a, b, c, d), out, forced, queue[0] if queue else 1)
+
+    def next_game_setup(self) -> GameSetup:
+        """Dealer, Pflichtsolo state, forced soloist and Bock multiplier of the next game to deal and play
+        (four players: table positions are the game's seats); see :meth:`turn`. Does not change the session.
+
+        Raises:
+            SessionError: the sitting has more than four players (enter its games with :meth:`record_summary`).
+        """
+        if self._n != PLAYERS_AT_TABLE:
+            raise SessionError(f"players: a game is dealt to {PLAYERS_AT_TABLE} players, the sitting has {self._n}")
+        turn = self.turn()
+        a, b, c, d = self.pflichtsolo_done
+        return GameSetup(turn.dealer, (a, b, c, d), turn.forced_solo, turn.bock_multiplier)
 
     def new_game(self, seed: int | None) -> Game:
         """Deal the next game with ``seed`` as :meth:`next_game_setup` says (a forced Pflichtsolo,
@@ -328,8 +468,9 @@ class Session:
     def record_summary(self, summary: GameSummary, label: str | None = None, pflichtsolo: bool = False) -> Row:
         """Score ``summary`` under the session's rules, write its row and move the session on.
 
-        ``pflichtsolo`` says the game was the soloist's Pflichtsolo. The row gets the Bock
-        multiplier of :meth:`next_game_setup`, except for a declared solo when ``bock_skips_soli``
+        The summary's seats 0..3 are the players of :meth:`turn` (``active``, in table order; with four
+        players the table positions). ``pflichtsolo`` says the game was the soloist's Pflichtsolo. The
+        row gets the Bock multiplier of :meth:`turn`, except for a declared solo when ``bock_skips_soli``
         (multiplier 1; it still uses up its Bock game unless ``bock_skipped_solo_counts`` is off).
         Then the Bocks the game fires are added (:func:`bock_triggers_fired`), the deal moves on
         (the same dealer after a Pflichtsolo that was not forced) and a round ends after
@@ -340,60 +481,154 @@ class Session:
             SessionError: a game the rules do not play (:meth:`RuleSet.plays
                 <doppelkopf.rules.RuleSet.plays>`: a solo not in ``solo_types``, an Armut without the
                 rule); ``pflichtsolo`` for a game that is not a declared solo, without the
-                option ``pflichtsolo``, or by a seat that already played its Pflichtsolo this round.
+                option ``pflichtsolo``, or by a player who already played its Pflichtsolo this round.
             doppelkopf.scoring.ScoreError: an impossible summary. The session is unchanged then.
         """
         rules = self.rules
         problem = rules.plays(summary.game_type)
         if problem is not None:
             raise SessionError(f"game_type: {problem}")
-        setup = self.next_game_setup()
+        turn = self.turn()
         soloist = min(summary.re_seats) if summary.re_seats else None
-        if pflichtsolo:
-            if not summary.game_type.is_declared_solo or len(summary.re_seats) != 1 or soloist is None:
-                raise SessionError(f"pflichtsolo: a {summary.game_type.german} is no declared solo")
-            if not rules.pflichtsolo:
-                raise SessionError("pflichtsolo: the rule set has no Pflichtsolo (option pflichtsolo is false)")
-            if self._done[soloist]:
-                raise SessionError(f"pflichtsolo: seat {soloist} already played its Pflichtsolo in round {self.round}")
+        if pflichtsolo and (not summary.game_type.is_declared_solo or len(summary.re_seats) != 1 or soloist is None):
+            raise SessionError(f"pflichtsolo: a {summary.game_type.german} is no declared solo")
+        position = None if soloist is None else turn.active[soloist]
+        self._check_pflichtsolo(pflichtsolo, position)
         result = score(summary, rules)
-        forced = pflichtsolo and soloist == setup.forced_solo_seat
-        skipped = setup.bock_multiplier > 1 and bock_skips(rules, summary.game_type)
-        multiplier = 1 if skipped else setup.bock_multiplier
+        skipped = turn.bock_multiplier > 1 and bock_skips(rules, summary.game_type)
+        multiplier = 1 if skipped else turn.bock_multiplier
         counted = bock_points(result, rules, multiplier)
+        names = [self.players[p] for p in turn.active]
+        forced = pflichtsolo and position == turn.forced_solo
         if label is None:
-            label = game_label(summary, result, self.players, rules)
-            if pflichtsolo:
-                label += " (Pflichtsolo, vorgeführt)" if forced else " (Pflichtsolo)"
-            if skipped:
-                label += " (Solo: no Bock)"
+            label = game_label(summary, result, names, rules) + _label_notes(pflichtsolo, forced, skipped)
         plain = tuple(p * multiplier for p in result.points)
-        row = self.sheet.add_score(
-            label, result, self.players, multiplier, counted=None if counted == plain else counted
-        )
+        row = self.sheet.add_score(label, result, names, multiplier, counted=None if counted == plain else counted)
+        self.last_score = result
+        self._advance(skipped, bock_triggers_fired(summary, result, rules), position if pflichtsolo else None, forced)
+        return row
+
+    def record_quick(
+        self,
+        winners: frozenset[int],
+        punkte: int,
+        game_type: GameType | None = None,
+        events: Sequence[str] = (),
+        pflichtsolo: bool = False,
+        label: str | None = None,
+    ) -> Row:
+        """Write a game that the table scored itself: only the winners and the Punkte (quick mode).
+
+        ``winners`` are seats 0..3 of :meth:`turn` (``active``); the other seats lost. Each winner gets
+        ``punkte`` against each loser: two against two ±punkte; a lone winner (a won solo) +3×punkte and
+        each loser −punkte; a lone loser (a lost solo) −3×punkte (seed 004, "Sonderfälle": the soloist
+        "erhält oder zahlt dreifach"). ``punkte`` 0 writes a game worth nothing (no winners needed).
+        ``game_type`` is optional (a solo's name for the label and the statistics). One against three
+        counts as a solo for the Bock (``bock_skips_soli``) unless ``game_type`` says otherwise.
+        The Bock multiplies every Punkt. Of the Bock triggers, a lost solo (a lone loser) and a Nullspiel
+        (0 Punkte) are derived; the others the table names in ``events`` (keys of ``rules.bock_triggers``).
+
+        Raises:
+            SessionError: naming the field (``winners``, ``punkte``, ``game``, ``events[i]``,
+                ``pflichtsolo``); the session is unchanged then.
+        """
+        rules = self.rules
+        turn = self.turn()
+        if any(not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < PLAYERS_AT_TABLE for w in winners):
+            raise SessionError(f"winners: seats are 0..3, got {sorted(winners)}")
+        if isinstance(punkte, bool) or not isinstance(punkte, int) or punkte < 0:
+            raise SessionError(f"punkte: expected an integer >= 0 (the game's value), got {punkte!r}")
+        if len(winners) == PLAYERS_AT_TABLE:
+            raise SessionError("winners: all four players cannot win; name the winning side")
+        if not winners and punkte:
+            raise SessionError(f"winners: a game worth {punkte} Punkte has winners; name them")
+        if game_type is not None:
+            problem = rules.plays(game_type)
+            if problem is not None:
+                raise SessionError(f"game: {problem}")
+        lone = len(winners) in (1, 3)
+        if game_type is not None and game_type.is_declared_solo and not lone and winners:
+            raise SessionError(f"winners: a {game_type.german} is one against three; got {len(winners)} winners")
+        soloist = None
+        if lone:
+            soloist = min(winners) if len(winners) == 1 else min(set(range(4)) - winners)
+        if pflichtsolo and (soloist is None or (game_type is not None and not game_type.is_declared_solo)):
+            raise SessionError("pflichtsolo: a Pflichtsolo is a declared solo, one against three")
+        position = None if soloist is None else turn.active[soloist]
+        self._check_pflichtsolo(pflichtsolo, position)
+        for i, event in enumerate(events):
+            if event in QUICK_DERIVED_TRIGGERS:
+                raise SessionError(f"events[{i}]: {event!r} is derived from the winners and the Punkte, not named")
+            if event not in rules.bock_triggers:
+                allowed = [t for t in rules.bock_triggers if t not in QUICK_DERIVED_TRIGGERS]
+                raise SessionError(
+                    f"events[{i}]: {event!r} starts no Bock under rules {rules.name!r}; "
+                    f"expected one of: {', '.join(allowed) or 'none'}"
+                )
+        base = [0] * PLAYERS_AT_TABLE
+        if winners:
+            for seat in range(PLAYERS_AT_TABLE):  # the lone player of a solo gets or pays three times
+                base[seat] = (
+                    punkte * (3 if len(winners) == 1 else 1)
+                    if seat in winners
+                    else -punkte * (3 if len(winners) == 3 else 1)
+                )
+        declared = lone if game_type is None else game_type.is_declared_solo
+        skipped = turn.bock_multiplier > 1 and rules.bock_skips_soli and declared
+        multiplier = 1 if skipped else turn.bock_multiplier
+        names = [self.players[p] for p in turn.active]
+        forced = pflichtsolo and position == turn.forced_solo
+        if label is None:
+            label = _quick_label(names, winners, soloist, base, game_type) + _label_notes(pflichtsolo, forced, skipped)
+        row = self.sheet.add(label, dict(zip(names, base, strict=True)), multiplier)
+        self.last_score = None
+        fired = []
+        for trigger in rules.bock_triggers:
+            if trigger == "lost_solo":
+                hit = len(winners) == 3  # the lone player lost: scored as a solo
+            elif trigger == "nullspiel":
+                hit = punkte == 0
+            else:
+                hit = trigger in events
+            if hit:
+                fired.append(trigger)
+        self._advance(skipped, tuple(fired), position if pflichtsolo else None, forced)
+        return row
+
+    def _check_pflichtsolo(self, pflichtsolo: bool, position: int | None) -> None:
+        if not pflichtsolo:
+            return
+        if not self.rules.pflichtsolo:
+            raise SessionError("pflichtsolo: the rule set has no Pflichtsolo (option pflichtsolo is false)")
+        if position is not None and self._done[position]:
+            raise SessionError(
+                f"pflichtsolo: {self.players[position]} already played the Pflichtsolo in round {self.round}"
+            )
+
+    def _advance(self, skipped: bool, triggers: tuple[str, ...], pflichtsolo_by: int | None, forced: bool) -> None:
+        """After a written game: use up its Bock game, start the Bocks it fired, move the deal and the round."""
+        rules = self.rules
         # Bock: this game uses up its Bock game, then the Bocks it fires start with the next game.
         if self._bocks and not (skipped and not rules.bock_skipped_solo_counts):
             self._bocks.pop(0)
-        self.last_triggers = bock_triggers_fired(summary, result, rules)
-        for _ in self.last_triggers:
+        self.last_triggers = triggers
+        for _ in triggers:
             self._start_bock()
-        # Deal and round.
         self.games += 1
         self.deals += 1
         self.redeals_in_a_row = 0
         self.games_in_round += 1
-        if pflichtsolo and soloist is not None:
-            self._done[soloist] = True
-        if not pflichtsolo or forced:
-            self.dealer = (self.dealer + 1) % 4
+        if pflichtsolo_by is not None:
+            self._done[pflichtsolo_by] = True
+        if pflichtsolo_by is None or forced:
+            self.dealer = (self.dealer + 1) % self._n
         if self.games_in_round >= rules.round_games and not self.missing_pflichtsoli:
             self.round += 1
             self.games_in_round = 0
-            self._done = [False] * PLAYERS_AT_TABLE
-        return row
+            self._done = [False] * self._n
 
     def _start_bock(self) -> None:
-        length = PLAYERS_AT_TABLE if self.rules.bock_length == "round" else 1
+        length = self._n if self.rules.bock_length == "round" else 1
         how = self.rules.bock_stacking
         if how == "add":
             for i in range(length):
@@ -404,3 +639,26 @@ class Session:
         elif how == "queue" or not self._bocks:
             self._bocks.extend([1] * length)
         # "none" while Bock games are owed: the new Bock is dropped.
+
+
+def _label_notes(pflichtsolo: bool, forced: bool, skipped: bool) -> str:
+    notes = ""
+    if pflichtsolo:
+        notes += " (Pflichtsolo, vorgeführt)" if forced else " (Pflichtsolo)"
+    if skipped:
+        notes += " (Solo: no Bock)"
+    return notes
+
+
+def _quick_label(
+    names: Sequence[str], winners: frozenset[int], soloist: int | None, base: Sequence[int], game: GameType | None
+) -> str:
+    """A quick game's label: "Kreuzsolo Anna +9", "Solo Anna verliert −9", "Ben & Carla +4", "0 Punkte"."""
+    if not winners:
+        return "0 Punkte"
+    if soloist is not None:
+        kind = game.german if game is not None and game.is_declared_solo else "Solo"
+        text = f"{base[soloist]:+d}".replace("-", "\u2212")
+        return f"{kind} {names[soloist]} {text}" if soloist in winners else f"{kind} {names[soloist]} verliert {text}"
+    side = " & ".join(names[s] for s in sorted(winners))
+    return f"{side} +{base[min(winners)]}"
