@@ -303,6 +303,8 @@ def main() -> None:
     doko replay RECORDS       show a saved game trick by trick
     doko rules show [NAME]    every option of a rule set
     doko arena                two computer players in rotated duplicate matches
+    doko liste ...            keep a group's score sheet: sittings, games, settlement, statistics
+    doko serve                the score sheet in the browser
     """
 
 
@@ -985,6 +987,14 @@ def play(
         raise
     if records is not None and saved:
         console.print(_save_records(saved, records, mode))
+
+
+# -- the score sheet: doko liste, doko serve (their storage, web and chart libraries load only when they run) --
+
+from .liste_cli import commands as _liste_commands  # noqa: E402
+
+for _command in _liste_commands():
+    main.add_command(_command)
 
 
 def run() -> None:  # pragma: no cover - console entry for python -m

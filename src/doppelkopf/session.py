@@ -247,6 +247,10 @@ class Turn(NamedTuple):
     bock_multiplier: int
 
 
+#: The largest game value a quick entry takes: far above any game (a schwarz solo with every Absage under the
+#: largest solo factor is a few hundred Punkte), low enough that a typing slip of many digits is refused.
+MAX_QUICK_PUNKTE = 1000
+
 #: Bock triggers a quick entry derives itself (from the sides and the Punkte); the others it is told.
 QUICK_DERIVED_TRIGGERS = ("lost_solo", "nullspiel")
 
@@ -536,8 +540,9 @@ class Session:
         turn = self.turn()
         if any(not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < PLAYERS_AT_TABLE for w in winners):
             raise SessionError(f"winners: seats are 0..3, got {sorted(winners)}")
-        if isinstance(punkte, bool) or not isinstance(punkte, int) or punkte < 0:
-            raise SessionError(f"punkte: expected an integer >= 0 (the game's value), got {punkte!r}")
+        if isinstance(punkte, bool) or not isinstance(punkte, int) or not 0 <= punkte <= MAX_QUICK_PUNKTE:
+            shown = repr(punkte) if len(repr(punkte)) <= 40 else repr(punkte)[:37] + "..."
+            raise SessionError(f"punkte: expected an integer 0..{MAX_QUICK_PUNKTE} (the game's value), got {shown}")
         if len(winners) == PLAYERS_AT_TABLE:
             raise SessionError("winners: all four players cannot win; name the winning side")
         if not winners and punkte:

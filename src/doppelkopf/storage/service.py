@@ -1,0 +1,1331 @@
+"""The store of the score sheet: groups, sittings and their games in a database, every change kept.
+
+:func:`open_store` opens (and creates or migrates, with the Alembic migrations of this package) an
+SQLite file or a PostgreSQL database and returns a :class:`Store`, the service API that the web app
+and the CLI use. The store never computes a Punkt itself: every game goes through
+:class:`doppelkopf.liste.ListeBuilder` (the core's scoring, Bock, Pflichtsolo and dealer rotation),
+and the computed rows are stored beside the entries, so a page of the Liste and the statistics read
+them without scoring again.
+
+**Transactions.** Every call is one transaction: it writes all or nothing (an invalid entry, a
+conflict or a crash in the middle leaves the database as it was; what a call confirmed by returning
+is committed).
+
+**Optimistic versioning.** A sitting has a ``version`` that goes up by one with every add, edit and
+delete of one of its games. :meth:`Store.add_game` takes the ``number`` the client believes it is
+entering and :meth:`Store.edit_game` / :meth:`Store.delete_game` the ``version`` of the game the
+client saw; anything else raises :class:`Conflict` naming who changed what and when. Writers of a
+sitting are serialised (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: the sitting's row is locked with
+``SELECT ... FOR UPDATE``) and the sitting's version is raised with a conditional ``UPDATE ... WHERE
+version = :seen``, so of two processes writing at once exactly one wins, the other gets a
+:class:`Conflict`.
+
+**Audit trail.** Every add, edit and delete inserts a row in ``game_versions`` (entry, author, time);
+those rows are never changed or removed. A deleted game leaves the list (the games after it move up
+one number) but keeps its versions: :meth:`Store.history`.
+
+Databases: ``sqlite:///PATH`` (or a plain file path), ``postgresql+psycopg://user:pw@host/db``
+(``postgresql://`` and ``postgres://`` are read as psycopg 3). The default is
+:func:`default_url`: ``$DOKO_DATABASE_URL``, else ``liste.sqlite`` in the user's data folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import functools
+import json
+import os
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+from sqlalchemy import Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy.engine import URL, CursorResult, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+from sqlalchemy.orm import Session, sessionmaker
+
+from .. import liste as liste_mod
+from ..jsonutil import short_repr
+from ..liste import ListeBuilder, ListeError, ListeRow
+from ..names import PlayerNameError, clean_name, clean_names, name_key
+from ..rules import RuleError, RuleSet, get_preset
+from .infos import (
+    Conflict,
+    GameInfo,
+    GameVersionInfo,
+    GroupInfo,
+    ListePage,
+    NotFound,
+    SittingInfo,
+    Stats,
+    StoreError,
+)
+from .models import NAME_LENGTH, GameRow, GameVersion, Group, Player, Sitting, SittingPlayer
+from .stats import compute_stats, empty_tally, tally_add, tally_of
+
+#: The environment variable that names the database (an SQLAlchemy URL or a file path).
+ENV_URL = "DOKO_DATABASE_URL"
+#: The SQLite file of the default database, in ``platformdirs.user_data_dir("doppelkopf")``.
+DEFAULT_FILE = "liste.sqlite"
+#: The folder of the Alembic migrations (``script_location``).
+MIGRATIONS = Path(__file__).resolve().with_name("migrations")
+#: Largest table entry the store keeps (bytes of its JSON); a real entry has a few hundred.
+MAX_ENTRY_BYTES = 64 * 1024
+#: Longest rule file text a sitting takes (the core reads rule files up to 256 KiB).
+MAX_RULES_CHARS = 256 * 1024
+#: Most games on one page of the Liste (:meth:`Store.liste_page`).
+MAX_PER_PAGE = 1000
+#: Seconds an SQLite writer waits for another one before giving up.
+SQLITE_TIMEOUT = 30
+#: The key of PostgreSQL's advisory lock that serialises migrations of one database.
+_MIGRATION_LOCK = 0x646F6B6F  # "doko"
+#: The newest Alembic revision of ``migrations/versions`` (a test checks it against Alembic's own head): a
+#: database already there is opened without loading Alembic, which saves every CLI call a third of a second.
+HEAD_REVISION = "0001"
+
+
+# -- URLs, engines, migrations ------------------------------------------------------------------------
+
+
+def default_url() -> str:
+    """The database of the score sheet: ``$DOKO_DATABASE_URL`` when set (a URL or a file path), else
+    the SQLite file ``liste.sqlite`` in ``platformdirs.user_data_dir("doppelkopf")`` (the folder is
+    created)."""
+    env = os.environ.get(ENV_URL, "").strip()
+    if env:
+        return env
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("doppelkopf"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return "sqlite:///" + str(folder / DEFAULT_FILE)
+
+
+def normalize_url(url: str) -> URL:
+    """``url`` as an SQLAlchemy URL: a plain path is an SQLite file; ``postgresql://`` and
+    ``postgres://`` use psycopg 3. Only SQLite and PostgreSQL are accepted.
+
+    Raises:
+        StoreError: not a URL of a database the store supports (``database: ...``).
+    """
+    if not isinstance(url, str) or not url.strip():
+        raise StoreError(f"database: expected a URL or a file path, got {url!r}")
+    url = url.strip()
+    if "://" not in url:
+        url = "sqlite:///" + str(Path(url).expanduser().resolve())
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StoreError(f"database: {url!r} is not a database URL") from None
+    backend = parsed.get_backend_name()
+    if backend in ("postgres", "postgresql") and "+" not in parsed.drivername:
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    elif backend not in ("sqlite", "postgresql"):
+        raise StoreError(f"database: {backend!r} is not supported; use sqlite:///PATH or postgresql://...")
+    return parsed
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` (see :func:`normalize_url`). On SQLite: foreign keys on, a write
+    transaction takes the write lock when it starts (``BEGIN IMMEDIATE``), writers wait up to
+    :data:`SQLITE_TIMEOUT` seconds for each other, the file's folder must exist.
+
+    Raises:
+        StoreError: a bad URL, a missing folder or driver.
+    """
+    parsed = normalize_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        if database and database != ":memory:" and not database.startswith("file:"):
+            folder = Path(database).parent
+            if not folder.is_dir():
+                raise StoreError(f"database: the folder {str(folder)!r} does not exist")
+        try:
+            engine = create_engine(parsed, connect_args={"timeout": SQLITE_TIMEOUT})
+        except (ArgumentError, NoSuchModuleError) as exc:
+            raise StoreError(f"database: {exc}") from None
+        _sqlite_setup(engine)
+        return engine
+    try:
+        return create_engine(parsed, pool_pre_ping=True)
+    except (ArgumentError, NoSuchModuleError, ImportError) as exc:
+        raise StoreError(f"database: {exc}") from None
+
+
+def _sqlite_setup(engine: Engine) -> None:
+    """SQLite as a real transactional database: the driver's own transaction handling off (it would
+    start a transaction only at the first write), foreign keys on, and each transaction started by
+    us: ``BEGIN IMMEDIATE`` for the store's writes (execution option ``doko_begin``), else ``BEGIN``."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        mode = connection.get_execution_options().get("doko_begin", "")
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if mode == "immediate" else "BEGIN")
+
+
+def _at_head(engine: Engine) -> bool:
+    """Whether the database already stands at :data:`HEAD_REVISION` (one read; any doubt means no)."""
+    try:
+        with engine.connect() as connection:
+            found = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+            connection.rollback()
+    except DBAPIError:
+        return False
+    return found == [HEAD_REVISION]
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database of ``engine`` to the newest Alembic revision of this package (creating the
+    tables in an empty one). Two processes migrating at once are serialised.
+
+    Raises:
+        StoreError: the database cannot be reached, or was made by a newer version of doppelkopf.
+    """
+    if _at_head(engine):
+        return
+    from alembic import command
+    from alembic.config import Config
+    from alembic.util import CommandError
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    options = {"doko_begin": "immediate"} if engine.dialect.name == "sqlite" else {}
+    try:
+        with engine.connect() as connection:
+            connection = connection.execution_options(**options)
+            if engine.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": _MIGRATION_LOCK})
+                connection.commit()
+            try:
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+                connection.commit()
+            finally:
+                if engine.dialect.name == "postgresql":
+                    connection.rollback()
+                    connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _MIGRATION_LOCK})
+                    connection.commit()
+    except CommandError as exc:
+        raise StoreError(f"database: {exc}; was it made by a newer version of doppelkopf?") from None
+    except DBAPIError as exc:
+        raise StoreError(f"database: {_first_line(exc)}") from None
+
+
+def open_store(url: str | None = None) -> Store:
+    """Open the store at ``url`` (default :func:`default_url`), creating the tables or migrating them
+    to the newest revision (Alembic ``upgrade head``).
+
+    Raises:
+        StoreError: a bad URL, a database that cannot be reached or is newer than this program.
+    """
+    engine = make_engine(default_url() if url is None else url)
+    try:
+        migrate(engine)
+    except BaseException:
+        engine.dispose()
+        raise
+    return Store(engine)
+
+
+def _rowcount(result: object) -> int:
+    """The rows an UPDATE changed."""
+    return cast("CursorResult[Any]", result).rowcount
+
+
+def _first_line(exc: BaseException) -> str:
+    inner = getattr(exc, "orig", None) or exc
+    lines = [line.strip() for line in str(inner).splitlines() if line.strip()]
+    return lines[0] if lines else type(inner).__name__
+
+
+# -- small helpers -----------------------------------------------------------------------------------
+
+
+def _now() -> datetime.datetime:
+    """Now in UTC, without a zone (as stored)."""
+    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+
+
+def _utc(value: datetime.datetime) -> datetime.datetime:
+    """A stored time (UTC without a zone) with the UTC zone attached."""
+    return value.replace(tzinfo=datetime.UTC)
+
+
+def _when(value: datetime.datetime) -> str:
+    """A stored time for a message, in local time: ``21:04`` today, else ``03.02.2026 21:04``."""
+    local = _utc(value).astimezone()
+    if local.date() == datetime.datetime.now().astimezone().date():
+        return local.strftime("%H:%M")
+    return local.strftime("%d.%m.%Y %H:%M")
+
+
+def _by(author: str) -> str:
+    return f" by {author}" if author else ""
+
+
+#: The largest id, number, version or rate the store takes: the databases' 32-bit INTEGER (SQLite would raise an
+#: OverflowError beyond 64 bits, PostgreSQL an error beyond 32); larger values are refused with the field named.
+MAX_INT = 2**31 - 1
+
+
+def _id(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_INT:
+        raise StoreError(f"{what}: expected an integer id, got {short_repr(value)}")
+    return value
+
+
+def _int(value: object, what: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_INT:
+        raise StoreError(f"{what}: expected an integer {low}..{MAX_INT}, got {short_repr(value)}")
+    return value
+
+
+def _text(value: object, what: str, limit: int = NAME_LENGTH) -> str:
+    if not isinstance(value, str):
+        raise StoreError(f"{what}: expected a string, got {type(value).__name__}")
+    value = value.strip()
+    if len(value) > limit:
+        raise StoreError(f"{what}: at most {limit} characters, got {len(value)}")
+    if any(ord(c) < 32 or c in "\u0085\u2028\u2029" for c in value):
+        raise StoreError(f"{what}: {value[:40]!r} holds a control character")
+    return value
+
+
+def _entry_json(entry: object, what: str = "entry") -> dict[str, Any]:
+    """``entry`` as plain JSON data (a copy), checked to be a JSON object of at most
+    :data:`MAX_ENTRY_BYTES`."""
+    if not isinstance(entry, Mapping):
+        raise StoreError(f"{what}: expected an object, got {type(entry).__name__}")
+    try:
+        encoded = json.dumps(dict(entry), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise StoreError(f"{what}: not JSON data ({exc})") from None
+    if len(encoded.encode()) > MAX_ENTRY_BYTES:
+        raise StoreError(f"{what}: larger than {MAX_ENTRY_BYTES // 1024} KiB")
+    data: dict[str, Any] = json.loads(encoded)
+    return data
+
+
+@functools.lru_cache(maxsize=64)
+def rules_from_toml(toml: str) -> RuleSet:
+    """The rule set stored as ``toml`` (cached: a rule set is immutable)."""
+    return RuleSet.from_toml(toml)
+
+
+def rule_set_of(rules: RuleSet | str) -> RuleSet:
+    """The rule set that ``rules`` names: a :class:`RuleSet`, a preset name or the text of a rule file
+    (TOML, as ``doko rules show NAME --toml`` writes it).
+
+    Raises:
+        StoreError: an unknown preset or a rule file the core refuses (``rules: ...``).
+    """
+    try:
+        if isinstance(rules, RuleSet):
+            return rules
+        if not isinstance(rules, str):
+            raise StoreError(f"rules: expected a rule set, a preset name or TOML text, got {type(rules).__name__}")
+        if "=" in rules or "\n" in rules:
+            if len(rules) > MAX_RULES_CHARS:
+                raise StoreError(f"rules: a rule file has at most {MAX_RULES_CHARS // 1024} Ki characters")
+            return RuleSet.from_toml(rules)
+        return get_preset(rules)
+    except RuleError as exc:
+        raise StoreError(f"rules: {exc}") from None
+
+
+class Store:
+    """The service API of the score sheet over one database (see the module docstring).
+
+    Use :func:`open_store` to get one; :meth:`close` (or ``with``) releases its connections. A store
+    may be used from several threads (each call takes its own connection).
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False, autoflush=True)
+        self._sqlite = engine.dialect.name == "sqlite"
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Store({self.engine.url.render_as_string(hide_password=True)!r})"
+
+    def close(self) -> None:
+        """Close the store's connections."""
+        self.engine.dispose()
+
+    # -- transactions --------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _transaction(self, write: bool) -> Iterator[Session]:
+        """One transaction: committed when the block ends, rolled back on any error. A write takes
+        SQLite's write lock at its start; a read on PostgreSQL sees one snapshot (REPEATABLE READ)."""
+        options: dict[str, Any] = {}
+        if self._sqlite:
+            options["doko_begin"] = "immediate" if write else "deferred"
+        elif not write:
+            options["isolation_level"] = "REPEATABLE READ"
+        try:
+            with self._sessions() as session:
+                session.connection(execution_options=options)
+                try:
+                    yield session
+                except BaseException:
+                    session.rollback()
+                    raise
+                if write:
+                    session.commit()
+                else:
+                    session.rollback()
+        except DBAPIError as exc:
+            raise StoreError(f"database: {_first_line(exc)}") from exc
+
+    def _write(self) -> contextlib.AbstractContextManager[Session]:
+        return self._transaction(write=True)
+
+    def _read(self) -> contextlib.AbstractContextManager[Session]:
+        return self._transaction(write=False)
+
+    # -- groups and players -------------------------------------------------------------------------
+
+    def create_group(self, name: str, players: Sequence[str] = ()) -> GroupInfo:
+        """A new group called ``name`` with ``players`` (names, none twice).
+
+        Raises:
+            StoreError: a bad or taken name (``name: a group 'X' exists already``), a bad player name
+                (``players[2]: ...``).
+        """
+        name = self._group_name(name)
+        try:
+            names = clean_names(list(players), "players") if not isinstance(players, str) else clean_names(players)
+        except PlayerNameError as exc:
+            raise StoreError(str(exc)) from None
+        with self._write() as session:
+            if session.scalar(select(Group.id).where(Group.name == name)) is not None:
+                raise StoreError(f"name: a group {name!r} exists already")
+            group = Group(name=name, created_at=_now())
+            session.add(group)
+            session.flush()
+            for player in names:
+                session.add(Player(group_id=group.id, name=player, key=name_key(player)))
+            session.flush()
+            return self._group_info(session, group)
+
+    @staticmethod
+    def _group_name(name: object) -> str:
+        try:
+            return clean_name(name, "name")
+        except PlayerNameError as exc:
+            raise StoreError(str(exc).replace("a player name", "a group name")) from None
+
+    def groups(self) -> list[GroupInfo]:
+        """All groups, oldest first."""
+        with self._read() as session:
+            return [self._group_info(session, g) for g in session.scalars(select(Group).order_by(Group.id))]
+
+    def group(self, group_id: int) -> GroupInfo:
+        """The group ``group_id``. Raises :class:`NotFound`."""
+        with self._read() as session:
+            return self._group_info(session, self._get_group(session, group_id))
+
+    def find_group(self, name: str) -> GroupInfo:
+        """The group called ``name`` (exactly as stored). Raises :class:`NotFound`."""
+        with self._read() as session:
+            group = session.scalars(select(Group).where(Group.name == name.strip())).one_or_none()
+            if group is None:
+                raise NotFound(f"group {name!r}: not found")
+            return self._group_info(session, group)
+
+    def add_player(self, group_id: int, name: str) -> GroupInfo:
+        """Add the player ``name`` to the group.
+
+        Raises:
+            NotFound: no such group. StoreError: a bad name or one that is a player of the group already
+                (compared as :func:`doppelkopf.names.name_key` does: "anna" is Anna).
+        """
+        try:
+            name = clean_name(name, "name")
+        except PlayerNameError as exc:
+            raise StoreError(str(exc)) from None
+        with self._write() as session:
+            group = self._get_group(session, group_id)
+            known = session.scalars(
+                select(Player).where(Player.group_id == group.id, Player.key == name_key(name))
+            ).one_or_none()
+            if known is not None:
+                raise StoreError(f"name: {name!r} is the same player as {known.name!r} of group {group.name!r}")
+            session.add(Player(group_id=group.id, name=name, key=name_key(name)))
+            session.flush()
+            return self._group_info(session, group)
+
+    @staticmethod
+    def _get_group(session: Session, group_id: int) -> Group:
+        group = session.get(Group, _id(group_id, "group"))
+        if group is None:
+            raise NotFound(f"group {group_id}: not found")
+        return group
+
+    @staticmethod
+    def _group_info(session: Session, group: Group) -> GroupInfo:
+        names = session.scalars(select(Player.name).where(Player.group_id == group.id).order_by(Player.id))
+        return GroupInfo(group.id, group.name, tuple(names), _utc(group.created_at))
+
+    # -- sittings ----------------------------------------------------------------------------------
+
+    def create_sitting(
+        self,
+        group_id: int,
+        players: Sequence[str],
+        rules: RuleSet | str = "ddv",
+        *,
+        cents_per_point: int = 10,
+        date: datetime.date | None = None,
+        place: str = "",
+        sit_out: str = "dealer",
+    ) -> SittingInfo:
+        """A new sitting of the group: ``players`` in seating order (four to seven; the first deals
+        first), new names are added to the group, a name of the group in another case is that player.
+        ``rules`` is a :class:`RuleSet`, a preset name or the text of a rule file; it is stored complete
+        as TOML (:meth:`RuleSet.to_toml`), so later changes of a preset or of the defaults never change
+        this evening. ``cents_per_point``: the settlement's rate; ``date`` (default today), ``place``;
+        ``sit_out``: who sits out at a table of five to seven (:data:`doppelkopf.liste.SIT_OUT`).
+
+        Raises:
+            NotFound: no such group. StoreError: naming the field (``players[4]: ...``, ``rules: ...``,
+                ``cents_per_point: ...``, ``sit_out: ...``).
+        """
+        rule_set = rule_set_of(rules)
+        with self._write() as session:
+            return self._create_sitting_in(session, group_id, players, rule_set, cents_per_point, date, place, sit_out)
+
+    @staticmethod
+    def _seat(session: Session, group: Group, names: Sequence[str]) -> list[Player]:
+        """The group's players of ``names`` (added to the group when new)."""
+        known = {p.key: p for p in session.scalars(select(Player).where(Player.group_id == group.id))}
+        seated = []
+        for name in names:
+            player = known.get(name_key(name))
+            if player is None:
+                player = Player(group_id=group.id, name=name, key=name_key(name))
+                session.add(player)
+                session.flush()
+                known[player.key] = player
+            seated.append(player)
+        return seated
+
+    def sittings(self, group_id: int) -> list[SittingInfo]:
+        """The group's sittings by date (oldest first). Raises :class:`NotFound` for no such group."""
+        with self._read() as session:
+            group = self._get_group(session, group_id)
+            query = select(Sitting).where(Sitting.group_id == group.id).order_by(Sitting.date, Sitting.id)
+            return [self._sitting_info(session, s) for s in session.scalars(query)]
+
+    def sitting(self, sitting_id: int) -> SittingInfo:
+        """The sitting ``sitting_id``. Raises :class:`NotFound`."""
+        with self._read() as session:
+            return self._sitting_info(session, self._get_sitting(session, sitting_id))
+
+    def rules(self, sitting_id: int) -> RuleSet:
+        """The sitting's rule set, as stored with it. Raises :class:`NotFound`."""
+        with self._read() as session:
+            return rules_from_toml(self._get_sitting(session, sitting_id).rules_toml)
+
+    def rules_text(self, sitting_id: int) -> str:
+        """The sitting's rule set as the stored TOML text. Raises :class:`NotFound`."""
+        with self._read() as session:
+            return self._get_sitting(session, sitting_id).rules_toml
+
+    @staticmethod
+    def _get_sitting(session: Session, sitting_id: int, lock: bool = False) -> Sitting:
+        query = (
+            select(Sitting).where(Sitting.id == _id(sitting_id, "sitting")).execution_options(populate_existing=True)
+        )
+        if lock:
+            query = query.with_for_update()
+        sitting = session.scalars(query).one_or_none()
+        if sitting is None:
+            raise NotFound(f"sitting {sitting_id}: not found")
+        return sitting
+
+    @staticmethod
+    def _players(session: Session, sitting_id: int) -> tuple[str, ...]:
+        query = (
+            select(Player.name)
+            .join(SittingPlayer, SittingPlayer.player_id == Player.id)
+            .where(SittingPlayer.sitting_id == sitting_id)
+            .order_by(SittingPlayer.position)
+        )
+        return tuple(session.scalars(query))
+
+    @staticmethod
+    def _count(session: Session, sitting_id: int) -> int:
+        query = select(func.count()).where(GameRow.sitting_id == sitting_id, GameRow.number.is_not(None))
+        return int(session.scalar(query) or 0)
+
+    def _sitting_info(self, session: Session, sitting: Sitting) -> SittingInfo:
+        return SittingInfo(
+            id=sitting.id,
+            group_id=sitting.group_id,
+            date=sitting.date,
+            place=sitting.place,
+            players=self._players(session, sitting.id),
+            rules_name=sitting.rules_name,
+            cents_per_point=sitting.cents_per_point,
+            sit_out=sitting.sit_out,
+            version=sitting.version,
+            games=self._count(session, sitting.id),
+            created_at=_utc(sitting.created_at),
+        )
+
+    # -- games ----------------------------------------------------------------------------------------
+
+    def add_game(
+        self, sitting_id: int, entry: Mapping[str, Any], *, number: int | None = None, author: str = ""
+    ) -> GameInfo:
+        """Enter the next game of the sitting: ``entry`` in the Liste's entry format (full or quick, see
+        :mod:`doppelkopf.liste`). ``number`` is the game number the client is entering (the number of
+        games it saw plus one); ``None`` appends without that check. ``author`` is kept in the audit trail.
+
+        Raises:
+            NotFound: no such sitting. Conflict: ``number`` is not the next game (``game 4 was entered by
+                Ben at 21:04; the next game is 5: reload the list``). doppelkopf.liste.ListeError: an entry
+                that does not fit (``game 5: augen_re: ...``). StoreError: an entry that is no JSON object.
+                Nothing is written in any of these cases.
+        """
+        data = _entry_json(entry)
+        author = _text(author, "author")
+        if number is not None:
+            number = _int(number, "number", 1)
+        with self._write() as session:
+            sitting = self._get_sitting(session, sitting_id, lock=True)
+            count = self._count(session, sitting.id)
+            if number is not None and number != count + 1:
+                raise self._add_conflict(session, sitting.id, number, count)
+            players = self._players(session, sitting.id)
+            builder = self._resume(session, sitting, players, count)
+            row = builder.add(data)
+            state = builder.snapshot()
+            version = self._bump(session, sitting, state, tally_add(sitting.tally, players, row.to_dict()))
+            now = _now()
+            game = GameRow(
+                sitting_id=sitting.id,
+                number=count + 1,
+                version=version,
+                revision=1,
+                deleted=False,
+                entry=data,
+                row=row.to_dict(),
+                state=state,
+                author=author,
+                created_at=now,
+                changed_at=now,
+            )
+            session.add(game)
+            session.flush()
+            self._audit(session, game, count + 1, "add")
+            return self._game_info(game)
+
+    def edit_game(
+        self, sitting_id: int, number: int, entry: Mapping[str, Any], *, version: int, author: str = ""
+    ) -> GameInfo:
+        """Correct game ``number`` of the sitting to ``entry``; every game after it is computed again
+        (its Bock, the Pflichtsolo state, the dealers, the totals). ``version`` is the game's version the
+        client saw (:attr:`GameInfo.version`, :attr:`ListePage.versions`).
+
+        Raises:
+            NotFound: no such sitting or game. Conflict: the game changed since (``game 3 was changed by Ben
+                at 21:04; reload the list and try again``). doppelkopf.liste.ListeError: the entry, or a later
+                game with it, does not fit (``game 5: ...``). Nothing is written then.
+        """
+        data = _entry_json(entry)
+        author = _text(author, "author")
+        number = _int(number, "number", 1)
+        seen = _int(version, "version", 0)
+        with self._write() as session:
+            sitting = self._get_sitting(session, sitting_id, lock=True)
+            game, before, later = self._game_and_later(session, sitting.id, number)
+            if game.version != seen:
+                raise self._edit_conflict(session, game, number, seen)
+            players = self._players(session, sitting.id)
+            builder = self._builder_after(sitting, players, before)
+            rows = self._replay(builder, [data] + [g.entry for g in later])
+            tally = tally_of(players, [*self._rows_before(session, sitting.id, number), *(row for row, _ in rows)])
+            new_version = self._bump(session, sitting, builder.snapshot(), tally)
+            changed = session.execute(
+                update(GameRow)
+                .where(GameRow.id == game.id, GameRow.version == seen)
+                .values(
+                    entry=data,
+                    version=new_version,
+                    revision=game.revision + 1,
+                    author=author,
+                    changed_at=_now(),
+                    row=rows[0][0],
+                    state=rows[0][1],
+                )
+                .execution_options(synchronize_session=False)
+            )
+            if _rowcount(changed) != 1:  # pragma: no cover - the sitting's lock makes this impossible
+                raise Conflict(f"game {number} was changed meanwhile; reload the list and try again")
+            self._store_rows(session, later, rows[1:])
+            session.refresh(game)
+            self._audit(session, game, number, "edit")
+            return self._game_info(game)
+
+    def delete_game(self, sitting_id: int, number: int, *, version: int, author: str = "") -> None:
+        """Delete game ``number``: it leaves the list, the games after it move up one number and are
+        computed again (a Bock it started is gone from them). Its versions stay in the audit trail
+        (:meth:`history`). ``version`` is the game's version the client saw.
+
+        Raises:
+            NotFound: no such sitting or game. Conflict: the game changed since. doppelkopf.liste.ListeError:
+                a later game does not fit without it (``game 4: ...``, numbered as after the deletion).
+        """
+        author = _text(author, "author")
+        number = _int(number, "number", 1)
+        seen = _int(version, "version", 0)
+        with self._write() as session:
+            sitting = self._get_sitting(session, sitting_id, lock=True)
+            game, before, later = self._game_and_later(session, sitting.id, number)
+            if game.version != seen:
+                raise self._edit_conflict(session, game, number, seen)
+            players = self._players(session, sitting.id)
+            builder = self._builder_after(sitting, players, before)
+            rows = self._replay(builder, [g.entry for g in later])
+            tally = tally_of(players, [*self._rows_before(session, sitting.id, number), *(row for row, _ in rows)])
+            new_version = self._bump(session, sitting, builder.snapshot(), tally)
+            changed = session.execute(
+                update(GameRow)
+                .where(GameRow.id == game.id, GameRow.version == seen)
+                .values(
+                    number=None,
+                    deleted=True,
+                    version=new_version,
+                    revision=game.revision + 1,
+                    author=author,
+                    changed_at=_now(),
+                    row=None,
+                    state=None,
+                )
+                .execution_options(synchronize_session=False)
+            )
+            if _rowcount(changed) != 1:  # pragma: no cover - the sitting's lock makes this impossible
+                raise Conflict(f"game {number} was changed meanwhile; reload the list and try again")
+            # move the later games up in two steps (no number is ever held twice: the unique constraint)
+            session.execute(
+                update(GameRow)
+                .where(GameRow.sitting_id == sitting.id, GameRow.number > number)
+                .values(number=-GameRow.number, version=new_version)
+                .execution_options(synchronize_session=False)
+            )
+            session.execute(
+                update(GameRow)
+                .where(GameRow.sitting_id == sitting.id, GameRow.number < 0)
+                .values(number=-GameRow.number - 1)
+                .execution_options(synchronize_session=False)
+            )
+            self._store_rows(session, later, rows)
+            session.refresh(game)
+            self._audit(session, game, number, "delete")
+
+    def game(self, sitting_id: int, number: int) -> GameInfo:
+        """Game ``number`` of the sitting as stored now. Raises :class:`NotFound`."""
+        number = _int(number, "number", 1)
+        with self._read() as session:
+            sitting = self._get_sitting(session, sitting_id)
+            game = session.scalars(
+                select(GameRow).where(GameRow.sitting_id == sitting.id, GameRow.number == number)
+            ).one_or_none()
+            if game is None:
+                raise NotFound(f"game {number}: sitting {sitting.id} has {self._count(session, sitting.id)} games")
+            return self._game_info(game)
+
+    def games(self, sitting_id: int, *, deleted: bool = False) -> list[GameInfo]:
+        """The sitting's games in list order; with ``deleted`` also the deleted ones (after the others,
+        in the order they were entered). Raises :class:`NotFound`."""
+        with self._read() as session:
+            sitting = self._get_sitting(session, sitting_id)
+            query = select(GameRow).where(GameRow.sitting_id == sitting.id)
+            if not deleted:
+                query = query.where(GameRow.number.is_not(None))
+            games = list(session.scalars(query.order_by(GameRow.id)))
+            games.sort(key=lambda g: (g.number is None, g.number or 0, g.id))
+            gone: dict[int, int] = {
+                game_id: number
+                for game_id, number in session.execute(
+                    select(GameVersion.game_id, GameVersion.number).where(
+                        GameVersion.sitting_id == sitting.id, GameVersion.action == "delete"
+                    )
+                )
+            }
+            return [self._game_info(g, gone.get(g.id)) for g in games]
+
+    def history(self, sitting_id: int, number: int | None = None) -> list[GameVersionInfo]:
+        """The audit trail, oldest change first: with ``number``, every version of the game now at that
+        number and of the games deleted while they had it; without, every change of the sitting.
+
+        Raises:
+            NotFound: no such sitting, or no game ever had ``number``.
+        """
+        with self._read() as session:
+            sitting = self._get_sitting(session, sitting_id)
+            query = select(GameVersion).where(GameVersion.sitting_id == sitting.id)
+            if number is not None:
+                number = _int(number, "number", 1)
+                current = select(GameRow.id).where(GameRow.sitting_id == sitting.id, GameRow.number == number)
+                deleted = select(GameVersion.game_id).where(
+                    GameVersion.sitting_id == sitting.id, GameVersion.action == "delete", GameVersion.number == number
+                )
+                query = query.where(GameVersion.game_id.in_(current.union(deleted)))
+            versions = [self._version_info(v) for v in session.scalars(query.order_by(GameVersion.id))]
+            if number is not None and not versions:
+                raise NotFound(f"game {number}: sitting {sitting.id} never had such a game")
+            return versions
+
+    # -- the Liste -------------------------------------------------------------------------------------
+
+    def liste(self, sitting_id: int, *, recompute: bool = False) -> liste_mod.Liste:
+        """The sitting's Liste: the stored rows and state (fast), or with ``recompute`` every game scored
+        again from the stored entries by :func:`doppelkopf.liste.compute_liste`. Raises :class:`NotFound`."""
+        with self._read() as session:
+            sitting = self._get_sitting(session, sitting_id)
+            players = self._players(session, sitting.id)
+            rules = rules_from_toml(sitting.rules_toml)
+            query = select(GameRow.entry, GameRow.row).where(
+                GameRow.sitting_id == sitting.id, GameRow.number.is_not(None)
+            )
+            stored = list(session.execute(query.order_by(GameRow.number)))
+            if not recompute:
+                try:
+                    tail = ListeBuilder.resume(rules, players, sitting.state, sitting.sit_out).liste()
+                    rows = tuple(ListeRow.from_dict(row) for _, row in stored)
+                    if len(rows) == sitting.state.get("games"):
+                        return liste_mod.Liste(
+                            tail.players,
+                            rows,
+                            tail.totals,
+                            tail.bock_queue,
+                            tail.pflichtsolo_owed,
+                            tail.round,
+                            tail.games_in_round,
+                            tail.next,
+                        )
+                except (ListeError, TypeError, KeyError, AttributeError):
+                    pass  # stored rows of an older format: compute them
+            return liste_mod.compute_liste(rules, players, [entry for entry, _ in stored], sitting.sit_out)
+
+    def liste_page(self, sitting_id: int, page: int = 1, per_page: int = 50) -> ListePage:
+        """One page of the sitting's Liste from the stored rows: page 1 holds games 1..``per_page``, the
+        last page the newest games (``page=-1`` is the last page, -2 the one before); rows oldest first.
+
+        Raises:
+            NotFound: no such sitting, or a page beyond the list. StoreError: ``per_page`` outside
+                1..:data:`MAX_PER_PAGE`, ``page`` 0.
+        """
+        per_page = _int(per_page, "per_page", 1)
+        if per_page > MAX_PER_PAGE:
+            raise StoreError(f"per_page: at most {MAX_PER_PAGE}, got {per_page}")
+        if isinstance(page, bool) or not isinstance(page, int) or page == 0:
+            raise StoreError(f"page: expected a page number 1, 2, ... (or -1 for the last), got {page!r}")
+        with self._read() as session:
+            sitting = self._get_sitting(session, sitting_id)
+            info = self._sitting_info(session, sitting)
+            pages = max(1, -(-info.games // per_page))
+            number = page if page > 0 else pages + 1 + page
+            if not 1 <= number <= pages:
+                raise NotFound(f"page {page}: the list has {pages} page{'s' if pages != 1 else ''}")
+            low, high = (number - 1) * per_page + 1, number * per_page
+            query = (
+                select(GameRow.row, GameRow.version, GameRow.entry)
+                .where(GameRow.sitting_id == sitting.id, GameRow.number.between(low, high))
+                .order_by(GameRow.number)
+            )
+            stored = list(session.execute(query))
+            rules = rules_from_toml(sitting.rules_toml)
+            try:
+                rows = tuple(ListeRow.from_dict(row) for row, _, _ in stored)
+                tail = ListeBuilder.resume(rules, info.players, sitting.state, sitting.sit_out).liste()
+            except (ListeError, TypeError, KeyError, AttributeError):  # rows of an older format: compute
+                full = liste_mod.compute_liste(
+                    rules, info.players, [g.entry for g in self._current(session, sitting.id)], sitting.sit_out
+                )
+                rows, tail = full.rows[low - 1 : high], full
+            return ListePage(
+                sitting=info,
+                players=info.players,
+                rows=rows,
+                versions=tuple(version for _, version, _ in stored),
+                page=number,
+                pages=pages,
+                per_page=per_page,
+                games=info.games,
+                totals=tail.totals,
+                bock_queue=tail.bock_queue,
+                pflichtsolo_owed=tail.pflichtsolo_owed,
+                round=tail.round,
+                games_in_round=tail.games_in_round,
+                next=tail.next,
+            )
+
+    # -- statistics, import and export -------------------------------------------------------------
+
+    def stats(
+        self,
+        group_id: int,
+        sitting_ids: Sequence[int] | None = None,
+        since: datetime.date | None = None,
+        until: datetime.date | None = None,
+    ) -> Stats:
+        """Statistics of the group over its sittings (all, or those of ``sitting_ids``, from ``since``
+        to ``until`` inclusive), read from the tallies kept with the stored rows (no game is scored again,
+        no row read): see :class:`~doppelkopf.storage.infos.Stats`.
+
+        Raises:
+            NotFound: no such group, or a sitting of ``sitting_ids`` that is not the group's.
+        """
+        with self._read() as session:
+            group = self._get_group(session, group_id)
+            query = select(Sitting).where(Sitting.group_id == group.id)
+            if sitting_ids is not None:
+                ids = [_id(s, "sitting_ids") for s in sitting_ids]
+                known = set(
+                    session.scalars(select(Sitting.id).where(Sitting.group_id == group.id, Sitting.id.in_(ids)))
+                )
+                missing = [i for i in ids if i not in known]
+                if missing:
+                    raise NotFound(f"sitting {missing[0]}: not a sitting of group {group.id}")
+                query = query.where(Sitting.id.in_(ids))
+            if since is not None:
+                query = query.where(Sitting.date >= since)
+            if until is not None:
+                query = query.where(Sitting.date <= until)
+            sittings = list(session.scalars(query.order_by(Sitting.date, Sitting.id)))
+            names = list(session.scalars(select(Player.name).where(Player.group_id == group.id).order_by(Player.id)))
+            seats: dict[int, list[str]] = {s.id: [] for s in sittings}
+            seated = (
+                select(SittingPlayer.sitting_id, Player.name)
+                .join(Player, SittingPlayer.player_id == Player.id)
+                .where(Player.group_id == group.id)
+                .order_by(SittingPlayer.sitting_id, SittingPlayer.position)
+            )
+            for sitting_id, name in session.execute(seated):
+                if sitting_id in seats:
+                    seats[sitting_id].append(name)
+            return compute_stats(group.id, names, sittings, seats)
+
+    def export_json(self, group_id: int | None = None) -> dict[str, Any]:
+        """Everything as JSON data (all groups, or the group ``group_id``): players, sittings with their
+        rule set's TOML, every game with every version. ``{"format": "doppelkopf-liste", "version": 1,
+        "groups": [...]}``; :meth:`import_json` reads it back unchanged. Raises :class:`NotFound`."""
+        from .exchange import export_data
+
+        with self._read() as session:
+            if group_id is None:
+                groups = list(session.scalars(select(Group).order_by(Group.id)))
+            else:
+                groups = [self._get_group(session, group_id)]
+            return export_data(session, groups)
+
+    def import_json(self, data: Mapping[str, Any]) -> list[GroupInfo]:
+        """Add the groups of an :meth:`export_json` file (the format is checked, every game computed
+        again) and return them.
+
+        Raises:
+            StoreError: naming the path of the field at fault (``groups[0].sittings[1].games[4].entry: game 5:
+                augen_re: ...``), a group whose name is taken; nothing is written then.
+        """
+        from .exchange import import_data
+
+        with self._write() as session:
+            groups = import_data(session, data)
+            return [self._group_info(session, g) for g in groups]
+
+    def export_csv(self, sitting_id: int) -> str:
+        """The sitting's Liste as CSV text (comma-separated, a header line, one line per game): ``Nr``,
+        ``Spiel`` (the label), ``Bock`` (the multiplier: 1, 2, 4), then each player's Punkte of the game
+        (``<name> Punkte``), then each player's running total (``<name> Stand``). Raises :class:`NotFound`."""
+        import csv
+        import io
+
+        page_rows = self.liste(sitting_id)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(
+            [
+                "Nr",
+                "Spiel",
+                "Bock",
+                *[f"{p} Punkte" for p in page_rows.players],
+                *[f"{p} Stand" for p in page_rows.players],
+            ]
+        )
+        for row in page_rows.rows:
+            writer.writerow([row.number, row.label, row.multiplier, *row.points, *row.totals])
+        return out.getvalue()
+
+    def import_records(
+        self,
+        group_id: int,
+        path: str | os.PathLike[str],
+        *,
+        cents_per_point: int = 10,
+        date: datetime.date | None = None,
+        place: str = "",
+        author: str = "",
+    ) -> SittingInfo:
+        """A new sitting of the group from a file of game records (``doko play/simulate --records``): its
+        rule set and players are the records' (the first dealer deals first), each finished game becomes a
+        full entry (game type, Re, Augen, tricks, announcements, Sonderpunkte, Pflichtsolo), deals thrown in
+        and unfinished games are skipped. ``date`` defaults to the first record's ``meta.created`` day
+        (else today).
+
+        Raises:
+            NotFound: no such group. StoreError: the file cannot be read as records, or a record whose rules
+                or players differ from the first one's, or whose game the Liste refuses, naming its line
+                (``games.jsonl: line 7: ...``); nothing is written then.
+        """
+        from .exchange import read_records
+
+        read = read_records(path)
+        return self.create_sitting_with_games(
+            group_id,
+            read.players,
+            read.rules,
+            read.entries,
+            cents_per_point=cents_per_point,
+            date=date or read.date,
+            place=place,
+            author=author,
+            where=read.where,
+            bocks=read.bocks,
+        )
+
+    def create_sitting_with_games(
+        self,
+        group_id: int,
+        players: Sequence[str],
+        rules: RuleSet | str,
+        entries: Sequence[Mapping[str, Any]],
+        *,
+        cents_per_point: int = 10,
+        date: datetime.date | None = None,
+        place: str = "",
+        sit_out: str = "dealer",
+        author: str = "",
+        where: Sequence[str] | None = None,
+        bocks: Sequence[int] | None = None,
+    ) -> SittingInfo:
+        """A new sitting (as :meth:`create_sitting`) with the games ``entries`` entered at once, in one
+        transaction (:meth:`import_records` uses it). ``where`` names each entry's source for messages
+        (default ``game N``); ``bocks`` are the Bock multipliers the source had, checked against the Liste's.
+
+        Raises:
+            NotFound: no such group. StoreError: as :meth:`create_sitting`, or an entry the Liste refuses
+                (``WHERE: field: ...``); nothing is written then.
+        """
+        names = [f"game {i + 1}" for i in range(len(entries))] if where is None else list(where)
+        datas = [_entry_json(e, names[i]) for i, e in enumerate(entries)]
+        author = _text(author, "author")
+        rule_set = rule_set_of(rules)
+        with self._write() as session:
+            info = self._create_sitting_in(session, group_id, players, rule_set, cents_per_point, date, place, sit_out)
+            builder = ListeBuilder(rule_set, info.players, sit_out)
+            now = _now()
+            games: list[dict[str, Any]] = []
+            for i, data in enumerate(datas):
+                try:
+                    row = builder.add(data)
+                except ListeError as exc:
+                    raise StoreError(f"{names[i]}: {re.sub(r'^game [0-9]+: ', '', str(exc))}") from None
+                if bocks is not None and bocks[i] != row.multiplier:
+                    raise StoreError(f"{names[i]}: the Bock is x{bocks[i]} there, the Liste has x{row.multiplier}")
+                games.append(
+                    {
+                        "sitting_id": info.id,
+                        "number": i + 1,
+                        "version": i + 1,
+                        "revision": 1,
+                        "deleted": False,
+                        "entry": data,
+                        "row": row.to_dict(),
+                        "state": builder.snapshot(),
+                        "author": author,
+                        "created_at": now,
+                        "changed_at": now,
+                    }
+                )
+            if games:  # many games at once: plain INSERTs, no ORM objects
+                session.execute(insert(GameRow), games)
+                query = select(GameRow.number, GameRow.id).where(GameRow.sitting_id == info.id)
+                ids: dict[int | None, int] = {number: game_id for number, game_id in session.execute(query)}
+                session.execute(
+                    insert(GameVersion),
+                    [
+                        {
+                            "game_id": ids[game["number"]],
+                            "sitting_id": info.id,
+                            "number": game["number"],
+                            "revision": 1,
+                            "version": game["version"],
+                            "action": "add",
+                            "deleted": False,
+                            "entry": game["entry"],
+                            "author": author,
+                            "changed_at": now,
+                        }
+                        for game in games
+                    ],
+                )
+            session.execute(
+                update(Sitting)
+                .where(Sitting.id == info.id)
+                .values(
+                    version=len(datas),
+                    state=builder.snapshot(),
+                    tally=tally_of(info.players, [game["row"] for game in games]),
+                )
+                .execution_options(synchronize_session=False)
+            )
+            return self._sitting_info(session, self._get_sitting(session, info.id))
+
+    def _create_sitting_in(
+        self,
+        session: Session,
+        group_id: int,
+        players: Sequence[str],
+        rule_set: RuleSet,
+        cents_per_point: int,
+        date: datetime.date | None,
+        place: str,
+        sit_out: str,
+    ) -> SittingInfo:
+        """:meth:`create_sitting` inside an open transaction."""
+        try:
+            names = clean_names(players, "players")
+        except PlayerNameError as exc:
+            raise StoreError(str(exc)) from None
+        if not liste_mod.MIN_PLAYERS <= len(names) <= liste_mod.MAX_PLAYERS:
+            raise StoreError(
+                f"players: a sitting has {liste_mod.MIN_PLAYERS} to {liste_mod.MAX_PLAYERS} players, got {len(names)}"
+            )
+        cents = _int(cents_per_point, "cents_per_point", 1)
+        if date is None:
+            date = datetime.date.today()
+        if not isinstance(date, datetime.date) or isinstance(date, datetime.datetime):
+            raise StoreError(f"date: expected a date, got {type(date).__name__}")
+        place = _text(place, "place")
+        if sit_out not in liste_mod.SIT_OUT:
+            raise StoreError(f"sit_out: unknown choice {sit_out!r}; expected one of: {', '.join(liste_mod.SIT_OUT)}")
+        group = self._get_group(session, group_id)
+        seated = self._seat(session, group, names)
+        sitting = Sitting(
+            group_id=group.id,
+            date=date,
+            place=place,
+            rules_toml=rule_set.to_toml(),
+            rules_name=rule_set.name,
+            cents_per_point=cents,
+            sit_out=sit_out,
+            version=0,
+            state=ListeBuilder(rule_set, [p.name for p in seated], sit_out).snapshot(),
+            tally=empty_tally([p.name for p in seated]),
+            created_at=_now(),
+        )
+        session.add(sitting)
+        session.flush()
+        for position, player in enumerate(seated):
+            session.add(SittingPlayer(sitting_id=sitting.id, position=position, player_id=player.id))
+        session.flush()
+        return self._sitting_info(session, sitting)
+
+    # -- internals of the game calls -----------------------------------------------------------------
+
+    @staticmethod
+    def _current(session: Session, sitting_id: int) -> list[GameRow]:
+        query = select(GameRow).where(GameRow.sitting_id == sitting_id, GameRow.number.is_not(None))
+        return list(session.scalars(query.order_by(GameRow.number)))
+
+    def _game_and_later(
+        self, session: Session, sitting_id: int, number: int
+    ) -> tuple[GameRow, GameRow | None, list[GameRow]]:
+        """Game ``number``, the game before it (``None`` for the first) and the games after it."""
+        query = select(GameRow).where(GameRow.sitting_id == sitting_id, GameRow.number >= max(number - 1, 1))
+        games = list(session.scalars(query.order_by(GameRow.number)))
+        before = games.pop(0) if games and number > 1 and games[0].number == number - 1 else None
+        if not games or games[0].number != number:
+            raise NotFound(f"game {number}: sitting {sitting_id} has {self._count(session, sitting_id)} games")
+        return games[0], before, games[1:]
+
+    @staticmethod
+    def _rows_before(session: Session, sitting_id: int, number: int) -> list[dict[str, Any]]:
+        """The stored rows of the games before game ``number``, in list order."""
+        query = select(GameRow.row).where(GameRow.sitting_id == sitting_id, GameRow.number < number)
+        return [row for row in session.scalars(query.order_by(GameRow.number)) if row is not None]
+
+    @staticmethod
+    def _builder_after(sitting: Sitting, players: Sequence[str], before: GameRow | None) -> ListeBuilder:
+        """A Liste builder standing after game ``before`` (at the start for ``None``)."""
+        rules = rules_from_toml(sitting.rules_toml)
+        if before is None or before.state is None:
+            return ListeBuilder(rules, players, sitting.sit_out)
+        return ListeBuilder.resume(rules, players, before.state, sitting.sit_out)
+
+    def _resume(self, session: Session, sitting: Sitting, players: Sequence[str], count: int) -> ListeBuilder:
+        """A builder after the sitting's last game: from the stored state, or by replaying every game
+        when that state does not fit (written by another version of the program)."""
+        rules = rules_from_toml(sitting.rules_toml)
+        if sitting.state and sitting.state.get("games") == count:
+            try:
+                return ListeBuilder.resume(rules, players, sitting.state, sitting.sit_out)
+            except ListeError:
+                pass
+        builder = ListeBuilder(rules, players, sitting.sit_out)
+        for game in self._current(session, sitting.id):
+            builder.add(game.entry)
+        return builder
+
+    @staticmethod
+    def _replay(builder: ListeBuilder, entries: Sequence[Mapping[str, Any]]) -> list[tuple[dict[str, Any], Any]]:
+        """(row, state) of each of ``entries`` added to ``builder`` in order (raises ListeError)."""
+        out: list[tuple[dict[str, Any], Any]] = []
+        for entry in entries:
+            row = builder.add(entry)
+            out.append((row.to_dict(), builder.snapshot()))
+        return out
+
+    @staticmethod
+    def _store_rows(session: Session, games: Sequence[GameRow], rows: Sequence[tuple[dict[str, Any], Any]]) -> None:
+        """Write the recomputed row and state of each game whose row or state changed."""
+        changes = [
+            {"id": game.id, "row": row, "state": state}
+            for game, (row, state) in zip(games, rows, strict=True)
+            if game.row != row or game.state != state
+        ]
+        if changes:
+            session.execute(update(GameRow), changes)
+
+    @staticmethod
+    def _bump(session: Session, sitting: Sitting, state: dict[str, Any], tally: dict[str, Any]) -> int:
+        """Raise the sitting's version by one if it is still the one read (``UPDATE ... WHERE version =
+        :seen``) and store the Liste's state and the tally of its rows; the new version. Conflict when
+        another writer was first."""
+        seen = sitting.version
+        result = session.execute(
+            update(Sitting)
+            .where(Sitting.id == sitting.id, Sitting.version == seen)
+            .values(version=seen + 1, state=state, tally=tally)
+            .execution_options(synchronize_session=False)
+        )
+        if _rowcount(result) != 1:
+            raise Conflict(
+                f"sitting {sitting.id} was changed by another writer meanwhile; reload the list and try again"
+            )
+        return seen + 1
+
+    @staticmethod
+    def _audit(session: Session, game: GameRow, number: int, action: str) -> None:
+        session.add(
+            GameVersion(
+                game_id=game.id,
+                sitting_id=game.sitting_id,
+                number=number,
+                revision=game.revision,
+                version=game.version,
+                action=action,
+                deleted=game.deleted,
+                entry=game.entry,
+                author=game.author,
+                changed_at=game.changed_at,
+            )
+        )
+        session.flush()
+
+    @staticmethod
+    def _latest(session: Session, sitting_id: int) -> GameVersion | None:
+        query = select(GameVersion).where(GameVersion.sitting_id == sitting_id).order_by(GameVersion.id.desc())
+        return session.scalars(query.limit(1)).first()
+
+    def _add_conflict(self, session: Session, sitting_id: int, number: int, count: int) -> Conflict:
+        if number <= count:
+            game = session.scalars(
+                select(GameRow).where(GameRow.sitting_id == sitting_id, GameRow.number == number)
+            ).one()
+            first = session.scalars(
+                select(GameVersion).where(GameVersion.game_id == game.id).order_by(GameVersion.id).limit(1)
+            ).one()
+            return Conflict(
+                f"game {number} was entered{_by(first.author)} at {_when(first.changed_at)}; the next game is "
+                f"{count + 1}: reload the list and enter it again"
+            )
+        latest = self._latest(session, sitting_id)
+        why = ""
+        if latest is not None and latest.action == "delete":
+            why = f" (game {latest.number} was deleted{_by(latest.author)} at {_when(latest.changed_at)})"
+        return Conflict(
+            f"game {number}: the list has {count} game{'s' if count != 1 else ''}{why}; the next game is "
+            f"{count + 1}: reload the list and enter it again"
+        )
+
+    def _edit_conflict(self, session: Session, game: GameRow, number: int, seen: int) -> Conflict:
+        change = session.scalars(
+            select(GameVersion).where(GameVersion.sitting_id == game.sitting_id, GameVersion.version == game.version)
+        ).first()
+        if change is None or seen > game.version:
+            return Conflict(
+                f"game {number}: version {seen} is not the game's version ({game.version}); reload the list and "
+                "try again"
+            )
+        if change.game_id == game.id:
+            did = {"add": "entered", "edit": "changed", "delete": "deleted"}[change.action]
+            return Conflict(
+                f"game {number} was {did}{_by(change.author)} at {_when(change.changed_at)}; reload the list and "
+                "try again"
+            )
+        return Conflict(
+            f"game {number}: the list changed, game {change.number} was deleted{_by(change.author)} at "
+            f"{_when(change.changed_at)} and the games after it moved up; reload the list and try again"
+        )
+
+    @staticmethod
+    def _game_info(game: GameRow, number: int | None = None) -> GameInfo:
+        """``number``: the number a deleted game had (its delete's)."""
+        return GameInfo(
+            sitting_id=game.sitting_id,
+            number=game.number if game.number is not None else number or 0,
+            version=game.version,
+            entry=dict(game.entry),
+            row=None if game.row is None else ListeRow.from_dict(game.row),
+            deleted=game.deleted,
+            changed_at=_utc(game.changed_at),
+            author=game.author,
+            game_id=game.id,
+            revision=game.revision,
+        )
+
+    @staticmethod
+    def _version_info(version: GameVersion) -> GameVersionInfo:
+        return GameVersionInfo(
+            game_id=version.game_id,
+            sitting_id=version.sitting_id,
+            number=version.number,
+            revision=version.revision,
+            version=version.version,
+            action=version.action,
+            deleted=version.deleted,
+            entry=dict(version.entry),
+            author=version.author,
+            changed_at=_utc(version.changed_at),
+        )

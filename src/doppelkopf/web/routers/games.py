@@ -1,0 +1,336 @@
+"""The games of a sitting: enter, correct, delete, and the history of every change.
+
+API: ``GET/POST /api/sittings/{id}/games``, ``GET/PUT/DELETE /api/sittings/{id}/games/{number}``
+(``PUT`` and ``DELETE`` want the game's ``version`` the client saw: a stale one is a 409),
+``GET /api/sittings/{id}/games/{number}/history``, ``GET /api/sittings/{id}/history``.
+Pages: ``/sittings/{id}/games/new`` (the entry form, ``?mode=quick`` for winners and Punkte only),
+``POST /sittings/{id}/games``, ``/sittings/{id}/games/{number}`` (the game, its correction form and its
+history), ``POST /sittings/{id}/games/{number}`` (correct), ``POST /sittings/{id}/games/{number}/delete``.
+
+Every write wakes the live lists of the sitting (:class:`doppelkopf.web.events.Notifier`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from ...liste import entry_form
+from ...rules import LEVEL_KEYS, LEVEL_LABELS
+from ...scoring import SONDERPUNKT_LABELS
+from ..deps import get_notifier, render
+from ..forms import FIELD_LABELS, FormError, GameForm, entry_to_form, error_field, form_to_entry, read_form
+from ..models import GameEdit, GameIn, GameOut, GameVersionOut
+from ..views import TRIGGER_LABELS, bock_label, row_view
+from .common import MAX_ID, Conflict, GameNumber, NotFound, SittingId, Store, StoreDep, game_out, version_out
+
+api = APIRouter(prefix="/api", tags=["games"])
+pages = APIRouter(include_in_schema=False)
+
+#: The cookie that remembers who enters games on this phone (shown in the history and in conflicts).
+AUTHOR_COOKIE = "doko_author"
+
+
+# -- API ------------------------------------------------------------------------------------------
+
+
+@api.get("/sittings/{sitting_id}/games", response_model=list[GameOut])
+def list_games(
+    sitting_id: SittingId, store: StoreDep, deleted: Annotated[bool, Query(description="Also deleted games.")] = False
+) -> list[GameOut]:
+    """The sitting's games in list order (with ``deleted=true`` the deleted ones after them)."""
+    return [game_out(g) for g in store.games(sitting_id, deleted=deleted)]
+
+
+@api.post("/sittings/{sitting_id}/games", response_model=GameOut, status_code=201)
+def add_game(request: Request, sitting_id: SittingId, body: GameIn, store: StoreDep) -> GameOut:
+    """Enter the next game. With ``number`` (the next game's number as the client saw it) a game entered
+    meanwhile by someone else is a 409 instead of a second game."""
+    info = store.add_game(sitting_id, body.entry, number=body.number, author=body.author)
+    get_notifier(request).notify(sitting_id)
+    return game_out(info)
+
+
+@api.get("/sittings/{sitting_id}/games/{number}", response_model=GameOut)
+def get_game(sitting_id: SittingId, number: GameNumber, store: StoreDep) -> GameOut:
+    return game_out(store.game(sitting_id, number))
+
+
+@api.put("/sittings/{sitting_id}/games/{number}", response_model=GameOut)
+def edit_game(request: Request, sitting_id: SittingId, number: GameNumber, body: GameEdit, store: StoreDep) -> GameOut:
+    """Correct a game; every later game is computed again (its Bock, Pflichtsolo, dealer, totals)."""
+    info = store.edit_game(sitting_id, number, body.entry, version=body.version, author=body.author)
+    get_notifier(request).notify(sitting_id)
+    return game_out(info)
+
+
+@api.delete("/sittings/{sitting_id}/games/{number}", status_code=204)
+def delete_game(
+    request: Request,
+    sitting_id: SittingId,
+    number: GameNumber,
+    store: StoreDep,
+    version: Annotated[int, Query(ge=0, le=MAX_ID, description="The game's version the client saw.")],
+    author: Annotated[str, Query()] = "",
+) -> Response:
+    """Delete a game: the later games move up and are computed again (a Bock it started is gone)."""
+    store.delete_game(sitting_id, number, version=version, author=author)
+    get_notifier(request).notify(sitting_id)
+    return Response(status_code=204)
+
+
+@api.get("/sittings/{sitting_id}/games/{number}/history", response_model=list[GameVersionOut])
+def game_history(sitting_id: SittingId, number: GameNumber, store: StoreDep) -> list[GameVersionOut]:
+    """Every version of the game (and of games deleted while they had this number), oldest first."""
+    return [version_out(v) for v in store.history(sitting_id, number)]
+
+
+@api.get("/sittings/{sitting_id}/history", response_model=list[GameVersionOut])
+def sitting_history(sitting_id: SittingId, store: StoreDep) -> list[GameVersionOut]:
+    """Every change of the sitting's games, oldest first."""
+    return [version_out(v) for v in store.history(sitting_id)]
+
+
+# -- pages ----------------------------------------------------------------------------------------
+
+
+def _options(store: Store, sitting_id: int) -> dict[str, Any]:
+    """What the form may offer under the sitting's rules (read from ``doppelkopf.liste.entry_form``)."""
+    spec = entry_form(store.rules(sitting_id))
+    levels = [(item["key"], LEVEL_LABELS.get(item["level"], item["key"])) for item in spec["announcements"]]
+    levels = [(key, label) for key, label in levels if key in LEVEL_KEYS.values()]
+    return {
+        "spec": spec,
+        "games": spec["games"],
+        "announcements": {
+            "re": [("", "none"), ("re", "Re"), *levels],
+            "kontra": [("", "none"), ("kontra", "Kontra"), *levels],
+        },
+        "extras": [(kind, SONDERPUNKT_LABELS.get(kind, kind)) for kind in spec["extras"]],
+        "events": [(e["key"], TRIGGER_LABELS.get(e["key"], e["key"]), e["label"]) for e in spec["events"]],
+        "pflichtsolo": spec["pflichtsolo"],
+        "hand_size": spec["hand_size"],
+    }
+
+
+def _form_context(
+    request: Request,
+    store: Store,
+    sitting_id: int,
+    form: GameForm,
+    *,
+    number: int | None = None,
+    version: int | None = None,
+    error: str = "",
+    conflict: bool = False,
+) -> dict[str, Any]:
+    """The entry form (``number`` None: the next game) with the values typed and the error named."""
+    sitting = store.sitting(sitting_id)
+    context: dict[str, Any] = {
+        "sitting": sitting,
+        "group": store.group(sitting.group_id),
+        "form": form,
+        "error": error,
+        "error_field": error_field(error) if error and not conflict else "",
+        "conflict": conflict,
+        "field_labels": FIELD_LABELS,
+        "author": request.cookies.get(AUTHOR_COOKIE, ""),
+        **_options(store, sitting_id),
+    }
+    if number is None:
+        nxt = store.liste_page(sitting_id, -1, 1).next
+        context.update(
+            editing=None,
+            number=nxt.number,
+            version=None,
+            active=list(nxt.active),
+            dealer=nxt.dealer,
+            sitting_out=list(nxt.sitting_out),
+            bock=bock_label(nxt.bock_multiplier) if nxt.bock_multiplier > 1 else "",
+            forced_solo=nxt.forced_solo,
+            action=f"/sittings/{sitting_id}/games",
+        )
+    else:
+        game = store.game(sitting_id, number)
+        row = game.row
+        assert row is not None  # a game on the list has its row
+        context.update(
+            editing=game,
+            row=row_view(sitting.players, row, game.version),
+            number=number,
+            version=game.version if version is None else version,
+            active=list(row.active),
+            dealer=row.dealer,
+            sitting_out=list(row.sitting_out),
+            bock=bock_label(row.multiplier) if row.multiplier > 1 else "",
+            forced_solo=None,
+            action=f"/sittings/{sitting_id}/games/{number}",
+            history=store.history(sitting_id, number),
+            players=list(sitting.players),
+        )
+    return context
+
+
+@pages.get("/sittings/{sitting_id}/history")
+def sitting_history_page(request: Request, sitting_id: SittingId, store: StoreDep) -> Response:
+    sitting = store.sitting(sitting_id)
+    context = {"sitting": sitting, "group": store.group(sitting.group_id), "history": store.history(sitting_id)}
+    return render(request, "history.html", context)
+
+
+@pages.get("/sittings/{sitting_id}/games/new")
+def new_game_page(
+    request: Request, sitting_id: SittingId, store: StoreDep, mode: Annotated[str, Query()] = "full"
+) -> Response:
+    form = GameForm(mode="quick" if mode == "quick" else "full")
+    return render(request, "game_form.html", _form_context(request, store, sitting_id, form))
+
+
+async def _submitted(request: Request) -> tuple[GameForm, dict[str, str]]:
+    data = await request.form()
+    fields: dict[str, list[str]] = {}
+    for key, value in data.multi_items():
+        if isinstance(value, str):
+            fields.setdefault(key, []).append(value)
+    form = read_form(fields)
+    meta = {key: values[0] for key, values in fields.items() if key in ("number", "version", "author")}
+    return form, meta
+
+
+def _int_field(meta: dict[str, str], name: str) -> int | None:
+    text = meta.get(name, "").strip()
+    return int(text) if text.isdigit() and len(text) < 12 and int(text) <= MAX_ID else None
+
+
+def _with_author(response: Response, author: str) -> Response:
+    if author:
+        response.set_cookie(AUTHOR_COOKIE, author, max_age=400 * 24 * 3600, samesite="lax", httponly=True)
+    return response
+
+
+def _refused(exc: ValueError) -> tuple[int, bool]:
+    """HTTP status of a refused write and whether it was a conflict (a NotFound goes on to the 404 page)."""
+    if isinstance(exc, NotFound):
+        raise exc
+    if isinstance(exc, Conflict):
+        return 409, True
+    return 422, False
+
+
+def _gone(request: Request, store: Store, sitting_id: int, number: int, exc: NotFound) -> Response:
+    """The game a correction was meant for is not on the list any more (deleted meanwhile): a conflict.
+    Raises NotFound when the sitting itself is gone (404)."""
+    store.sitting(sitting_id)
+    message = f"Game {number} was deleted meanwhile ({exc}) – reload the list"
+    return render(request, "error.html", {"status": 409, "message": message}, status_code=409)
+
+
+def _conflict_text(exc: ValueError) -> str:
+    text = str(exc).strip()
+    return text[:1].upper() + text[1:]
+
+
+@pages.post("/sittings/{sitting_id}/games")
+async def add_game_page(request: Request, sitting_id: SittingId, store: StoreDep) -> Response:
+    form, meta = await _submitted(request)
+    author = meta.get("author", "").strip()
+    try:
+        entry = form_to_entry(form)
+        await run_in_threadpool(store.add_game, sitting_id, entry, number=_int_field(meta, "number"), author=author)
+    except (FormError, ValueError) as exc:
+        status, conflict = _refused(exc)
+        message = _conflict_text(exc) if conflict else str(exc)
+        context = await run_in_threadpool(
+            _form_context, request, store, sitting_id, form, error=message, conflict=conflict
+        )
+        if conflict:
+            context["number"] = _int_field(meta, "number") or context["number"]
+        return render(request, "game_form.html", context, status_code=status)
+    get_notifier(request).notify(sitting_id)
+    return _with_author(RedirectResponse(f"/sittings/{sitting_id}#liste-end", status_code=303), author)
+
+
+@pages.get("/sittings/{sitting_id}/games/{number}")
+def game_page(
+    request: Request,
+    sitting_id: SittingId,
+    number: GameNumber,
+    store: StoreDep,
+    mode: Annotated[str | None, Query()] = None,
+) -> Response:
+    game = store.game(sitting_id, number)
+    form = entry_to_form(game.entry)
+    if mode in ("full", "quick"):
+        form.mode = mode
+    context = _form_context(request, store, sitting_id, form, number=number)
+    return render(request, "game.html", context)
+
+
+@pages.post("/sittings/{sitting_id}/games/{number}")
+async def edit_game_page(request: Request, sitting_id: SittingId, number: GameNumber, store: StoreDep) -> Response:
+    form, meta = await _submitted(request)
+    author = meta.get("author", "").strip()
+    version = _int_field(meta, "version")
+    try:
+        entry = form_to_entry(form)
+        if version is None:
+            raise FormError("version", "missing: reload the game and correct it again")
+        await run_in_threadpool(store.edit_game, sitting_id, number, entry, version=version, author=author)
+    except (FormError, ValueError) as exc:
+        if isinstance(exc, NotFound):
+            return await run_in_threadpool(_gone, request, store, sitting_id, number, exc)
+        status, conflict = _refused(exc)
+        message = _conflict_text(exc) if conflict else str(exc)
+        try:
+            context = await run_in_threadpool(
+                _form_context,
+                request,
+                store,
+                sitting_id,
+                form,
+                number=number,
+                version=version,
+                error=message,
+                conflict=conflict,
+            )
+        except NotFound as gone:
+            return await run_in_threadpool(_gone, request, store, sitting_id, number, gone)
+        return render(request, "game.html", context, status_code=status)
+    get_notifier(request).notify(sitting_id)
+    return _with_author(RedirectResponse(f"/sittings/{sitting_id}#game-{number}", status_code=303), author)
+
+
+@pages.post("/sittings/{sitting_id}/games/{number}/delete")
+async def delete_game_page(request: Request, sitting_id: SittingId, number: GameNumber, store: StoreDep) -> Response:
+    form, meta = await _submitted(request)
+    author = meta.get("author", "").strip()
+    version = _int_field(meta, "version")
+    try:
+        if version is None:
+            raise FormError("version", "missing: reload the game and delete it again")
+        await run_in_threadpool(store.delete_game, sitting_id, number, version=version, author=author)
+    except (FormError, ValueError) as exc:
+        if isinstance(exc, NotFound):
+            return await run_in_threadpool(_gone, request, store, sitting_id, number, exc)
+        status, conflict = _refused(exc)
+        message = _conflict_text(exc) if conflict else str(exc)
+        try:
+            game = await run_in_threadpool(store.game, sitting_id, number)
+            context = await run_in_threadpool(
+                _form_context,
+                request,
+                store,
+                sitting_id,
+                entry_to_form(game.entry),
+                number=number,
+                error=message,
+                conflict=conflict,
+            )
+        except NotFound as gone:
+            return await run_in_threadpool(_gone, request, store, sitting_id, number, gone)
+        return render(request, "game.html", context, status_code=status)
+    get_notifier(request).notify(sitting_id)
+    return _with_author(RedirectResponse(f"/sittings/{sitting_id}", status_code=303), author)

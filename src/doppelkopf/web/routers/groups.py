@@ -1,0 +1,234 @@
+"""Groups and their players; export and import of everything as JSON.
+
+API: ``GET/POST /api/groups``, ``GET /api/groups/{id}``, ``POST /api/groups/{id}/players``,
+``GET /api/groups/{id}/export``, ``GET /api/export``, ``POST /api/import``.
+Pages: ``/groups`` (list, new group, import), ``/groups/{id}`` (players, sittings, new sitting).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Form, Request, UploadFile
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile as StarletteUpload
+
+from ...jsonutil import loads_strict
+from ...rules import PRESETS
+from ...storage import StoreError
+from ..deps import render
+from ..models import GroupIn, GroupOut, PlayerIn, SittingOut
+from .common import GroupId, NotFound, Store, StoreDep, group_out, sitting_out
+
+#: Largest JSON file the import page reads (bytes).
+MAX_IMPORT_BYTES = 64 * 1024 * 1024
+
+api = APIRouter(prefix="/api", tags=["groups"])
+pages = APIRouter(include_in_schema=False)
+
+
+# -- API ------------------------------------------------------------------------------------------
+
+
+@api.get("/groups", response_model=list[GroupOut])
+def list_groups(store: StoreDep) -> list[GroupOut]:
+    """Every group with its players."""
+    return [group_out(g) for g in store.groups()]
+
+
+@api.post("/groups", response_model=GroupOut, status_code=201)
+def create_group(body: GroupIn, store: StoreDep) -> GroupOut:
+    """A new group (name unique), optionally with its players."""
+    return group_out(store.create_group(body.name, body.players))
+
+
+@api.get("/groups/{group_id}", response_model=GroupOut)
+def get_group(group_id: GroupId, store: StoreDep) -> GroupOut:
+    return group_out(store.group(group_id))
+
+
+@api.post("/groups/{group_id}/players", response_model=GroupOut, status_code=201)
+def add_player(group_id: GroupId, body: PlayerIn, store: StoreDep) -> GroupOut:
+    """Add a player to the group (a name the group has already, in any case, is refused)."""
+    return group_out(store.add_player(group_id, body.name))
+
+
+@api.get("/groups/{group_id}/export")
+def export_group(group_id: GroupId, store: StoreDep) -> JSONResponse:
+    """The group as lossless JSON (every sitting, game and version); ``POST /api/import`` reads it back."""
+    return JSONResponse(store.export_json(group_id))
+
+
+@api.get("/export")
+def export_all(store: StoreDep) -> JSONResponse:
+    """Everything as lossless JSON."""
+    return JSONResponse(store.export_json())
+
+
+@api.post("/import", response_model=list[GroupOut], status_code=201)
+def import_all(data: Annotated[dict[str, Any], Body(description="JSON from an export.")], store: StoreDep) -> list[Any]:
+    """Import the JSON of an export; returns the groups it created."""
+    return [group_out(g) for g in store.import_json(data)]
+
+
+@api.post("/groups/{group_id}/records", response_model=SittingOut, status_code=201)
+async def import_records(
+    group_id: GroupId,
+    file: UploadFile,
+    store: StoreDep,
+    cents_per_point: Annotated[int, Form()] = 10,
+    place: Annotated[str, Form()] = "",
+) -> SittingOut:
+    """A new sitting from a file of game records that ``doko play``/``doko simulate`` wrote (JSON Lines): its
+    rules and players are the records', every finished game an entry of the Liste."""
+    info = await _import_records(store, group_id, file, cents_per_point, place)
+    return sitting_out(info)
+
+
+async def _import_records(store: Store, group_id: int, file: StarletteUpload, cents: int, place: str) -> Any:
+    raw = await file.read(MAX_IMPORT_BYTES + 1)
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise StoreError(f"file: larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MiB")
+    with tempfile.TemporaryDirectory(prefix="doko-records-") as folder:
+        name = Path(file.filename or "records.jsonl").name or "records.jsonl"
+        path = Path(folder) / name
+        path.write_bytes(raw)
+        return await run_in_threadpool(store.import_records, group_id, path, cents_per_point=cents, place=place)
+
+
+# -- pages ----------------------------------------------------------------------------------------
+
+
+def _download(content: str | bytes, filename: str, media_type: str) -> Response:
+    return Response(
+        content, media_type=media_type, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+    )
+
+
+def _groups_page(request: Request, store: Store, error: str = "", values: dict[str, str] | None = None) -> Response:
+    groups = store.groups()
+    context = {"groups": groups, "error": error, "values": values or {}}
+    return render(request, "groups.html", context, status_code=422 if error else 200)
+
+
+@pages.get("/groups")
+def groups_page(request: Request, store: StoreDep) -> Response:
+    return _groups_page(request, store)
+
+
+@pages.post("/groups")
+def create_group_page(
+    request: Request,
+    store: StoreDep,
+    name: Annotated[str, Form()] = "",
+    players: Annotated[str, Form()] = "",
+) -> Response:
+    names = [line.strip() for line in players.replace(",", "\n").splitlines() if line.strip()]
+    try:
+        group = store.create_group(name, names)
+    except ValueError as exc:
+        return _groups_page(request, store, str(exc), {"name": name, "players": players})
+    return RedirectResponse(f"/groups/{group.id}", status_code=303)
+
+
+def group_page_context(store: Store, group_id: int) -> dict[str, Any]:
+    from ...liste import MAX_PLAYERS, MIN_PLAYERS, sit_out_choices
+
+    group = store.group(group_id)
+    sittings = sorted(store.sittings(group_id), key=lambda s: (s.date or datetime.date.min, s.id), reverse=True)
+    return {
+        "group": group,
+        "sittings": [sitting_out(s) for s in sittings],
+        "presets": sorted(PRESETS),
+        "sit_out_choices": sit_out_choices(),
+        "min_players": MIN_PLAYERS,
+        "max_players": MAX_PLAYERS,
+        "today": datetime.date.today().isoformat(),
+        "error": "",
+        "error_field": "",
+        "values": {},
+        "player_error": "",
+        "records_error": "",
+    }
+
+
+@pages.get("/groups/{group_id}")
+def group_page(request: Request, group_id: GroupId, store: StoreDep) -> Response:
+    return render(request, "group.html", group_page_context(store, group_id))
+
+
+@pages.post("/groups/{group_id}/players")
+def add_player_page(
+    request: Request, group_id: GroupId, store: StoreDep, name: Annotated[str, Form()] = ""
+) -> Response:
+    try:
+        store.add_player(group_id, name)
+    except ValueError as exc:
+        if isinstance(exc, NotFound):
+            raise
+        context = group_page_context(store, group_id)
+        context["player_error"] = str(exc)
+        return render(request, "group.html", context, status_code=422)
+    return RedirectResponse(f"/groups/{group_id}", status_code=303)
+
+
+@pages.get("/groups/{group_id}/export.json")
+def export_group_file(group_id: GroupId, store: StoreDep) -> Response:
+    group = store.group(group_id)
+    text = json.dumps(store.export_json(group_id), ensure_ascii=False, indent=1)
+    return _download(text, f"doppelkopf-group-{group.id}.json", "application/json")
+
+
+@pages.get("/export.json")
+def export_all_file(store: StoreDep) -> Response:
+    text = json.dumps(store.export_json(), ensure_ascii=False, indent=1)
+    return _download(text, "doppelkopf-export.json", "application/json")
+
+
+@pages.post("/import")
+async def import_page(request: Request, file: UploadFile, store: StoreDep) -> Response:
+    raw = await file.read(MAX_IMPORT_BYTES + 1)
+    try:
+        if len(raw) > MAX_IMPORT_BYTES:
+            raise ValueError(f"file: larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MiB")
+        try:
+            data = loads_strict(raw.decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            raise ValueError("file: not UTF-8 text") from None
+        except ValueError as exc:
+            raise ValueError(f"file: not JSON from an export ({exc})") from None
+        if not isinstance(data, dict):
+            raise ValueError("file: an export is a JSON object")
+        groups = await run_in_threadpool(store.import_json, data)
+    except ValueError as exc:
+        if isinstance(exc, NotFound):
+            raise
+        return await run_in_threadpool(_groups_page, request, store, f"Import: {exc}")
+    if len(groups) == 1:
+        return RedirectResponse(f"/groups/{groups[0].id}", status_code=303)
+    return RedirectResponse("/groups", status_code=303)
+
+
+@pages.post("/groups/{group_id}/records")
+async def import_records_page(request: Request, group_id: GroupId, store: StoreDep) -> Response:
+    form = await request.form()
+    upload = form.get("file")
+    try:
+        if upload is None or isinstance(upload, str) or not upload.filename:
+            raise StoreError("file: choose a file of game records (.jsonl)")
+        cents_text = str(form.get("cents_per_point", "10") or "10").strip()
+        if not cents_text.isdigit() or len(cents_text) > 6:
+            raise StoreError(f"cents_per_point: {cents_text[:20]!r} is no whole number of cents")
+        info = await _import_records(store, group_id, upload, int(cents_text), str(form.get("place", "")))
+    except ValueError as exc:
+        if isinstance(exc, NotFound):
+            raise
+        context = await run_in_threadpool(group_page_context, store, group_id)
+        context["records_error"] = str(exc)
+        return render(request, "group.html", context, status_code=422)
+    return RedirectResponse(f"/sittings/{info.id}", status_code=303)

@@ -1,0 +1,262 @@
+"""Sittings (one evening each) and their live Liste.
+
+API: ``GET/POST /api/groups/{id}/sittings``, ``GET /api/sittings/{id}``, ``GET /api/sittings/{id}/liste``
+(the whole list with its settlement), ``GET /api/sittings/{id}/liste/pages/{page}``, ``GET
+/api/sittings/{id}/form`` (what the entry form offers under the sitting's rules), ``GET
+/api/sittings/{id}/export.csv``.
+Pages: ``POST /groups/{id}/sittings`` (the new-sitting form), ``/sittings/{id}`` (the live list),
+``/sittings/{id}/liste`` (the list fragment the page reloads), ``/sittings/{id}/events`` (server-sent
+events: ``changed`` on every change of the sitting), ``/sittings/{id}/export.csv``,
+``/sittings/{id}/rules.toml`` (its rule set as stored).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import RedirectResponse, Response, StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from ...liste import entry_form
+from ...rules import RuleSet
+from ..deps import get_notifier, render
+from ..events import version_events
+from ..models import EntryFormOut, ListeOut, ListePageOut, SittingIn, SittingOut, liste_out, next_out, row_out
+from ..views import liste_context
+from .common import MAX_ID, GroupId, NotFound, PageNumber, SittingId, Store, StoreDep, sitting_out
+from .groups import group_page_context
+
+api = APIRouter(prefix="/api", tags=["sittings"])
+pages = APIRouter(include_in_schema=False)
+
+#: The page of the list a page shows (``None``: the newest games).
+PageQuery = Annotated[int | None, Query(ge=-MAX_ID, le=MAX_ID)]
+#: Games per page of the list in the browser (the newest page is shown first).
+PER_PAGE = 50
+#: Largest rule file the new-sitting form reads (bytes).
+MAX_RULES_BYTES = 256 * 1024
+
+
+# -- API ------------------------------------------------------------------------------------------
+
+
+@api.get("/groups/{group_id}/sittings", response_model=list[SittingOut])
+def list_sittings(group_id: GroupId, store: StoreDep) -> list[SittingOut]:
+    return [sitting_out(s) for s in store.sittings(group_id)]
+
+
+@api.post("/groups/{group_id}/sittings", response_model=SittingOut, status_code=201)
+def create_sitting(group_id: GroupId, body: SittingIn, store: StoreDep) -> SittingOut:
+    """A new sitting: players in seating order (4..7, the first deals first), a preset or a rule file's TOML,
+    cents per Punkt, date, place and who sits out at a table of five to seven."""
+    rules: RuleSet | str = RuleSet.from_toml(body.rules_toml) if body.rules_toml is not None else body.rules
+    info = store.create_sitting(
+        group_id,
+        body.players,
+        rules,
+        cents_per_point=body.cents_per_point,
+        date=body.date,
+        place=body.place,
+        sit_out=body.sit_out,
+    )
+    return sitting_out(info)
+
+
+@api.get("/sittings/{sitting_id}", response_model=SittingOut)
+def get_sitting(sitting_id: SittingId, store: StoreDep) -> SittingOut:
+    return sitting_out(store.sitting(sitting_id))
+
+
+@api.get("/sittings/{sitting_id}/liste", response_model=ListeOut)
+def get_liste(sitting_id: SittingId, store: StoreDep) -> ListeOut:
+    """The whole Liste: rows with running totals and Bock, Bock games owed, Pflichtsolo owed, the next
+    game (dealer, who sits out) and the settlement at the sitting's rate."""
+    sitting = store.sitting(sitting_id)
+    return liste_out(sitting, store.liste(sitting_id))
+
+
+@api.get("/sittings/{sitting_id}/liste/pages/{page}", response_model=ListePageOut)
+def get_liste_page(
+    sitting_id: SittingId, page: PageNumber, store: StoreDep, per_page: Annotated[int, Query(ge=1, le=1000)] = PER_PAGE
+) -> ListePageOut:
+    """One page of the Liste read from the stored rows (fast for long lists; ``-1`` is the last page); rows
+    oldest first, each with the game version a correction needs."""
+    data = store.liste_page(sitting_id, page, per_page)
+    return ListePageOut(
+        sitting=sitting_out(data.sitting),
+        players=list(data.players),
+        rows=[row_out(row) for row in data.rows],
+        versions=list(data.versions),
+        page=data.page,
+        pages=data.pages,
+        per_page=data.per_page,
+        games=data.games,
+        totals=dict(data.totals),
+        bock_queue=list(data.bock_queue),
+        pflichtsolo_owed=list(data.pflichtsolo_owed),
+        round=data.round,
+        games_in_round=data.games_in_round,
+        next=next_out(data.next),
+    )
+
+
+@api.get("/sittings/{sitting_id}/form", response_model=EntryFormOut)
+def get_entry_form(sitting_id: SittingId, store: StoreDep) -> EntryFormOut:
+    """What a game entry may hold under the sitting's rules (``doppelkopf.liste.entry_form``)."""
+    return EntryFormOut(**entry_form(store.rules(sitting_id)))
+
+
+@api.get("/sittings/{sitting_id}/export.csv")
+def export_csv(sitting_id: SittingId, store: StoreDep) -> Response:
+    """The sitting's Liste as CSV."""
+    return Response(store.export_csv(sitting_id), media_type="text/csv; charset=utf-8")
+
+
+# -- pages ----------------------------------------------------------------------------------------
+
+
+def _date(text: str) -> datetime.date | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"date: {text[:20]!r} is no date (YYYY-MM-DD)") from None
+
+
+def _cents(text: str) -> int:
+    text = text.strip()
+    if not text.isdigit() or len(text) > 6:
+        raise ValueError(f"cents_per_point: {text[:20]!r} is no whole number of cents")
+    return int(text)
+
+
+@pages.post("/groups/{group_id}/sittings")
+async def create_sitting_page(request: Request, group_id: GroupId, store: StoreDep) -> Response:
+    form = await request.form()
+    values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
+    players = [str(form.get(f"seat{i}", "")).strip() for i in range(7)]
+    players = [name for name in players if name]
+    upload = form.get("rules_file")
+    try:
+        rules: RuleSet | str = str(form.get("rules", "ddv") or "ddv")
+        if upload is not None and not isinstance(upload, str) and upload.filename:
+            raw = await upload.read(MAX_RULES_BYTES + 1)
+            if len(raw) > MAX_RULES_BYTES:
+                raise ValueError(f"rules_file: larger than {MAX_RULES_BYTES // 1024} KiB")
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise ValueError("rules_file: not UTF-8 text") from None
+            rules = RuleSet.from_toml(text)
+        date = _date(values.get("date", ""))
+        cents = _cents(values.get("cents_per_point", "10") or "10")
+        info = await run_in_threadpool(
+            store.create_sitting,
+            group_id,
+            players,
+            rules,
+            cents_per_point=cents,
+            date=date,
+            place=values.get("place", ""),
+            sit_out=values.get("sit_out", "dealer") or "dealer",
+        )
+    except ValueError as exc:
+        if isinstance(exc, NotFound):
+            raise
+        context = await run_in_threadpool(group_page_context, store, group_id)
+        message = str(exc)
+        context.update(error=message, values=values, error_field=message.split(":", 1)[0].split("[", 1)[0])
+        return render(request, "group.html", context, status_code=422)
+    return RedirectResponse(f"/sittings/{info.id}", status_code=303)
+
+
+def _liste_page_context(store: Store, sitting_id: int, page: int | None) -> dict[str, Any]:
+    data = None
+    if page is not None and page >= 1:
+        try:
+            data = store.liste_page(sitting_id, page, PER_PAGE)
+        except NotFound:  # beyond the list (or no such sitting: then the next call says so)
+            data = None
+    if data is None:
+        data = store.liste_page(sitting_id, -1, PER_PAGE)  # the newest games
+    context = liste_context(
+        sitting=data.sitting,
+        players=data.players,
+        rows=data.rows,
+        versions=data.versions,
+        totals=data.totals,
+        bock_queue=data.bock_queue,
+        pflichtsolo_owed=data.pflichtsolo_owed,
+        round_=data.round,
+        games_in_round=data.games_in_round,
+        next_game=data.next,
+        page=data.page,
+        pages=data.pages,
+        games=data.games,
+    )
+    context["latest"] = data.games
+    context["explicit_page"] = page
+    context["pflichtsolo_rule"] = store.rules(sitting_id).pflichtsolo
+    context["flash"] = False
+    return context
+
+
+@pages.get("/sittings/{sitting_id}")
+def sitting_page(request: Request, sitting_id: SittingId, store: StoreDep, page: PageQuery = None) -> Response:
+    context = _liste_page_context(store, sitting_id, page)
+    context["group"] = store.group(context["sitting"].group_id)
+    context["rules"] = store.rules(sitting_id)
+    return render(request, "sitting.html", context)
+
+
+@pages.get("/sittings/{sitting_id}/liste")
+def liste_fragment(request: Request, sitting_id: SittingId, store: StoreDep, page: PageQuery = None) -> Response:
+    context = _liste_page_context(store, sitting_id, page)
+    context["flash"] = True
+    return render(request, "_liste.html", context)
+
+
+@pages.get("/sittings/{sitting_id}/events")
+async def sitting_events(
+    request: Request, sitting_id: SittingId, store: StoreDep, v: Annotated[int | None, Query(ge=0, le=MAX_ID)] = None
+) -> StreamingResponse:
+    """Server-sent events: ``event: changed`` (data and id: the new version) whenever the sitting's
+    version differs from the one the client saw (``?v=`` or the ``Last-Event-ID`` of a reconnect)."""
+    sitting = await run_in_threadpool(store.sitting, sitting_id)  # 404 before the stream starts
+    seen: int | None = sitting.version if v is None else v
+    last = request.headers.get("last-event-id", "").strip()
+    if last.isdigit() and len(last) < 12:
+        seen = int(last)
+
+    async def read_version() -> int | None:
+        try:
+            info = await run_in_threadpool(store.sitting, sitting_id)
+        except NotFound:
+            return None
+        return info.version
+
+    stream = version_events(
+        sitting_id, seen, read_version, request.is_disconnected, get_notifier(request), request.app.state.sse
+    )
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
+
+
+@pages.get("/sittings/{sitting_id}/export.csv")
+def export_csv_file(sitting_id: SittingId, store: StoreDep) -> Response:
+    sitting = store.sitting(sitting_id)
+    return Response(
+        store.export_csv(sitting_id),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="liste-{sitting.date.isoformat()}-{sitting.id}.csv"'},
+    )
+
+
+@pages.get("/sittings/{sitting_id}/rules.toml")
+def rules_file(sitting_id: SittingId, store: StoreDep) -> Response:
+    """The sitting's rule set as stored with it (TOML; ``doko simulate --rules FILE`` reads it)."""
+    return Response(store.rules_text(sitting_id), media_type="text/plain; charset=utf-8")

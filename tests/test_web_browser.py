@@ -1,0 +1,367 @@
+"""The web app in a real browser: Playwright (sync API) drives Debian's chromium against uvicorn.
+
+A phone-sized page (390 x 844, touch) enters seed 004's three games by tapping and reads the Liste and
+the settlement; seed 002's Doppelbock (a 120:120 game starts four Bock games; deleting it takes the
+Bock from every later row); a table of five where the dealer sits out in turn; a second phone sees a
+new game appear without reloading (server-sent events). The Punkte expected are worked by hand (see
+``tests/test_web_api.py``). Screenshots of the main pages go to ``$DOKO_WEB_SHOTS`` (a folder outside
+the repository, e.g. ``/tmp/liste/shots``) or the test's temporary folder.
+
+Without chromium the tests skip with a printed reason (the ``browser`` fixture of ``tests/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+uvicorn = pytest.importorskip("uvicorn")
+
+from doppelkopf.web import create_app  # noqa: E402
+from doppelkopf.web.events import StreamSettings  # noqa: E402
+
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
+#: The controls of the entry form a thumb taps (the pills' inputs are invisible, their label is the target).
+TAP_TARGETS = "#entry-form .pill span, #entry-form input[type=number], #entry-form select, #entry-form button, .tabs a"
+#: Playwright's wait for anything the page should show (ms).
+WAIT_MS = 10_000
+
+
+@dataclass
+class Server:
+    base: str
+    app: Any
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """The app on an SQLite file, served by uvicorn in a background thread on a free port."""
+    app = create_app(
+        f"sqlite:///{tmp_path / 'liste.sqlite'}", sse=StreamSettings(poll_s=0.25, keepalive_s=5, max_age_s=120)
+    )
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2, lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    try:
+        yield Server(f"http://127.0.0.1:{port}", app)
+    finally:
+        server.should_exit = True
+        thread.join(15)
+        sock.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("DOKO_WEB_SHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def phone(browser: Any, server: Server) -> Iterator[Any]:
+    """A page on a phone-sized touch screen (closed before the server stops: its event stream ends first)."""
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    problems = watch(page)
+    try:
+        yield page
+    finally:
+        context.close()
+    assert problems == [], "the browser reported errors"
+
+
+def watch(page: Any) -> list[str]:
+    """Errors the page reports while the test runs (a script error, a blocked script or style, a failed load)."""
+    problems: list[str] = []
+
+    def console(message: Any) -> None:
+        # a refused entry is answered 422 and a conflict 409 on purpose: the browser logs them as failed loads
+        if message.type == "error" and not message.text.endswith(("(Unprocessable Entity)", "(Conflict)")):
+            problems.append(message.text)
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    return problems
+
+
+# -- what a player does on the phone ------------------------------------------------------------------------
+
+
+def start_sitting(
+    page: Any, server: Server, group: str, players: list[str], rules: str, *, cents: int = 10, place: str = ""
+) -> int:
+    """Create a group and a sitting through the pages; returns the sitting's id."""
+    page.goto(f"{server.base}/groups")
+    page.fill("input[name=name]", group)
+    page.fill("textarea[name=players]", "\n".join(players))
+    page.click("text=Create group")
+    page.wait_for_url("**/groups/*")
+    for i, name in enumerate(players):
+        page.fill(f"#new-sitting input[name=seat{i}]", name)
+    page.select_option("#new-sitting select[name=rules]", rules)
+    page.fill("#new-sitting input[name=cents_per_point]", str(cents))
+    if place:
+        page.fill("#new-sitting input[name=place]", place)
+    page.click("text=Start the sitting")
+    page.wait_for_url("**/sittings/*")
+    return int(page.url.rsplit("/", 1)[1].split("?")[0].split("#")[0])
+
+
+def pill(page: Any, fieldset: str, text: str) -> Any:
+    return page.locator(f"{fieldset} label.pill").filter(has=page.get_by_text(text, exact=True))
+
+
+def enter_full(
+    page: Any,
+    game: str,
+    re: list[str],
+    augen: int,
+    *,
+    ann_re: str = "",
+    ann_kontra: str = "",
+    extras: dict[str, int] | None = None,
+    screenshot: Path | None = None,
+) -> None:
+    """From the list page: tap "+ Game", fill in the full form, save; back on the list."""
+    page.click("#add-game")
+    page.wait_for_selector("#entry-form")
+    pill(page, "#f-game", game).tap()
+    for name in re:
+        pill(page, "#f-re", name).tap()
+    page.fill("input[name=augen_re]", str(augen))
+    if ann_re:
+        pill(page, "#f-ann_re", ann_re).tap()
+    if ann_kontra:
+        pill(page, "#f-ann_kontra", ann_kontra).tap()
+    for name, count in (extras or {}).items():
+        page.select_option(f"select[name='extra.{name}']", str(count))
+    if screenshot is not None:
+        page.screenshot(path=str(screenshot), full_page=False)
+    page.click("#save")
+    page.wait_for_selector("#liste-table")
+
+
+def enter_quick(page: Any, winners: list[str], punkte: int, events: tuple[str, ...] = ()) -> None:
+    page.click("#add-game")
+    page.click(".tabs >> text=Quick")
+    page.wait_for_selector("input[name=punkte]")
+    for name in winners:
+        pill(page, "#f-winners", name).click()
+    page.fill("input[name=punkte]", str(punkte))
+    for event in events:
+        pill(page, "#f-events", event).click()
+    page.click("#save")
+    page.wait_for_selector("#liste-table")
+
+
+def totals(page: Any) -> list[list[int]]:
+    """The running totals of every row of the list, as the page shows them (column order)."""
+    rows = page.locator("#liste-table tbody.game")
+    out = []
+    for i in range(rows.count()):
+        cells = rows.nth(i).locator("td.num")
+        out.append([int(cells.nth(k).get_attribute("data-total")) for k in range(cells.count())])
+    return out
+
+
+def points(page: Any) -> list[list[int]]:
+    rows = page.locator("#liste-table tbody.game")
+    out = []
+    for i in range(rows.count()):
+        cells = rows.nth(i).locator("td.num")
+        out.append([int(cells.nth(k).get_attribute("data-points")) for k in range(cells.count())])
+    return out
+
+
+def transfers(page: Any) -> list[str]:
+    return [t.strip() for t in page.locator("#settlement .transfer").all_inner_texts()]
+
+
+def no_sideways_scroll(page: Any) -> None:
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page is {width} px wide"
+
+
+# -- the tests ------------------------------------------------------------------------------------------------
+
+
+def test_seed_004_on_a_phone(phone: Any, server: Server, shots: Path) -> None:
+    page = phone
+    start_sitting(page, server, "Donnerstag", ["Anna", "Ben", "Carla", "Dirk"], "vier-schritte", place="Bei Anna")
+    assert page.locator("#next-game").inner_text().count("Anna deals") == 1
+    enter_full(page, "Kreuzsolo", ["Anna"], 190, screenshot=shots / "entry-phone.png")
+    enter_full(
+        page,
+        "Normalspiel",
+        ["Ben", "Carla"],
+        151,
+        ann_re="Re",
+        extras={"fuchs_gefangen.re": 1, "doppelkopf.kontra": 1},
+    )
+    enter_full(page, "Normalspiel", ["Ben", "Carla"], 140, ann_re="keine 90")
+    assert totals(page) == [[9, -3, -3, -3], [5, 1, 1, -7], [10, -4, -4, -2]]
+    assert points(page) == [[9, -3, -3, -3], [-4, 4, 4, -4], [5, -5, -5, 5]]
+    assert page.locator("#totals").inner_text().split() == ["Σ", "10", "\u22124", "\u22124", "\u22122"]
+    assert transfers(page) == ["Ben zahlt Anna 0,40 €", "Carla zahlt Anna 0,40 €", "Dirk zahlt Anna 0,20 €"]
+    assert page.get_by_text("Ben zahlt Anna 0,40 €").is_visible()
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots / "list-phone.png"), full_page=True)
+
+    # the entry form is made for thumbs: every control at least 44 px high, nothing wider than the phone
+    page.click("#add-game")
+    page.wait_for_selector("#entry-form")
+    no_sideways_scroll(page)
+    small = page.evaluate(
+        "(selector) => [...document.querySelectorAll(selector)]"
+        ".filter(e => e.offsetParent !== null)"
+        ".map(e => [e.textContent.trim() || e.name, Math.round(e.getBoundingClientRect().height)])"
+        ".filter(([, h]) => h < 44)",
+        TAP_TARGETS,
+    )
+    assert small == []
+    page.screenshot(path=str(shots / "entry-phone-full.png"), full_page=True)
+
+    # a wrong entry: the field is named and what was typed stays
+    pill(page, "#f-re", "Ben").tap()
+    page.fill("input[name=augen_re]", "250")
+    page.click("#save")
+    assert "augen_re" in page.locator("#error").inner_text()
+    assert page.input_value("input[name=augen_re]") == "250"
+    assert page.locator("#f-re input[value=Ben]").is_checked()
+    page.screenshot(path=str(shots / "entry-error-phone.png"), full_page=False)
+
+    # statistics with their charts
+    page.goto(page.url.split("/sittings/")[0] + "/groups/1/stats")
+    page.wait_for_selector("#chart-punkte")
+    page.wait_for_function("document.getElementById('chart-punkte').naturalWidth > 0")
+    assert page.locator("#player-stats").get_by_text("1,00 €").is_visible()
+    page.screenshot(path=str(shots / "stats-phone.png"), full_page=True)
+
+
+def test_doppelbock_and_deleting_the_game_that_started_it(phone: Any, server: Server, shots: Path) -> None:
+    page = phone
+    start_sitting(page, server, "Seed 002", ["Anna", "Ben", "Carla", "Dirk"], "doppelbock")
+    enter_full(page, "Normalspiel", ["Ben", "Carla"], 120)  # Spaltarsch: Kontra wins 2, four Bock games
+    assert "4: ×2 ×2 ×2 ×2" in page.locator("#bock-owed").inner_text()
+    assert "Spaltarsch → Bock" in page.locator("#game-1").inner_text()
+    for _ in range(5):
+        enter_full(page, "Normalspiel", ["Carla", "Dirk"], 160)  # worth 2; x2 in the Bock
+    assert points(page) == [[2, -2, -2, 2]] + [[-4, -4, 4, 4]] * 4 + [[-2, -2, 2, 2]]
+    assert totals(page)[-1] == [-16, -20, 16, 20]
+    assert [page.locator(f"#game-{n} .bock").count() for n in range(1, 7)] == [0, 1, 1, 1, 1, 0]
+    assert page.locator("#bock-owed").inner_text().strip().endswith("none")
+    page.screenshot(path=str(shots / "list-bock-phone.png"), full_page=True)
+
+    # delete game 1: the games move up, no Bock is left on any row
+    page.click("#game-1 td.label a")
+    page.wait_for_selector("#delete")
+    page.screenshot(path=str(shots / "game-phone.png"), full_page=True)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#delete")
+    page.wait_for_selector("#liste-table")
+    assert points(page) == [[-2, -2, 2, 2]] * 5
+    assert totals(page)[-1] == [-10, -10, 10, 10]
+    assert page.locator("#liste-table .bock").count() == 0
+    assert page.locator("tbody.bocked").count() == 0
+
+
+def test_five_players_rotate_who_sits_out(phone: Any, server: Server, shots: Path) -> None:
+    page = phone
+    players = ["Anna", "Ben", "Carla", "Dirk", "Eva"]
+    start_sitting(page, server, "Fünfer", players, "ddv")
+    for number, out in enumerate(players, start=1):
+        assert f"{out} deals · {out} sits out" in page.locator("#next-game").inner_text()
+        page.click("#add-game")
+        page.wait_for_selector("#f-re")
+        offered = page.locator("#f-re label.pill").all_inner_texts()
+        assert out not in offered and len(offered) == 4  # the one who sits out cannot be Re
+        active = [p for p in players if p != out]
+        page.goto(page.url.replace("/games/new", "/games/new?mode=quick"))
+        for name in active[:2]:
+            pill(page, "#f-winners", name).tap()
+        page.fill("input[name=punkte]", "1")
+        page.click("#save")
+        page.wait_for_selector(f"#game-{number}")
+        row = page.locator(f"#game-{number}")
+        assert f"{out} sat out" in row.inner_text()
+        cell = row.locator("td.num").nth(players.index(out))
+        assert cell.get_attribute("data-points") == "0" and "out" in (cell.get_attribute("class") or "")
+    assert "Anna deals · Anna sits out" in page.locator("#next-game").inner_text()
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots / "list-five-phone.png"), full_page=True)
+
+
+def test_a_second_phone_sees_the_new_game_without_reload(browser: Any, server: Server, shots: Path) -> None:
+    first = browser.new_context(**PHONE)
+    second = browser.new_context(**PHONE)
+    try:
+        first.set_default_timeout(WAIT_MS)
+        second.set_default_timeout(WAIT_MS)
+        writer = first.new_page()
+        problems = watch(writer)
+        sitting = start_sitting(writer, server, "Zwei Handys", ["Anna", "Ben", "Carla", "Dirk"], "vier-schritte")
+        reader = second.new_page()
+        problems += watch(reader)
+        reader.goto(f"{server.base}/sittings/{sitting}")
+        reader.wait_for_selector("#live.on")  # the event stream is open
+        reader.evaluate("window.stillTheSamePage = true")
+        enter_full(writer, "Kreuzsolo", ["Anna"], 190)
+        reader.wait_for_selector("#game-1")
+        assert reader.evaluate("window.stillTheSamePage") is True  # no reload
+        assert totals(reader) == [[9, -3, -3, -3]]
+        assert "+ Game 2" in reader.locator("#add-game").inner_text()
+        # a game entered from outside the app (the CLI, another server) shows up too
+        server.app.state.store.add_game(sitting, {"winners": ["Ben", "Carla"], "punkte": 4}, number=2)
+        reader.wait_for_selector("#game-2")
+        assert totals(reader)[-1] == [5, 1, 1, -7]
+        assert reader.evaluate("window.stillTheSamePage") is True
+        reader.screenshot(path=str(shots / "list-live-phone.png"), full_page=True)
+        assert problems == []
+    finally:
+        first.close()
+        second.close()
+
+
+def test_desktop_pages(browser: Any, server: Server, shots: Path) -> None:
+    """The same pages on a wide screen (screenshots to look at; the layout must not break)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        problems = watch(page)
+        page.set_default_timeout(WAIT_MS)
+        start_sitting(page, server, "Am Tisch", ["Anna", "Ben", "Carla", "Dirk", "Eva", "Fritz", "Gerd"], "ddv")
+        for winners in (["Ben", "Fritz"], ["Anna", "Gerd"], ["Dirk", "Eva"]):
+            enter_quick(page, winners, 2)
+        no_sideways_scroll(page)
+        page.screenshot(path=str(shots / "list-seven-desktop.png"), full_page=True)
+        page.goto(f"{server.base}/groups/1")
+        page.screenshot(path=str(shots / "group-desktop.png"), full_page=True)
+        page.goto(f"{server.base}/groups/1/stats")
+        page.wait_for_function("document.getElementById('chart-punkte').naturalWidth > 0")
+        page.screenshot(path=str(shots / "stats-desktop.png"), full_page=True)
+        assert problems == []
+    finally:
+        context.close()
