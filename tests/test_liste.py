@@ -214,3 +214,46 @@ def test_resuming_from_a_snapshot_gives_the_same_list(entries: list[dict[str, An
         resumed.add(entry)
     assert tuple(first.rows) + tuple(resumed.rows) == whole.rows
     assert resumed.liste().bock_queue == whole.bock_queue and resumed.liste().totals == whole.totals
+
+
+def test_a_game_keeps_its_dealer_when_an_earlier_game_is_deleted() -> None:
+    """At a table of five, deleting game 2 must not shift who dealt and who sat out in games 3 and 4: the table
+    dealt them as it did. A store writes each game's dealer into its entry; the rotation goes on from there."""
+    rules = get_preset("ddv").replace(pflichtsolo=False)
+    five = ["Anna", "Ben", "Carla", "Dirk", "Eva"]
+    builder = ListeBuilder(rules, five)
+    entries = []
+    for winners in (["Ben", "Carla"], ["Anna", "Carla"], ["Anna", "Ben"], ["Ben", "Carla"]):
+        row = builder.add({"winners": winners, "punkte": 1})
+        entries.append({"winners": winners, "punkte": 1, "dealer": row.dealer})
+    assert [row.dealer for row in builder.rows] == ["Anna", "Ben", "Carla", "Dirk"]
+    after = compute_liste(rules, five, entries[:1] + entries[2:])  # game 2 deleted
+    assert [row.dealer for row in after.rows] == ["Anna", "Carla", "Dirk"]
+    assert [row.sitting_out for row in after.rows] == [("Anna",), ("Carla",), ("Dirk",)]
+    assert after.next.dealer == "Eva"  # the rotation goes on after the last game's dealer
+    # Without the stored dealers the rotation would move on by one and name a player who sits out.
+    with pytest.raises(ListeError, match=r"game 2: winners\[1\]: 'Ben' sits out this game"):
+        compute_liste(rules, five, [{k: v for k, v in e.items() if k != "dealer"} for e in entries[:1] + entries[2:]])
+    with pytest.raises(ListeError, match=r"game 1: dealer\[0\]: 'Zoe' is not one of the players"):
+        compute_liste(rules, five, [{"winners": ["Ben", "Carla"], "punkte": 1, "dealer": "Zoe"}])
+
+
+def test_the_value_is_signed_from_the_winners_side() -> None:
+    # Re wins with 125 Augen (1 Punkt); Kontra catches a Fuchs and makes a Doppelkopf (2 Sonderpunkte): TSR 7.2.3
+    # nets them, so each Re player gets 1 - 2 = -1 although Re won.
+    entry = {
+        "game": "normal",
+        "re": ["Anna", "Ben"],
+        "augen_re": 125,
+        "extras": [{"type": "fuchs_gefangen", "party": "kontra"}, {"type": "doppelkopf", "party": "kontra"}],
+    }
+    row = compute_liste(get_preset("ddv"), FOUR, [entry]).rows[0]
+    assert (row.winners, row.value, row.points) == (("Anna", "Ben"), -1, (-1, -1, 1, 1))
+
+
+def test_entry_form_limits_come_from_the_rules() -> None:
+    limits = entry_form(get_preset("ddv"))["limits"]
+    # 240 Augen hold at most six tricks of 40 (TSR 7.2.3 a); two Karo-Asse; one last trick.
+    assert limits["extras"] == {"doppelkopf": 6, "fuchs_gefangen": 2, "karlchen": 1}
+    assert (limits["augen_re"], limits["tricks"]) == (240, 12)
+    assert entry_form(get_preset("ohne-neunen"))["limits"]["tricks"] == 10

@@ -104,6 +104,7 @@ __all__ = [
     "load_entry_bytes",
     "load_entry_text",
     "parse_entry",
+    "extra_limits",
     "parse_game",
     "parse_names",
     "read_entry_file",
@@ -789,6 +790,19 @@ def parse_game(
     _check_augen(summary, rules, "tricks_re" if data.get("tricks_re") is not None else "tricks_kontra")
     _check_extras(extras, summary, rules)
     return summary
+
+
+def extra_limits(rules: RuleSet) -> dict[str, int]:
+    """The most Sonderpunkte of each kind one game can hold under ``rules`` (both parties together): a
+    Doppelkopf is a trick of at least ``doppelkopf_augen`` Augen, so 240 // that many (6 at 40 Augen); two
+    Füchse (Karo-Asse) and two Kreuz-Buben; Karlchen and Fuchs am End are the one card of the last trick.
+    Entry forms read it; :func:`parse_entry` checks the cards themselves.
+
+    >>> from doppelkopf.rules import get_preset
+    >>> extra_limits(get_preset("ddv"))["doppelkopf"], extra_limits(get_preset("ddv"))["fuchs_gefangen"]
+    (6, 2)
+    """
+    return {"doppelkopf": 240 // rules.doppelkopf_augen, **_MAX_EXTRAS}
 
 
 def _parse_bock(value: Any, game: GameType, rules: RuleSet) -> int:

@@ -19,6 +19,10 @@ An entry is one of two mappings:
   and a Nullspiel are derived). The losers are the other players of the game; a solo is split 3:1
   (:meth:`doppelkopf.session.Session.record_quick`).
 
+Both forms take an optional ``"dealer"`` (a name): who dealt the game, as the table saw it. The rotation
+goes on from there, so a game keeps its dealer (and who sat out) when an earlier game is deleted or
+corrected; a store writes the dealer of each game into its entry when the game is entered.
+
 Names in entries match the sitting's players in any Unicode normal form and case
 (:func:`doppelkopf.names.name_key`). With five to seven players, those who sit out
 (:func:`doppelkopf.session.sitting_out`, option ``sit_out``) get 0 Punkte and cannot be named.
@@ -55,7 +59,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .entry import GAME_FIELDS, EntryError, parse_game, parse_names
+from .entry import GAME_FIELDS, EntryError, extra_limits, parse_game, parse_names
 from .jsonutil import short_repr, type_name
 from .names import name_key
 from .rules import ANSAGE, LEVEL_KEYS, GameType, Party, RuleError, RuleSet
@@ -63,6 +67,7 @@ from .scoring import ScoreError, scored_as_solo
 from .session import (
     BOCK_TRIGGERS,
     MAX_PLAYERS_AT_TABLE,
+    MAX_QUICK_PUNKTE,
     PLAYERS_AT_TABLE,
     QUICK_DERIVED_TRIGGERS,
     SIT_OUT,
@@ -91,7 +96,9 @@ __all__ = [
 MIN_PLAYERS, MAX_PLAYERS = PLAYERS_AT_TABLE, MAX_PLAYERS_AT_TABLE
 
 #: Fields of a quick entry (the table writes only the value).
-QUICK_FIELDS = ("winners", "punkte", "game", "pflichtsolo", "events")
+QUICK_FIELDS = ("winners", "punkte", "game", "pflichtsolo", "events", "dealer")
+#: Fields a full entry has besides the game fields of :data:`doppelkopf.entry.GAME_FIELDS`.
+TABLE_FIELDS = ("pflichtsolo", "dealer")
 
 
 class ListeError(ValueError):
@@ -118,12 +125,15 @@ class ListeRow:
         quick: entered in quick mode (winners and Punkte only).
         game: the game type's key (``"normal"``, ``"kreuz"`` ...), ``None`` for a quick entry without it.
         re, kontra: names of the parties; both empty for a quick entry (its sides are winners and losers).
-        winners: names of the winning side (empty when nobody won or the game was worth 0).
+        winners: names of the party that won the game (empty when nobody reached its goal); in a quick entry
+            the winners the table named.
         solo: scored as a solo (one against three).
         soloist: the soloist's name, or ``None``.
         announced: highest announcement of each party, ``{"re": level, "kontra": level}``: 0 none,
             1 Re/Kontra, 2 keine 90, 3 keine 60, 4 keine 30, 5 schwarz (0 and 0 for a quick entry).
-        value: the game's value in Punkte before the Bock (what each winner gets from each loser).
+        value: the game's value in Punkte before the Bock, from the winners' side (from Re's side when nobody
+            won): what each winner gets from each loser; negative when the other party's Sonderpunkte outweigh
+            the game (Re wins with 125 Augen, Kontra has a Fuchs and a Doppelkopf: −1).
     """
 
     number: int
@@ -320,8 +330,11 @@ class ListeBuilder:
     def _add(self, entry: Mapping[str, Any], number: int) -> ListeRow:
         if not isinstance(entry, Mapping):
             raise EntryError(f"entry: expected an object, got {type_name(entry)}")
-        turn = self._session.turn()
         names = self.players
+        if entry.get("dealer") is not None:
+            dealer = parse_names([entry["dealer"]], names, "dealer")[0]
+            self._session.set_dealer(dealer)
+        turn = self._session.turn()
         active = tuple(names[p] for p in turn.active)
         out = tuple(names[p] for p in turn.sitting_out)
         pflichtsolo = entry.get("pflichtsolo", False)
@@ -330,11 +343,11 @@ class ListeBuilder:
         if "winners" in entry or "punkte" in entry:
             row_fields = self._add_quick(entry, turn.active, pflichtsolo)
         else:
-            game_fields = {k: v for k, v in entry.items() if k != "pflichtsolo"}
+            game_fields = {k: v for k, v in entry.items() if k not in TABLE_FIELDS}
             for k in game_fields:
                 if k not in GAME_FIELDS:
                     raise EntryError(
-                        f"{_key(k)}: unknown field; expected one of: {', '.join((*GAME_FIELDS, 'pflichtsolo'))} "
+                        f"{_key(k)}: unknown field; expected one of: {', '.join((*GAME_FIELDS, *TABLE_FIELDS))} "
                         f"(or a quick entry: {', '.join(QUICK_FIELDS)})"
                     )
             summary = parse_game(game_fields, self.rules, active, names)
@@ -343,9 +356,7 @@ class ListeBuilder:
             assert result is not None
             re = tuple(active[s] for s in sorted(summary.re_seats))
             kontra = tuple(a for a in active if a not in re)
-            winners = (
-                () if result.winner is None or result.value == 0 else (re if result.winner is Party.RE else kontra)
-            )
+            winners = () if result.winner is None else (re if result.winner is Party.RE else kontra)
             solo = scored_as_solo(summary, self.rules) or len(re) == 1
             row_fields = {
                 "quick": False,
@@ -356,7 +367,7 @@ class ListeBuilder:
                 "solo": solo,
                 "soloist": re[0] if solo and len(re) == 1 else None,
                 "announced": {"re": summary.announcements[0], "kontra": summary.announcements[1]},
-                "value": abs(result.value),
+                "value": result.value,
             }
         sheet_row = self._session.sheet.rows[-1]
         self._totals = [t + p for t, p in zip(self._totals, sheet_row.points, strict=True)]
@@ -413,7 +424,7 @@ class ListeBuilder:
             "game": None if game is None else game.key,
             "re": (),
             "kontra": (),
-            "winners": tuple(names[active[s]] for s in sorted(winners)) if punkte else (),
+            "winners": tuple(names[active[s]] for s in sorted(winners)),
             "solo": lone,
             "soloist": soloist,
             "announced": {"re": 0, "kontra": 0},
@@ -468,7 +479,9 @@ def entry_form(rules: RuleSet) -> dict[str, Any]:
     the entry format: re/kontra, keine_90 .. schwarz), ``extras`` (the Sonderpunkte kinds that count in some
     game: ``sonderpunkte`` and ``solo_sonderpunkte``), ``events`` (the Bock triggers a quick entry names:
     ``[{"key", "label"}]``), ``pflichtsolo`` (bool), ``hand_size`` (tricks per game), ``bock`` (whether the
-    rules have Bock at all).
+    rules have Bock at all), ``limits`` (``{"augen_re": 240, "punkte": the most a quick entry takes, "tricks":
+    hand_size, "extras": {kind: most in one game}}``, see :func:`doppelkopf.entry.extra_limits`), ``sit_out``
+    (the choices of a sitting's ``sit_out`` with their descriptions).
 
     >>> from doppelkopf.rules import get_preset
     >>> [g["key"] for g in entry_form(get_preset("ddv"))["games"]][:4]
@@ -492,6 +505,13 @@ def entry_form(rules: RuleSet) -> dict[str, Any]:
         "pflichtsolo": rules.pflichtsolo,
         "hand_size": rules.hand_size,
         "bock": bool(rules.bock_triggers),
+        "limits": {
+            "augen_re": 240,
+            "punkte": MAX_QUICK_PUNKTE,
+            "tricks": rules.hand_size,
+            "extras": {kind: limit for kind, limit in extra_limits(rules).items() if kind in extras},
+        },
+        "sit_out": dict(SIT_OUT),
     }
 
 

@@ -385,6 +385,17 @@ class Session:
         round only waits for missing Pflichtsoli)."""
         return max(self.rules.round_games - self.games_in_round, 0)
 
+    def set_dealer(self, position: int) -> None:
+        """Let ``position`` deal the next game: the table's own record of who dealt, where it differs from the
+        rotation (a game entered late or deleted); the rotation goes on from there.
+
+        Raises:
+            SessionError: a position outside the table.
+        """
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < self._n:
+            raise SessionError(f"dealer: {position!r} is outside 0..{self._n - 1}")
+        self.dealer = position
+
     def turn(self) -> Turn:
         """The next game at the table: dealer, who plays and who sits out, forced soloist, Bock.
 
@@ -578,8 +589,9 @@ class Session:
                     if seat in winners
                     else -punkte * (3 if len(winners) == 3 else 1)
                 )
-        declared = lone if game_type is None else game_type.is_declared_solo
-        skipped = turn.bock_multiplier > 1 and rules.bock_skips_soli and declared
+        # Without a game type, one against three is taken for a declared solo (see the docstring).
+        skips = bock_skips(rules, game_type) if game_type is not None else rules.bock_skips_soli and lone
+        skipped = turn.bock_multiplier > 1 and skips
         multiplier = 1 if skipped else turn.bock_multiplier
         names = [self.players[p] for p in turn.active]
         forced = pflichtsolo and position == turn.forced_solo

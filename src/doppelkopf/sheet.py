@@ -445,6 +445,24 @@ def _settle_group(group: Sequence[tuple[str, int]]) -> list[Transfer]:
         balance[payer] += cents
 
 
+def money(totals: Mapping[str, int], cents_per_point: int) -> dict[str, int]:
+    """Each player's balance in cents at ``cents_per_point`` (seed 004, "Abrechnen in Geld": "Wer +10 hat,
+    bekommt 10 Punkte, wer −4 hat, zahlt 4"): the total in Punkte times the rate; they sum to zero.
+
+    >>> money({"Anna": 10, "Ben": -4, "Carla": -4, "Dirk": -2}, 10)
+    {'Anna': 100, 'Ben': -40, 'Carla': -40, 'Dirk': -20}
+
+    Raises:
+        SheetError: ``cents_per_point`` not an int >= 1, or a total that is not an int.
+    """
+    if not _is_int(cents_per_point) or cents_per_point < 1:
+        raise SheetError(f"cents_per_point must be an int >= 1, got {cents_per_point!r}")
+    for name, total in totals.items():
+        if not _is_int(total):
+            raise SheetError(f"total of {name!r} must be an int, got {total!r}")
+    return {name: total * cents_per_point for name, total in totals.items()}
+
+
 def format_euro(cents: int) -> str:
     """Cents as German euro amount, like seed 004: ``1,00 €``, ``−0,40 €`` (real minus sign U+2212).
 
