@@ -15,9 +15,12 @@ runs (the first run apart, it fills the caches):
 * ``liste()``: the whole list (10,000 rows with the running totals, Bock and the next game);
 * ``stats``: the statistics of the group over all games (target: under 1 s);
 * ``add_game``: one more game entered at the end of the long list (the write path);
-* the CLI: ``doko liste show`` (a list this long: its last page) and ``doko liste show --all`` (all
-  rows as a rich table), in process (click's runner: no interpreter start-up), and ``doko liste show``
-  as a new process (start-up and imports included).
+* the CLI: ``doko liste show`` (a list this long: its last page), ``doko liste show --all`` (all
+  rows as a rich table) and ``doko liste settle`` (from the stored totals), in process (click's runner:
+  no interpreter start-up), and ``doko liste show`` as a new process (start-up and imports included);
+* start-up: ``python3 -c "import doppelkopf"`` and ``doko --help`` as new processes (target: under
+  0.3 s each, the interpreter's own start included; ``python3 -X importtime -m doppelkopf.cli --help``
+  shows where the time goes). The tests only check that no storage, web or chart library is imported.
 
 It stops by itself: the work is bounded by ``--games`` (at most 100,000) and ``--repeat`` (at most 50).
 Prints a small table with the targets.
@@ -26,6 +29,7 @@ Prints a small table with the targets.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import random
 import statistics
@@ -41,7 +45,12 @@ from doppelkopf import COMPILED
 
 PLAYERS = ("Anna", "Ben", "Carla", "Dirk")
 #: Targets of the issue, in seconds.
-TARGETS = {"liste_page (last 50 rows)": 0.2, "stats (all games)": 1.0}
+TARGETS = {
+    "liste_page (last 50 rows)": 0.2,
+    "stats (all games)": 1.0,
+    "import doppelkopf (new process)": 0.3,
+    "doko --help (new process)": 0.3,
+}
 
 
 def random_entry(rng: random.Random) -> dict[str, Any]:
@@ -127,12 +136,20 @@ def main() -> None:
 
             measure("CLI show (in process)", lambda: cli("show", str(sitting.id)))
             measure("CLI show --all (in process)", lambda: cli("show", str(sitting.id), "--all"), min(args.repeat, 2))
+            measure("CLI settle (in process)", lambda: cli("settle", str(sitting.id)))
             command = [sys.executable, "-m", "doppelkopf.cli", "liste", "--db", url, "show", str(sitting.id)]
             measure(
                 "CLI show (new process)",
                 lambda: subprocess.run(command, check=True, capture_output=True, env={**os.environ, **env}),
                 min(args.repeat, 3),
             )
+            for name, words in (
+                ("import doppelkopf (new process)", ["-c", "import doppelkopf"]),
+                ("doko --help (new process)", ["-m", "doppelkopf.cli", "--help"]),
+            ):
+                measure(
+                    name, functools.partial(subprocess.run, [sys.executable, *words], check=True, capture_output=True)
+                )
         finally:
             store.close()
 

@@ -13,6 +13,7 @@ failure (``.ci/run`` installs and starts both).
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -126,8 +127,26 @@ def pg_url(_pg_server: tuple[Any, str]) -> Iterator[str]:
     try:
         yield url.set(database=name).render_as_string(hide_password=False)
     finally:
-        with psycopg.connect(conninfo, autocommit=True, connect_timeout=5) as conn:
-            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        _drop_database(conninfo, name)
+
+
+def _drop_database(conninfo: str, name: str) -> None:
+    """Drop the test database ``name``. FORCE ends our own connections still open; a server process of another
+    role (an autovacuum worker that just started on the new database) cannot be ended by a role without
+    superuser rights, so the drop is tried again for a few seconds, and a database left over then is only
+    reported: it is empty and uniquely named, and the next CI machine starts without it."""
+    import psycopg
+    from psycopg import sql
+
+    statement = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+    for attempt in range(20):
+        try:
+            with psycopg.connect(conninfo, autocommit=True, connect_timeout=5) as conn:
+                conn.execute(statement)
+            return
+        except (psycopg.errors.InsufficientPrivilege, psycopg.errors.ObjectInUse):
+            time.sleep(0.25 * (attempt + 1) / 4)
+    print(f"note: test database {name} could not be dropped (another role's process still uses it)")
 
 
 @pytest.fixture(scope="session")

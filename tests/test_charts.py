@@ -37,7 +37,7 @@ def test_the_same_list_draws_the_same_svg_bytes() -> None:
 
 def test_the_punkte_chart_names_every_player_the_title_and_its_axes() -> None:
     texts = svg_texts(punkte_chart(SEED_004, title="Donnerstag bei Anna", fmt="svg"))
-    for word in ("Donnerstag bei Anna", "Anna", "Ben", "Carla", "Dirk", "Punkte", "Spiel"):
+    for word in ("Donnerstag bei Anna", "Anna", "Ben", "Carla", "Dirk", "Punkte", "game"):
         assert word in texts
     # the game numbers 0 (the start) to 3 on the x axis, Anna's 10 Punkte within the y axis
     assert {"0", "1", "2", "3", "10"} <= set(texts)
@@ -52,7 +52,7 @@ def test_png_is_800_by_450_pixels_and_stable() -> None:
 def test_an_empty_list_says_so() -> None:
     assert "no games yet" in svg_texts(punkte_chart({}, title="Neu", fmt="svg"))
     assert "no games yet" in svg_texts(punkte_chart({"Anna": [], "Ben": []}, title="Neu", fmt="svg"))
-    assert "no games yet" in svg_texts(bar_chart({}, title="Neu", ylabel="Spiele", fmt="svg"))
+    assert "no games yet" in svg_texts(bar_chart({}, title="Neu", ylabel="games", fmt="svg"))
 
 
 def test_players_with_lists_of_different_length() -> None:
@@ -64,14 +64,14 @@ def test_players_with_lists_of_different_length() -> None:
 def test_the_bar_chart_of_games_won_as_re_and_as_kontra() -> None:
     # seed 004: Anna won the Kreuzsolo (as Re) and, with Dirk, game 3 as Kontra; Ben and Carla game 2 as Re
     won = {"Anna": {"Re": 1, "Kontra": 1}, "Ben": {"Re": 1}, "Carla": {"Re": 1}, "Dirk": {"Kontra": 1}}
-    svg = bar_chart(won, title="Gewonnen", ylabel="Spiele", fmt="svg")
+    svg = bar_chart(won, title="Gewonnen", ylabel="games", fmt="svg")
     texts = svg_texts(svg)
-    for word in ("Gewonnen", "Spiele", "Re", "Kontra", "Anna", "Ben", "Carla", "Dirk"):
+    for word in ("Gewonnen", "games", "Re", "Kontra", "Anna", "Ben", "Carla", "Dirk"):
         assert word in texts
     # each bar is labelled with its count: Anna 1 and 1, Ben 1 and 0 (missing kind), Carla 1 and 0, Dirk 0 and 1
     assert texts.count("1") >= 5
-    assert svg == bar_chart(won, title="Gewonnen", ylabel="Spiele", fmt="svg")
-    assert png_size(bar_chart(won, title="Gewonnen", ylabel="Spiele", fmt="png")) == (800, 450)
+    assert svg == bar_chart(won, title="Gewonnen", ylabel="games", fmt="svg")
+    assert png_size(bar_chart(won, title="Gewonnen", ylabel="games", fmt="png")) == (800, 450)
 
 
 @pytest.mark.parametrize(
@@ -80,7 +80,7 @@ def test_the_bar_chart_of_games_won_as_re_and_as_kontra() -> None:
         (lambda: punkte_chart(SEED_004, title="x", fmt="gif"), "fmt: 'gif' is no chart format"),  # type: ignore[arg-type]
         (lambda: punkte_chart({"Anna": [1, 2.5]}, title="x"), "series['Anna'][1]: 2.5 is no whole number"),  # type: ignore[list-item]
         (lambda: punkte_chart({"Anna": [True]}, title="x"), "series['Anna'][0]: True is no whole number"),
-        (lambda: bar_chart({"Anna": {"Re": "3"}}, title="x", ylabel="Spiele"), "counts['Anna']['Re']: '3'"),  # type: ignore[dict-item]
+        (lambda: bar_chart({"Anna": {"Re": "3"}}, title="x", ylabel="games"), "counts['Anna']['Re']: '3'"),  # type: ignore[dict-item]
         (lambda: punkte_chart({f"P{i}": [0] for i in range(41)}, title="x"), "series: 41 players, at most 40"),
     ],
 )

@@ -52,9 +52,12 @@ def test_seed_004_list_and_settlement() -> None:
         {"re": 1, "kontra": 0},
     )
     assert (lost.winners, lost.value, lost.announced["re"]) == (("Anna", "Dirk"), 5, 2)
-    # The deal moves clockwise: Anna, Ben, Carla dealt; Dirk deals next.
-    assert [row.dealer for row in liste.rows] == ["Anna", "Ben", "Carla"]
-    assert liste.next.dealer == "Dirk" and liste.next.number == 4
+    # Anna's Kreuzsolo is her Pflichtsolo (vier-schritte plays the TSR's rounds: "a solo is the Pflichtsolo while
+    # its player has none in this round"), so she deals again (TSR 4.2.5); then the deal moves on clockwise.
+    assert [row.pflichtsolo for row in liste.rows] == [True, False, False]
+    assert [row.dealer for row in liste.rows] == ["Anna", "Anna", "Ben"]
+    assert liste.next.dealer == "Carla" and liste.next.number == 4
+    assert liste.pflichtsolo_owed == ("Ben", "Carla", "Dirk")
 
 
 def test_quick_entries_split_a_solo_three_to_one() -> None:
@@ -257,3 +260,17 @@ def test_entry_form_limits_come_from_the_rules() -> None:
     assert limits["extras"] == {"doppelkopf": 6, "fuchs_gefangen": 2, "karlchen": 1}
     assert (limits["augen_re"], limits["tricks"]) == (240, 12)
     assert entry_form(get_preset("ohne-neunen"))["limits"]["tricks"] == 10
+
+
+def test_a_first_solo_is_the_pflichtsolo_a_second_a_lustsolo() -> None:
+    """Option pflichtsolo (TSR 4.2.3, 4.3.1): a solo is the Pflichtsolo while its player has none in this round."""
+    rules = get_preset("ddv")
+    solo = {"game": "buben", "re": ["Carla"], "augen_re": 130}
+    liste = compute_liste(rules, FOUR, [solo, solo])
+    assert [row.pflichtsolo for row in liste.rows] == [True, False]
+    # The Pflichtsolo keeps the dealer (Anna deals again, TSR 4.2.5), the Lustsolo moves the deal on.
+    assert [row.dealer for row in liste.rows] == ["Anna", "Anna"] and liste.next.dealer == "Ben"
+    with pytest.raises(ListeError, match=r"game 1: pflichtsolo: Carla has not played the Pflichtsolo of round 1, so"):
+        compute_liste(rules, FOUR, [{**solo, "pflichtsolo": False}])
+    # Without the rule every solo is a Lustsolo (seed 000: "Es gibt keine Pflichtsolis").
+    assert compute_liste(rules.replace(pflichtsolo=False), FOUR, [solo]).rows[0].pflichtsolo is False

@@ -12,6 +12,7 @@ Without chromium the tests skip with a printed reason (the ``browser`` fixture o
 
 from __future__ import annotations
 
+import datetime
 import os
 import socket
 import threading
@@ -23,8 +24,11 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("fastapi")
-uvicorn = pytest.importorskip("uvicorn")
+#: Why these tests skip where the web extra is missing (a reason starting "needs ": with CI=true a failure).
+WEB_EXTRA = "needs the web extra: pip install -e '.[web]'"
+
+pytest.importorskip("fastapi", reason=WEB_EXTRA)
+uvicorn = pytest.importorskip("uvicorn", reason=WEB_EXTRA)
 
 from doppelkopf.web import create_app  # noqa: E402
 from doppelkopf.web.events import StreamSettings  # noqa: E402
@@ -345,22 +349,59 @@ def test_a_second_phone_sees_the_new_game_without_reload(browser: Any, server: S
         second.close()
 
 
+def test_three_doppelkoepfe_for_one_party_on_a_phone(phone: Any, server: Server, shots: Path) -> None:
+    """The Sonderpunkte counts come from the rules: a game holds up to six Doppelköpfe (240 // 40 Augen), so a
+    party may have three. Re (Ben, Carla), 151 Augen, three Doppelköpfe, nothing announced: gewonnen 1 +
+    Kontra unter 90 (89 Augen) 1 + 3 = 5 for each of Re (seed 004's schema)."""
+    page = phone
+    start_sitting(page, server, "Doppelköpfe", ["Anna", "Ben", "Carla", "Dirk"], "vier-schritte")
+    page.click("#add-game")
+    page.wait_for_selector("#entry-form")
+    offered = page.locator("select[name='extra.doppelkopf.re'] option").all_inner_texts()
+    assert offered == [str(n) for n in range(7)]
+    page.locator("#f-extras").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "entry-extras-phone.png"), full_page=False)
+    page.goto(f"{server.base}/sittings/1")
+    enter_full(page, "Normalspiel", ["Ben", "Carla"], 151, extras={"doppelkopf.re": 3})
+    assert points(page) == [[-5, 5, 5, -5]]
+    assert "Re Ben & Carla +5" in page.locator("#game-1").inner_text()
+    no_sideways_scroll(page)
+
+
 def test_desktop_pages(browser: Any, server: Server, shots: Path) -> None:
-    """The same pages on a wide screen (screenshots to look at; the layout must not break)."""
+    """The same pages on a wide screen: seven players, three quick games (ddv, the dealer and the two opposite
+    sit out). Game 1: Anna deals, Anna, Dirk, Eva sit out; Ben and Fritz win 2 from Carla and Gerd. Game 2: Ben
+    deals, Ben, Eva, Fritz sit out; Anna and Gerd win 2 from Carla and Dirk. Game 3: Carla deals, Carla, Fritz,
+    Gerd sit out; Dirk and Eva win 2 from Anna and Ben. Totals: Anna 0, Ben 0, Carla −4, Dirk 0, Eva 2, Fritz 2,
+    Gerd 0; at 10 ct Carla pays Eva and Fritz 0,20 € each."""
+    players = ["Anna", "Ben", "Carla", "Dirk", "Eva", "Fritz", "Gerd"]
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
         problems = watch(page)
         page.set_default_timeout(WAIT_MS)
-        start_sitting(page, server, "Am Tisch", ["Anna", "Ben", "Carla", "Dirk", "Eva", "Fritz", "Gerd"], "ddv")
+        start_sitting(page, server, "Am Tisch", players, "ddv", place="Bei Gerd")
         for winners in (["Ben", "Fritz"], ["Anna", "Gerd"], ["Dirk", "Eva"]):
             enter_quick(page, winners, 2)
+        assert page.locator("#liste-table thead th .name").all_inner_texts() == players
+        assert page.locator("#totals").inner_text().split() == ["Σ", "0", "0", "\u22124", "0", "2", "2", "0"]
+        assert points(page) == [[0, 2, -2, 0, 0, 2, -2], [2, 0, -2, -2, 0, 0, 2], [-2, -2, 0, 2, 2, 0, 0]]
+        assert sorted(transfers(page)) == ["Carla zahlt Eva 0,20 €", "Carla zahlt Fritz 0,20 €"]
+        assert page.get_by_text("Carla zahlt Eva 0,20 €").is_visible()
+        assert page.locator("#sit-out summary").inner_text() == "Who sits out: dealer"
         no_sideways_scroll(page)
         page.screenshot(path=str(shots / "list-seven-desktop.png"), full_page=True)
         page.goto(f"{server.base}/groups/1")
+        assert "3 games" in page.locator("ul.items").inner_text()
         page.screenshot(path=str(shots / "group-desktop.png"), full_page=True)
         page.goto(f"{server.base}/groups/1/stats")
         page.wait_for_function("document.getElementById('chart-punkte').naturalWidth > 0")
+        carla = page.locator("#player-stats article.player").filter(has=page.get_by_text("Carla", exact=True))
+        assert "\u22120,40 €" in carla.inner_text()
+        # the sittings to choose tell number, date (today, as the page writes it) and place apart
+        page.click("text=Which sittings")
+        today = datetime.date.today().strftime("%d.%m.%Y")
+        assert page.locator(".sitting-pill").all_inner_texts() == [f"#1 {today} · Bei Gerd · 3 games"]
         page.screenshot(path=str(shots / "stats-desktop.png"), full_page=True)
         assert problems == []
     finally:

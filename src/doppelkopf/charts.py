@@ -128,7 +128,7 @@ def punkte_chart(series: Mapping[str, Sequence[int]], *, title: str, fmt: Format
                 linewidth=1.5,
             )
         ax.axhline(0, color="0.6", linewidth=0.8)
-        ax.set_xlabel("Spiel")
+        ax.set_xlabel("game")
         ax.set_ylabel("Punkte")
         ax.set_xlim(0, max(longest, 1))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -147,14 +147,14 @@ def bar_chart(
     fmt: Format = "svg",
 ) -> bytes:
     """Grouped bars: for each player one bar per kind, side by side; e.g. the games won as Re and as
-    Kontra, ``{"Anna": {"Re": 3, "Kontra": 1}, "Ben": {"Re": 1, "Kontra": 2}}`` with ``ylabel="Spiele"``.
+    Kontra, ``{"Anna": {"Re": 3, "Kontra": 1}, "Ben": {"Re": 1, "Kontra": 2}}`` with ``ylabel="games"``.
 
     Args:
         counts: player name -> kind -> count (or Punkte; negative values draw downwards). The kinds are
             the keys in the order they first appear; a kind missing for a player is 0. An empty mapping
             draws "no games yet".
         title: the chart's title.
-        ylabel: what the numbers are (``"Spiele"``, ``"Punkte"``, ``"Cent"``).
+        ylabel: what the numbers are (``"games"``, ``"Punkte"``, ``"cents"``).
         fmt: ``"svg"`` or ``"png"``.
 
     Returns:

@@ -33,8 +33,16 @@ F = TypeVar("F", bound=Callable[..., Any])
 SEAT_NAMES = ("Anna", "Ben", "Carla", "Dirk")
 
 
-def _friendly_errors(func: F) -> F:
-    """Turn the package's ValueErrors and OSErrors into one-line click errors."""
+def _friendly_errors(
+    func: F,
+    *,
+    error: type[click.ClickException] = click.ClickException,
+    other: Callable[[Exception], str | None] | None = None,
+) -> F:
+    """Turn the package's ValueErrors and OSErrors into one-line click errors (of the class ``error``).
+
+    ``other`` (used by :mod:`doppelkopf.liste_cli`) gives the message of any other exception it knows
+    (a database driver's error, a missing optional library), or ``None`` to let it through."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -43,7 +51,12 @@ def _friendly_errors(func: F) -> F:
         except click.ClickException:
             raise
         except (ValueError, OSError) as exc:
-            raise click.ClickException(str(exc)) from None
+            raise error(str(exc)) from None
+        except Exception as exc:
+            message = other(exc) if other is not None else None
+            if message is None:
+                raise
+            raise error(message) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -291,7 +304,28 @@ def _save_records(records: list[GameRecord], path: str, mode: str) -> str:
     return f"{count} saved in {path}" + (" (the file was replaced)" if mode == "replace" else "")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Doko(click.Group):
+    """The ``doko`` group. The score sheet's commands (``doko liste``, ``doko serve``) come from
+    :mod:`doppelkopf.liste_cli`, read when a command is looked up or listed (that module uses this one's
+    helpers, so either can be imported first)."""
+
+    def _add_liste_commands(self) -> None:
+        if "liste" not in self.commands:
+            from .liste_cli import commands
+
+            for command in commands():
+                self.add_command(command)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._add_liste_commands()
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        self._add_liste_commands()
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Doko, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="doppelkopf")
 def main() -> None:
     """doko: play, score and keep the list of Doppelkopf.
@@ -987,14 +1021,6 @@ def play(
         raise
     if records is not None and saved:
         console.print(_save_records(saved, records, mode))
-
-
-# -- the score sheet: doko liste, doko serve (their storage, web and chart libraries load only when they run) --
-
-from .liste_cli import commands as _liste_commands  # noqa: E402
-
-for _command in _liste_commands():
-    main.add_command(_command)
 
 
 def run() -> None:  # pragma: no cover - console entry for python -m

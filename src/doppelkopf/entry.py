@@ -778,6 +778,10 @@ def parse_game(
     _require(data, GAME_FIELDS, GAME_REQUIRED)
     game = _parse_game(data["game"], rules)
     re_seats = _parse_re(data["re"], players, table)
+    if len(re_seats) > 2:
+        raise EntryError(
+            f"re: names {len(re_seats)} players; Re is one player (a solo, a Hochzeit without partner) or two"
+        )
     augen_re = _int(data["augen_re"], "augen_re")
     tricks_re, tricks_kontra = _parse_tricks(data, rules)
     announcements = _parse_announcements(data["announcements"]) if data.get("announcements") is not None else (0, 0)

@@ -11,13 +11,17 @@ An entry is one of two mappings:
 
 * **full**: the game fields of a ``doko score`` entry (:data:`doppelkopf.entry.GAME_FIELDS`:
   ``game``, ``re``, ``augen_re``, ``tricks_re``, ``tricks_kontra``, ``announcements``, ``extras``;
-  see :mod:`doppelkopf.entry`) and optionally ``"pflichtsolo": true``. Players and rules come from the
+  see :mod:`doppelkopf.entry`). Players and rules come from the
   sitting; the Bock is derived, never typed.
 * **quick**, for tables that only write the value: ``{"winners": [names], "punkte": n}`` and
   optionally ``"game"`` (a game type key, e.g. ``"kreuz"``), ``"pflichtsolo"`` and ``"events"``
   (the Bock triggers of ``rules.bock_triggers`` the table saw, e.g. ``["spaltarsch"]``; a lost solo
   and a Nullspiel are derived). The losers are the other players of the game; a solo is split 3:1
   (:meth:`doppelkopf.session.Session.record_quick`).
+
+Whether a solo was its player's Pflichtsolo is derived as the dealer is (option ``pflichtsolo``, TSR 4.2.3:
+"a solo is the Pflichtsolo while its player has none in this round"); an entry may say ``"pflichtsolo":
+true`` or ``false``, and one that contradicts the rule is refused with the reason.
 
 Both forms take an optional ``"dealer"`` (a name): who dealt the game, as the table saw it. The rotation
 goes on from there, so a game keeps its dealer (and who sat out) when an earlier game is deleted or
@@ -245,6 +249,7 @@ class ListeBuilder:
             self._session = Session(rules, players, sit_out)
         except (SessionError, SheetError) as exc:
             raise ListeError(str(exc)) from None
+        self._session.pflichtsolo_in_labels = False  # ListeRow.pflichtsolo says it
         self.rules = rules
         self.players = self._session.players
         self._keys = {name_key(p): i for i, p in enumerate(self.players)}
@@ -337,8 +342,8 @@ class ListeBuilder:
         turn = self._session.turn()
         active = tuple(names[p] for p in turn.active)
         out = tuple(names[p] for p in turn.sitting_out)
-        pflichtsolo = entry.get("pflichtsolo", False)
-        if not isinstance(pflichtsolo, bool):
+        pflichtsolo = entry.get("pflichtsolo")
+        if pflichtsolo is not None and not isinstance(pflichtsolo, bool):
             raise EntryError(f"pflichtsolo: expected true or false, got {short_repr(pflichtsolo)}")
         if "winners" in entry or "punkte" in entry:
             row_fields = self._add_quick(entry, turn.active, pflichtsolo)
@@ -381,13 +386,13 @@ class ListeBuilder:
             multiplier=sheet_row.multiplier,
             totals=tuple(self._totals),
             triggers=self._session.last_triggers,
-            pflichtsolo=pflichtsolo,
+            pflichtsolo=self._session.last_pflichtsolo,
             **row_fields,
         )
         self.rows.append(row)
         return row
 
-    def _add_quick(self, entry: Mapping[str, Any], active: tuple[int, ...], pflichtsolo: bool) -> dict[str, Any]:
+    def _add_quick(self, entry: Mapping[str, Any], active: tuple[int, ...], pflichtsolo: bool | None) -> dict[str, Any]:
         for k in entry:
             if k not in QUICK_FIELDS:
                 raise EntryError(

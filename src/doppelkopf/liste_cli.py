@@ -16,34 +16,42 @@ statistics are computed by the core (:mod:`doppelkopf.liste`) and kept by the st
     doko liste add 1 --quick --winner Anna --winner Dirk --punkte 5
     doko liste show 1
     doko liste settle 1
+    doko liste edit 1 2 --version 2 --game normal --re Ben --re Carla --augen 160
+
+``show`` prints each game's version (column ``v``); ``edit`` and ``delete`` take the version the user saw
+(``--version``), so a game someone else changed meanwhile is not overwritten (a Conflict, nothing written).
 
 The database is ``--db PATH|URL`` (a file name is an SQLite file), else ``$DOKO_DATABASE_URL``, else an
 SQLite file in the user's data folder (:func:`doppelkopf.storage.default_url`). Every error (a bad
 entry, an unknown player, a game changed by someone else meanwhile) is one line ``error: ...`` with
 exit status 2, and nothing is written.
 
-This module imports only click at import time: the storage (SQLAlchemy), rich, matplotlib and the web
-app are imported by the commands that need them, so ``doko --help`` stays fast.
+This module imports only click and :mod:`doppelkopf.cli` at import time: the storage (SQLAlchemy), rich,
+matplotlib and the web app are imported by the commands that need them, and the lists of game types,
+announcements and Sonderpunkte in the help are read from the core when the help is shown, so ``doko
+--help`` stays fast.
 """
 
 from __future__ import annotations
 
 import datetime
-import functools
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from .cli import _check_output as _output_exists
+from .cli import _friendly_errors, load_rules
+
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from .liste import Liste, ListeRow
+    from .liste import Liste, ListeRow, NextGame
     from .storage import ListePage, Stats, Store
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -57,6 +65,9 @@ class CommandError(click.ClickException):
 
     exit_code = 2
 
+    def __init__(self, message: str) -> None:
+        super().__init__(_one_line(message))
+
     def show(self, file: IO[Any] | None = None) -> None:
         click.echo(f"error: {self.format_message()}", err=True, file=file)
 
@@ -65,29 +76,52 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split()) or "unknown error"
 
 
-def _is_database_error(exc: BaseException) -> bool:
-    return type(exc).__module__.split(".")[0] in ("sqlalchemy", "psycopg", "sqlite3", "alembic")
+#: The libraries the score sheet imports when a command needs them: import name -> (the requirement of
+#: pyproject.toml that installs it, its extra; "" for a dependency of the package itself).
+LIBRARIES = {
+    "fastapi": ("fastapi", "web"),
+    "starlette": ("fastapi", "web"),
+    "uvicorn": ("uvicorn", "web"),
+    "jinja2": ("jinja2", "web"),
+    "multipart": ("python-multipart", "web"),
+    "python_multipart": ("python-multipart", "web"),
+    "matplotlib": ("matplotlib", "web"),
+    "psycopg": ("psycopg", "postgres"),
+    "pydantic": ("pydantic", ""),
+    "sqlalchemy": ("sqlalchemy", ""),
+    "alembic": ("alembic", ""),
+    "platformdirs": ("platformdirs", ""),
+    "rich": ("rich", ""),
+}
+
+
+def missing_library(exc: ImportError) -> str | None:
+    """The one-line message for a library of :data:`LIBRARIES` that is not installed (``the web extra is
+    not installed (no module fastapi): pip install 'doppelkopf[web]'``); ``None`` for any other import."""
+    module = (exc.name or "").split(".")[0]
+    if module not in LIBRARIES:
+        return None
+    requirement, extra = LIBRARIES[module]
+    if extra:
+        return f"the {extra} extra is not installed (no module {module}): pip install 'doppelkopf[{extra}]'"
+    return f"{requirement}, a library doppelkopf needs, is not installed: pip install {requirement}"
+
+
+def _other_error(exc: Exception) -> str | None:
+    """The message of an error that is no ValueError or OSError: a missing library, the database's."""
+    if isinstance(exc, ImportError):
+        return missing_library(exc)
+    if type(exc).__module__.split(".")[0] in ("sqlalchemy", "psycopg", "sqlite3", "alembic"):
+        first = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        return f"database: {first[0] if first else type(exc).__name__}"
+    return None
 
 
 def friendly(func: F) -> F:
-    """Turn the errors of the Liste, the entries, the storage and the files (all ValueErrors or OSErrors)
-    and those of the database driver into one line ``error: ...`` with exit status 2, never a traceback."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except click.ClickException:
-            raise
-        except (ValueError, OSError) as exc:
-            raise CommandError(_one_line(str(exc))) from None
-        except Exception as exc:
-            if _is_database_error(exc):
-                first = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-                raise CommandError(f"database: {_one_line(first[0] if first else type(exc).__name__)}") from None
-            raise
-
-    return wrapper  # type: ignore[return-value]
+    """Turn the errors of the Liste, the entries, the storage and the files (all ValueErrors or OSErrors),
+    those of the database driver and a missing optional library (named with its extra) into one line
+    ``error: ...`` with exit status 2, never a traceback (:func:`doppelkopf.cli._friendly_errors`)."""
+    return _friendly_errors(func, error=CommandError, other=_other_error)
 
 
 # -- the database ---------------------------------------------------------------------------------
@@ -102,6 +136,10 @@ def database_url(db: str | None) -> str | None:
     text = db.strip()
     if not text:
         raise click.BadParameter("the database is empty; give a file name or a URL", param_hint="--db")
+    from .storage.service import in_memory
+
+    if in_memory(text):
+        raise click.BadParameter("an in-memory database keeps nothing; give a file", param_hint="--db")
     if "://" in text:
         return text
     return "sqlite:///" + str(Path(text).expanduser().absolute())
@@ -131,7 +169,10 @@ def store() -> Store:
         options = ctx.ensure_object(_Options)
     if options.store is None:
         from .storage import open_store
+        from .storage.service import ENV_URL, in_memory
 
+        if options.url is None and in_memory(os.environ.get(ENV_URL, "")):
+            raise CommandError(f"${ENV_URL}: an in-memory database keeps nothing; give a file")
         options.store = open_store(options.url)
         close = getattr(options.store, "close", None)
         if callable(close):
@@ -168,9 +209,6 @@ def group_id(spec: str) -> int:
 
 # -- entries from the command line --------------------------------------------------------------------
 
-#: The parties of ``--ansage`` and ``--extra``.
-PARTIES = ("re", "kontra")
-
 
 def _pair(text: str, option: str, example: str) -> tuple[str, str]:
     left, sep, right = text.partition(":")
@@ -198,6 +236,8 @@ def entry_from_options(
     --punkte --event``). Only the shape is checked here (the options that belong together); the entry
     itself is checked by the Liste when it is stored. Raises click.UsageError / BadParameter naming the
     option."""
+    if game is not None and not game.strip():
+        raise click.BadParameter("empty; give a game type (see --help)", param_hint="--game")
     full_given = bool(game or re_names or augen is not None or tricks_re is not None or ansage or extra)
     quick = quick or bool(winners) or punkte is not None or bool(events)
     if entry_file is not None:
@@ -233,11 +273,14 @@ def entry_from_options(
             raise click.BadParameter("missing: the Re party (the soloist alone in a solo)", param_hint="--re")
         if augen is None:
             raise click.BadParameter("missing: the Augen of Re (0..240)", param_hint="--augen")
-        announcements: dict[str, list[str]] = {"re": [], "kontra": []}
+        from .entry import PARTY_KEYS
+
+        announcements: dict[str, list[str]] = {party: [] for party in PARTY_KEYS}
         for item in ansage:
             party, what = _pair(item, "--ansage", "PARTY:WHAT like re:re, kontra:kontra or re:keine_90")
-            if party not in PARTIES:
-                raise click.BadParameter(f"{item!r}: the party is re or kontra, not {party!r}", param_hint="--ansage")
+            if party not in announcements:
+                parties = " or ".join(PARTY_KEYS)
+                raise click.BadParameter(f"{item!r}: the party is {parties}, not {party!r}", param_hint="--ansage")
             announcements[party].append(what)
         extras = []
         for item in extra:
@@ -246,13 +289,62 @@ def entry_from_options(
         entry = {"game": game or "normal", "re": list(re_names), "augen_re": augen}
         if tricks_re is not None:
             entry["tricks_re"] = tricks_re
-        if announcements["re"] or announcements["kontra"]:
+        if any(announcements.values()):
             entry["announcements"] = announcements
         if extras:
             entry["extras"] = extras
     if pflichtsolo:
         entry["pflichtsolo"] = True
     return entry
+
+
+class LazyHelpOption(click.Option):
+    """An option whose help text is made when the help is shown, by ``lazy_help``: the lists it names are
+    read from the core module that holds them (imported only then, so ``doko`` starts fast)."""
+
+    def __init__(self, *args: Any, lazy_help: Callable[[], str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_help = lazy_help
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        self.help = self.lazy_help()
+        return super().get_help_record(ctx)
+
+
+def _game_help() -> str:
+    from .rules import GameType
+
+    games = ", ".join(game.key for game in GameType)
+    return f"Game type: {games} [default: normal]; the sitting's rules decide which (doko rules show RULES)."
+
+
+def _ansage_help() -> str:
+    from .entry import PARTY_KEYS
+    from .rules import LEVEL_KEYS
+
+    ansagen = ", ".join(f"{party}:{party}" for party in PARTY_KEYS)
+    absagen = ", ".join(LEVEL_KEYS.values())
+    return f"An announcement PARTY:WHAT (repeat): the Ansage {ansagen}; an Absage PARTY:{{{absagen}}}."
+
+
+def _extra_help() -> str:
+    from .entry import EXTRA_TYPES, PARTY_KEYS
+
+    return (
+        f"Sonderpunkte TYPE:PARTY (repeat), TYPE one of {', '.join(EXTRA_TYPES)}, PARTY {' or '.join(PARTY_KEYS)} "
+        "(who scored it); the sitting's rules decide which count."
+    )
+
+
+def _event_help() -> str:
+    from .session import BOCK_TRIGGERS, QUICK_DERIVED_TRIGGERS
+
+    events = ", ".join(key for key in BOCK_TRIGGERS if key not in QUICK_DERIVED_TRIGGERS)
+    derived = " and ".join(QUICK_DERIVED_TRIGGERS)
+    return (
+        f"Quick mode: a Bock trigger the table saw (repeat): {events}, where the sitting's rules have it "
+        f"({derived} are derived)."
+    )
 
 
 def entry_options(func: F) -> F:
@@ -265,33 +357,17 @@ def entry_options(func: F) -> F:
             help="The game as a JSON entry (- for stdin): the fields of doko score's entry without players, "
             'rules and bock, or a quick entry {"winners": [...], "punkte": N}.',
         ),
-        click.option("--game", help="Game type: normal, hochzeit, stille_hochzeit, armut, kreuz, pik, ... "),
+        click.option("--game", cls=LazyHelpOption, lazy_help=_game_help),
         click.option("--re", "re_names", multiple=True, metavar="NAME", help="A player of Re (repeat; the soloist)."),
         click.option("--augen", type=int, help="Augen of Re, 0..240 (Kontra has the rest)."),
         click.option("--tricks-re", type=int, help="Tricks of Re (only to tell schwarz from a trick without Augen)."),
-        click.option(
-            "--ansage",
-            multiple=True,
-            metavar="PARTY:WHAT",
-            help="An announcement (repeat): re:re, kontra:kontra, re:keine_90, kontra:keine_60, ..., re:schwarz.",
-        ),
-        click.option(
-            "--extra",
-            multiple=True,
-            metavar="TYPE:PARTY",
-            help="Sonderpunkte (repeat): fuchs_gefangen:re, doppelkopf:kontra, karlchen:re, ...",
-        ),
+        click.option("--ansage", multiple=True, metavar="PARTY:WHAT", cls=LazyHelpOption, lazy_help=_ansage_help),
+        click.option("--extra", multiple=True, metavar="TYPE:PARTY", cls=LazyHelpOption, lazy_help=_extra_help),
         click.option("--pflichtsolo", is_flag=True, help="This solo is the player's Pflichtsolo."),
         click.option("--quick", is_flag=True, help="Quick mode: only the winners and the Punkte each gets."),
         click.option("--winner", "winners", multiple=True, metavar="NAME", help="Quick mode: a winner (repeat)."),
         click.option("--punkte", type=int, help="Quick mode: the Punkte each winner gets (a lone winner 3x)."),
-        click.option(
-            "--event",
-            "events",
-            multiple=True,
-            metavar="TRIGGER",
-            help="Quick mode: a Bock trigger the table saw (repeat), e.g. spaltarsch.",
-        ),
+        click.option("--event", "events", multiple=True, metavar="TRIGGER", cls=LazyHelpOption, lazy_help=_event_help),
         click.option("--author", default="", help="Who enters it (kept in the history)."),
     ]
     for option in reversed(options):
@@ -306,29 +382,107 @@ def _multiplier(multiplier: int) -> str:
     return f"×{multiplier}" if multiplier != 1 else ""
 
 
-def liste_table(players: Sequence[str], rows: Sequence[ListeRow]) -> Any:
+def short_names(players: Sequence[str]) -> dict[str, str]:
+    """Each name's shortest beginning that no other name starts with (compared in any case): ``Anna, Ben,
+    Carla, Christine`` -> ``A, B, Ca, Ch``; a name that begins another one stays whole. For the headers
+    of a narrow list.
+
+    >>> short_names(["Anna", "Ben", "Carla", "Christine"])
+    {'Anna': 'A', 'Ben': 'B', 'Carla': 'Ca', 'Christine': 'Ch'}
+    """
+    out = {}
+    for name in players:
+        others = [o.casefold() for o in players if o != name]
+        for k in range(1, len(name) + 1):
+            if not any(o.startswith(name[:k].casefold()) for o in others):
+                out[name] = name[:k]
+                break
+        else:
+            out[name] = name
+    return out
+
+
+def row_label(row: ListeRow) -> str:
+    """The game as the list shows it: seed 004's label, `` · Pflichtsolo`` for a player's Pflichtsolo and
+    ``→ Bock`` for a game that started Bock games (``Kreuzsolo Anna −9 · Pflichtsolo → Bock``)."""
+    label = row.label
+    if row.pflichtsolo:
+        label += " · Pflichtsolo"
+    if row.triggers:
+        label += " → Bock"
+    return label
+
+
+def liste_table(
+    players: Sequence[str],
+    rows: Sequence[ListeRow],
+    versions: Sequence[int] = (),
+    short: Mapping[str, str] | None = None,
+) -> Any:
     """The rich table of ``rows`` as seed 004 writes the list: the game, one column per player with the
-    running totals, the Bock multiplier, who dealt and who sat out."""
+    running totals, the Bock multiplier, who dealt and who sat out; with ``versions`` (one per row) the
+    column ``v``, each game's version, which ``edit`` and ``delete`` take as ``--version``. With ``short``
+    (name -> short name, :func:`short_names`) the players' columns, the dealer and who sat out are written
+    short (for a narrow console; the caller prints the legend). The numbers are never cut."""
     from rich import box
     from rich.table import Table
 
+    def shown(name: str) -> str:
+        return short.get(name, name) if short else name
+
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("Spiel", overflow="fold")
-    for name in players:
-        table.add_column(name, justify="right", no_wrap=True)
+    if versions:
+        table.add_column("v", justify="right", no_wrap=True)
+    table.add_column("Game", overflow="fold", min_width=min(LABEL_MIN_WIDTH, max([4, *map(len, map(row_label, rows))])))
+    for k, name in enumerate(players):
+        widest = max([len(shown(name)), *(len(str(row.totals[k])) for row in rows)])
+        table.add_column(shown(name), justify="right", no_wrap=True, min_width=widest)
     table.add_column("Bock", no_wrap=True)
-    table.add_column("Geber", overflow="fold")
+    table.add_column("Dealer", no_wrap=True, min_width=max([6, *(len(shown(row.dealer)) for row in rows)]))
     seats_out = any(row.sitting_out for row in rows) or len(players) > 4
-    if seats_out:
-        table.add_column("Aus", overflow="fold")
-    for row in rows:
-        cells = [str(row.number), row.label, *(str(total) for total in row.totals), _multiplier(row.multiplier)]
-        cells.append(row.dealer)
+    if seats_out:  # one name a line at the least
+        table.add_column("Out", overflow="fold", min_width=max(len(shown(name)) + 1 for name in players))
+    for i, row in enumerate(rows):
+        cells = [str(row.number), *([str(versions[i])] if versions else []), row_label(row)]
+        cells += [*(str(total) for total in row.totals), _multiplier(row.multiplier), shown(row.dealer)]
         if seats_out:
-            cells.append(", ".join(row.sitting_out))
+            cells.append(", ".join(shown(name) for name in row.sitting_out))
         table.add_row(*cells)
     return table
+
+
+#: The narrowest the column of the games' labels gets (they fold onto more lines below it).
+LABEL_MIN_WIDTH = 16
+
+
+def _table_width(
+    players: Sequence[str], rows: Sequence[ListeRow], versions: Sequence[int], shown: Mapping[str, str]
+) -> int:
+    """The columns of :func:`liste_table` need at least this many characters: each number whole, each
+    name (as ``shown``) on one line, the label folded at :data:`LABEL_MIN_WIDTH`, two spaces between columns."""
+    names = [shown.get(name, name) for name in players]
+    widths = [max([1, *(len(str(row.number)) for row in rows)])]
+    if versions:
+        widths.append(max([1, *(len(str(v)) for v in versions)]))
+    widths.append(min(LABEL_MIN_WIDTH, max([4, *(len(row_label(row)) for row in rows)])))
+    widths += [max([len(n), *(len(str(row.totals[k])) for row in rows)]) for k, n in enumerate(names)]
+    widths += [4, max([6, *(len(shown.get(row.dealer, row.dealer)) for row in rows)])]
+    if any(row.sitting_out for row in rows) or len(players) > 4:
+        widths.append(max([3, *(len(n) + 1 for n in names)]))
+    return sum(widths) + 2 * (len(widths) - 1)
+
+
+def fitting_liste_table(
+    console: Console, players: Sequence[str], rows: Sequence[ListeRow], versions: Sequence[int] = ()
+) -> tuple[Any, str | None]:
+    """The table of :func:`liste_table` that fits ``console``: with the whole names, or, when they do not fit
+    even with the games' labels folded, with short names and their legend (``A=Anna, B=Ben, ...``)."""
+    if _table_width(players, rows, versions, {}) <= console.width:
+        return liste_table(players, rows, versions), None
+    short = short_names(players)
+    legend = ", ".join(f"{short[name]}={name}" for name in players)
+    return liste_table(players, rows, versions, short), legend
 
 
 def liste_footer(liste: Liste | ListePage, pflichtsolo_rule: bool) -> list[str]:
@@ -342,7 +496,12 @@ def liste_footer(liste: Liste | ListePage, pflichtsolo_rule: bool) -> list[str]:
     lines.append("Bock games owed: " + (" ".join(f"×{m}" for m in owed) if owed else "none"))
     if pflichtsolo_rule:
         lines.append("Pflichtsolo owed: " + (", ".join(liste.pflichtsolo_owed) or "none"))
-    nxt = liste.next
+    lines.append(next_line(liste.next))
+    return lines
+
+
+def next_line(nxt: NextGame) -> str:
+    """``Next: game 6, Anna deals, sitting out: Anna, Bock ×2``: the next game, as the table needs it."""
     text = f"Next: game {nxt.number}, {nxt.dealer} deals"
     if nxt.sitting_out:
         text += f", sitting out: {', '.join(nxt.sitting_out)}"
@@ -350,8 +509,7 @@ def liste_footer(liste: Liste | ListePage, pflichtsolo_rule: bool) -> list[str]:
         text += f", Bock ×{nxt.bock_multiplier}"
     if nxt.forced_solo:
         text += f"; {nxt.forced_solo} must play the Pflichtsolo now (Vorführung)"
-    lines.append(text)
-    return lines
+    return text
 
 
 def _sitting_title(info: Any) -> str:
@@ -359,11 +517,25 @@ def _sitting_title(info: Any) -> str:
     return f"Liste of sitting {info.id}: {info.date}{place}, rules {info.rules_name}, {info.cents_per_point} ct/Punkt"
 
 
-def _row_line(players: Sequence[str], row: ListeRow) -> str:
+def _row_text(players: Sequence[str], row: ListeRow) -> str:
     points = ", ".join(f"{name} {total}" for name, total in zip(players, row.totals, strict=True))
     bock = f" (Bock ×{row.multiplier})" if row.multiplier != 1 else ""
     out = f"; sat out: {', '.join(row.sitting_out)}" if row.sitting_out else ""
-    return f"game {row.number}: {row.label}{bock}{out}. Stand: {points}"
+    return f"{row.label}{bock}{out}. Stand: {points}"
+
+
+def _report(sitting_id: int, head: str | None = None, row: ListeRow | None = None, count: bool = False) -> None:
+    """After a change: ``head`` (``game 3 entered (version 7)``) with the game's row and the Stand after
+    it (or with ``count`` the games on the list), then who deals next; read as the last page of one row
+    (fast also for a long list)."""
+    page = store().liste_page(sitting_id, page=-1, per_page=1)
+    if head is not None:
+        if row is not None:
+            head += f": {_row_text(page.players, row)}"
+        if count:
+            head += f"; {page.games} game{'s' if page.games != 1 else ''} on the list"
+        click.echo(head)
+    click.echo(next_line(page.next))
 
 
 # -- the commands -----------------------------------------------------------------------------------------
@@ -386,9 +558,9 @@ def liste(ctx: click.Context, db: str | None) -> None:
     doko liste new-sitting --group Donnerstag Anna Ben Carla Dirk
     doko liste add 1 --game kreuz --re Anna --augen 190
     doko liste add 1 --quick --winner Ben --winner Carla --punkte 4
-    doko liste show 1            the list, Bock and Pflichtsolo owed, who deals next
+    doko liste show 1            the list (v: each game's version), Bock and Pflichtsolo owed, who deals next
     doko liste settle 1          who pays whom
-    doko liste edit 1 2 ...      correct game 2 (everything after it is recomputed)
+    doko liste edit 1 2 --version V ...   correct game 2 (everything after it is recomputed)
     doko liste stats --group Donnerstag --chart punkte.svg
     """
     ctx.obj = _Options(database_url(db))
@@ -456,7 +628,9 @@ def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> date
 @liste.command("new-sitting")
 @click.option("--group", "group", required=True, help="The group: its name or number.")
 @click.option("--rules", "rules_spec", default="ddv", show_default=True, help="A preset or a TOML rule file.")
-@click.option("--cents", type=int, default=10, show_default=True, help="Cents per Punkt for the settlement.")
+@click.option(
+    "--cents", type=click.IntRange(1), default=10, show_default=True, help="Cents per Punkt for the settlement."
+)
 @click.option("--place", default="", help="Where the sitting is.")
 @click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD", help="The date [default: today].")
 @click.option(
@@ -465,6 +639,9 @@ def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> date
     default="dealer",
     show_default=True,
     help="Who sits out at a table of five to seven (see doppelkopf.liste.SIT_OUT).",
+)
+@click.option(
+    "--new-players", is_flag=True, help="Add the PLAYERS who are not in the group yet (else such a name is refused)."
 )
 @click.argument("players", nargs=-1, required=True)
 @friendly
@@ -475,17 +652,29 @@ def new_sitting(
     place: str,
     date: datetime.date | None,
     sit_out: str,
+    new_players: bool,
     players: tuple[str, ...],
 ) -> None:
-    """Start a sitting of the group with 4 to 7 PLAYERS in seating order (the first deals first)."""
-    from .cli import load_rules
+    """Start a sitting of the group with 4 to 7 PLAYERS in seating order (the first deals first).
+    A name that is not in the group is refused unless --new-players adds it."""
+    from .storage import UnknownPlayer
 
     rules = load_rules(rules_spec)
-    info = store().create_sitting(
-        group_id(group), players, rules, cents_per_point=cents, date=date, place=place, sit_out=sit_out
-    )
+    try:
+        info = store().create_sitting(
+            group_id(group),
+            players,
+            rules,
+            cents_per_point=cents,
+            date=date,
+            place=place,
+            sit_out=sit_out,
+            new_players=new_players,
+        )
+    except UnknownPlayer as exc:
+        raise CommandError(f"{exc}; check the spelling or add --new-players") from None
     click.echo(f"sitting {info.id}: {info.date}, {', '.join(info.players)}, rules {info.rules_name}")
-    _announce_game(info.id, None)
+    _report(info.id)
 
 
 @liste.command("sittings")
@@ -516,25 +705,17 @@ def sittings(group: str) -> None:
     _console().print(table)
 
 
-def _announce_game(sitting_id: int, number: int | None) -> None:
-    """After a change: the row of game ``number`` (``None``: none) and who deals next, read as a page of
-    one row (fast also for a long list)."""
-    s = store()
-    games = s.sitting(sitting_id).games
-    shown = number if number is not None and 1 <= number <= games else None
-    page = s.liste_page(sitting_id, page=shown or -1, per_page=1)
-    if shown is not None:
-        click.echo(_row_line(page.players, page.rows[0]))
-    elif number is not None:
-        click.echo(f"{games} game{'s' if games != 1 else ''} on the list.")
-    click.echo(liste_footer(page, False)[-1])
-
-
 @liste.command("add")
 @click.argument("sitting", type=int)
 @entry_options
+@click.option(
+    "--number",
+    type=click.IntRange(1),
+    help="The number of the game you enter (Next: game N, as show printed it); if someone else entered that "
+    "game meanwhile, nothing is written.",
+)
 @friendly
-def add(sitting: int, author: str, **options: Any) -> None:
+def add(sitting: int, author: str, number: int | None, **options: Any) -> None:
     """Add the next game to SITTING, as the table saw it (or --quick: winners and Punkte).
 
     \b
@@ -542,48 +723,59 @@ def add(sitting: int, author: str, **options: Any) -> None:
         --extra fuchs_gefangen:re --extra doppelkopf:kontra
     doko liste add 1 --game kreuz --re Anna --augen 190
     doko liste add 1 --quick --winner Anna --punkte 3        (a lone winner gets 3x: a solo)
-    doko liste add 1 --entry game.json
+    doko liste add 1 --number 4 --entry game.json            (refused if game 4 is on the list already)
     """
     entry = entry_from_options(**options)
-    info = store().add_game(sitting, entry, author=author)
-    _announce_game(sitting, info.number)
+    info = store().add_game(sitting, entry, number=number, author=author)
+    _report(sitting, f"game {info.number} entered (version {info.version})", info.row)
 
 
-def _current_version(sitting_id: int, number: int, version: int | None) -> int:
-    """The version of game ``number`` the change is made against: ``--version`` if given (what the user
-    saw, e.g. in ``doko liste history``), else the game's version now."""
-    if version is not None:
-        return version
-    return int(store().game(sitting_id, number).version)
+def _seen_version(sitting: int, number: int, version: int | None) -> int:
+    """``--version``: the version of the game the user saw; without it a usage error that says where it is."""
+    if version is None:
+        raise click.UsageError(
+            f"--version: which version of game {number} did you see? It is in column v of doko liste show {sitting}"
+        )
+    return version
+
+
+#: ``--version`` of ``edit`` and ``delete``.
+version_option = click.option(
+    "--version",
+    "version",
+    type=click.IntRange(0),
+    metavar="V",
+    help="Required: the game's version you saw (column v of doko liste show SITTING); if the game was changed "
+    "since, nothing is written.",
+)
 
 
 @liste.command("edit")
 @click.argument("sitting", type=int)
 @click.argument("number", type=int)
+@version_option
 @entry_options
-@click.option("--version", "version", type=int, help="The game's version you saw (doko liste history) [default: now].")
 @friendly
 def edit(sitting: int, number: int, author: str, version: int | None, **options: Any) -> None:
-    """Replace game NUMBER of SITTING with the entry given (same options as add); every game after it is
-    recomputed (Bock, Pflichtsolo, totals). The old entry stays in the history."""
+    """Replace game NUMBER of SITTING with the entry given (same options as add) if it is still at --version
+    V; every game after it is recomputed (Bock, Pflichtsolo, totals). The old entry stays in the history."""
+    seen = _seen_version(sitting, number, version)
     entry = entry_from_options(**options)
-    info = store().edit_game(sitting, number, entry, version=_current_version(sitting, number, version), author=author)
-    click.echo(f"game {info.number} changed (version {info.version})")
-    _announce_game(sitting, number)
+    info = store().edit_game(sitting, number, entry, version=seen, author=author)
+    _report(sitting, f"game {info.number} changed (version {info.version})", info.row)
 
 
 @liste.command("delete")
 @click.argument("sitting", type=int)
 @click.argument("number", type=int)
-@click.option("--version", "version", type=int, help="The game's version you saw (doko liste history) [default: now].")
+@version_option
 @click.option("--author", default="", help="Who deletes it (kept in the history).")
 @friendly
 def delete(sitting: int, number: int, version: int | None, author: str) -> None:
-    """Delete game NUMBER of SITTING: the games after it move up and are recomputed (a Bock the game
-    started is gone). The deleted game stays in the history."""
-    store().delete_game(sitting, number, version=_current_version(sitting, number, version), author=author)
-    click.echo(f"game {number} deleted")
-    _announce_game(sitting, 0)
+    """Delete game NUMBER of SITTING if it is still at --version V: the games after it move up and are
+    recomputed (a Bock the game started is gone). The deleted game stays in the history."""
+    store().delete_game(sitting, number, version=_seen_version(sitting, number, version), author=author)
+    _report(sitting, f"game {number} deleted", count=True)
 
 
 #: Games up to which ``doko liste show`` prints the whole list; a longer one shows its last page (--all: whole).
@@ -598,32 +790,41 @@ SHOW_WHOLE_LIMIT = 200
 @click.option("--per-page", type=click.IntRange(1, 1000), default=50, show_default=True, help="Rows per page.")
 @friendly
 def show(sitting: int, page: int | None, last: bool, whole: bool, per_page: int) -> None:
-    """Show the Liste of SITTING: one column per player with the running totals, each game's Bock
-    multiplier, who dealt and sat out; then Bock games and Pflichtsoli owed and who deals next.
+    """Show the Liste of SITTING: each game's number and version (v: what edit and delete take as
+    --version), one column per player with the running totals, each game's Bock multiplier, who dealt and
+    sat out; then Bock games and Pflichtsoli owed and who deals next.
 
     The whole list up to 200 games; a longer one shows its last page unless --all is given."""
     if sum((page is not None, last, whole)) > 1:
         raise click.UsageError("give only one of --page N, --last and --all")
+    from .storage.service import MAX_PER_PAGE
+
     s = store()
     info = s.sitting(sitting)
     console = _console()
-    paged = page is not None or last or (not whole and info.games > SHOW_WHOLE_LIMIT)
-    current: Liste | ListePage
-    if paged:
-        result = s.liste_page(sitting, page=page or -1, per_page=per_page)
-        games = f"{result.games} game{'s' if result.games != 1 else ''}"
-        console.print(f"{_sitting_title(info)} (page {result.page} of {result.pages}, {games})")
-        console.print(liste_table(result.players, result.rows))
+    hint = None
+    if page is not None or last or (not whole and info.games > SHOW_WHOLE_LIMIT):
+        pages = [s.liste_page(sitting, page=page or -1, per_page=per_page)]
+        shown = pages[0]
+        games = f"{shown.games} game{'s' if shown.games != 1 else ''}"
+        console.print(f"{_sitting_title(info)} (page {shown.page} of {shown.pages}, {games})")
         if page is None and not last:
-            console.print(f"The last {len(result.rows)} of {games}: --all shows them all, --page N one page.")
-        current = result
-    else:
-        current = s.liste(sitting)
+            hint = f"The last {len(shown.rows)} of {games}: --all shows them all, --page N one page."
+    else:  # the whole list, read in the largest pages the store gives
+        pages = [s.liste_page(sitting, page=1, per_page=MAX_PER_PAGE)]
+        pages += [s.liste_page(sitting, page=n, per_page=MAX_PER_PAGE) for n in range(2, pages[0].pages + 1)]
         console.print(_sitting_title(info))
-        console.print(liste_table(current.players, current.rows))
-    if not current.rows:
+    last_page = pages[-1]
+    rows = [row for p in pages for row in p.rows]
+    table, legend = fitting_liste_table(console, last_page.players, rows, [v for p in pages for v in p.versions])
+    if legend:
+        console.print(legend, overflow="fold")
+    console.print(table)
+    if not rows:
         console.print("No games yet: doko liste add SITTING ...")
-    for line in liste_footer(current, s.rules(sitting).pflichtsolo):
+    if hint:
+        console.print(hint)
+    for line in liste_footer(last_page, s.rules(sitting).pflichtsolo):
         console.print(line)
 
 
@@ -632,29 +833,27 @@ def show(sitting: int, page: int | None, last: bool, whole: bool, per_page: int)
 @friendly
 def settle(sitting: int) -> None:
     """The settlement of SITTING at its rate: each player's Stand and amount, then the fewest transfers
-    ("Ben zahlt Anna 0,40 €")."""
+    ("Ben zahlt Anna 0,40 €"). Read from the stored totals, however long the list."""
     from rich.table import Table
 
-    from .sheet import format_euro
+    from . import sheet
 
-    s = store()
-    info = s.sitting(sitting)
-    current = s.liste(sitting)
-    cents = int(info.cents_per_point)
+    page = store().liste_page(sitting, page=-1, per_page=1)
+    cents = int(page.sitting.cents_per_point)
+    amounts = sheet.money(page.totals, cents)
     table = Table(box=None, pad_edge=False)
-    for head, justify in (("Spieler", "left"), ("Stand", "right"), ("Betrag", "right")):
+    for head, justify in (("Player", "left"), ("Stand", "right"), ("Money", "right")):
         table.add_column(head, justify=justify)  # type: ignore[arg-type]
-    for name in current.players:
-        total = current.totals[name]
-        table.add_row(name, str(total), format_euro(total * cents))
+    for name in page.players:
+        table.add_row(name, str(page.totals[name]), sheet.format_euro(amounts[name]))
     console = _console()
-    console.print(f"Abrechnung von Sitzung {info.id} ({cents} ct/Punkt)")
+    console.print(f"Settlement of sitting {page.sitting.id} ({cents} ct per Punkt)")
     console.print(table)
-    transfers = current.settlement(cents)
+    transfers = sheet.settle(page.totals, cents)
     if not transfers:
-        console.print("Niemand zahlt.")
+        console.print("Nobody pays.")
     for t in transfers:
-        console.print(f"{t.payer} zahlt {t.payee} {format_euro(t.cents)}")
+        console.print(f"{t.payer} zahlt {t.payee} {sheet.format_euro(t.cents)}")
 
 
 @liste.command("history")
@@ -742,6 +941,8 @@ def stats(
     from .charts import chart_format
 
     charts = [(path, option) for path, option in ((chart, "--chart"), (won_chart, "--won-chart")) if path]
+    if chart and won_chart and (chart == won_chart or Path(chart).resolve() == Path(won_chart).resolve()):
+        raise click.UsageError(f"--won-chart: {won_chart} is the file of --chart too; give each chart its own file")
     for path, option in charts:  # every output checked before anything is computed
         try:
             chart_format(path)
@@ -770,7 +971,7 @@ def stats(
     if won_chart:
         from .charts import bar_chart
 
-        data = bar_chart(won_counts(result), title=f"Won: {title}", ylabel="Spiele", fmt=chart_format(won_chart))
+        data = bar_chart(won_counts(result), title=f"Won: {title}", ylabel="games", fmt=chart_format(won_chart))
         write_atomic(won_chart, data)
         click.echo(f"chart saved in {won_chart}")
 
@@ -782,15 +983,24 @@ def _check_output(path: str, option: str, force: bool) -> None:
     """Refuse an output file that exists (without --force) or cannot be written; ``-`` is stdout."""
     if path == "-":
         return
-    from .cli import _check_output as check
-
-    if check(path, option) and not force:
+    if _output_exists(path, option) and not force:
         raise click.BadParameter(f"{path} exists; choose another file, or add --force to replace it", param_hint=option)
 
 
+def _file_mode(target: Path) -> int:
+    """The permission bits a new output file gets: those of the file it replaces, else the usual
+    ``0o666`` less the umask (as ``open()`` would create it; the temporary file's own 0600 is not kept)."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_atomic(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (a temporary file beside it, moved over it);
-    ``-`` writes to standard output."""
+    """Write ``data`` to ``path`` whole or not at all (a temporary file beside it, moved over it), with
+    the mode of :func:`_file_mode`; ``-`` writes to standard output."""
     if path == "-":
         stream = click.get_binary_stream("stdout")
         stream.write(data)
@@ -804,6 +1014,7 @@ def write_atomic(path: str, data: bytes) -> None:
         with handle:
             handle.write(data)
             handle.flush()
+            os.fchmod(handle.fileno(), _file_mode(target))
             os.fsync(handle.fileno())
         os.replace(handle.name, target)
     except BaseException:
@@ -853,14 +1064,12 @@ def import_(file: IO[bytes]) -> None:
     data = read_limited(file, IMPORT_LIMIT + 1)
     if len(data) > IMPORT_LIMIT:
         raise CommandError(f"{name}: larger than {IMPORT_LIMIT >> 20} MiB, not an export of doko liste")
-    try:
+    try:  # a JSONDecodeError says where: "Expecting ',' delimiter: line 3 column 5 (char 20)"
         parsed = loads_strict(decode_text(data))
-    except json.JSONDecodeError as exc:
-        raise CommandError(f"{name} line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        if not isinstance(parsed, dict):
+            raise ValueError("expected a JSON object, as doko liste export --json writes")
     except ValueError as exc:
         raise CommandError(f"{name}: {exc}") from None
-    if not isinstance(parsed, dict):
-        raise CommandError(f"{name}: expected a JSON object, as doko liste export --json writes")
     imported = store().import_json(parsed)
     for info in imported:
         click.echo(f"group {info.id} {info.name}: {', '.join(info.players)}")
@@ -868,7 +1077,9 @@ def import_(file: IO[bytes]) -> None:
 
 @liste.command("import-records")
 @click.option("--group", "group", required=True, help="The group: its name or number.")
-@click.option("--cents", type=int, default=10, show_default=True, help="Cents per Punkt for the settlement.")
+@click.option(
+    "--cents", type=click.IntRange(1), default=10, show_default=True, help="Cents per Punkt for the settlement."
+)
 @click.option("--place", default="", help="Where the games were played.")
 @click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD", help="The date [default: the records'].")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
@@ -882,34 +1093,58 @@ def import_records(group: str, cents: int, place: str, date: datetime.date | Non
 
 # -- doko serve ----------------------------------------------------------------------------------------
 
-#: The libraries of the web app (the extra ``web``): a missing one is named with the install command.
-WEB_LIBRARIES = ("uvicorn", "fastapi", "starlette", "jinja2", "multipart", "python_multipart", "matplotlib")
+#: Hosts that listen on every address of the computer (the phones of the table can reach it).
+EVERY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+def network_address() -> str | None:
+    """This computer's address in its local network (the one its default route uses), or ``None`` if it
+    has none. Nothing is sent: connecting a UDP socket only chooses the route."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1 (RFC 5737): never reached
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith(("0.", "127.")) else address
 
 
 @click.command("serve")
 @click.option("--db", metavar="PATH|URL", default=None, help="The database, as for doko liste --db.")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every phone).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on: 127.0.0.1 this computer only; 0.0.0.0 every address, so the phones of the table "
+    "reach it (no login: only on a trusted network).",
+)
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
 @friendly
 def serve(db: str | None, host: str, port: int) -> None:
     """Start the score sheet in the browser (FastAPI + uvicorn): groups, sittings, entering games on a
-    phone, the live list, corrections, settlement and statistics. Ctrl-C stops it."""
-    try:
-        import uvicorn
+    phone, the live list, corrections, settlement and statistics. Ctrl-C stops it.
 
-        from .web.app import create_app
-    except ImportError as exc:
-        if (exc.name or "").split(".")[0] not in WEB_LIBRARIES:
-            raise
-        raise CommandError(
-            f"doko serve needs the web extra ({exc.name} is missing): pip install 'doppelkopf[web]'"
-        ) from None
+    The phones of the table reach it only with --host 0.0.0.0, at this computer's address in the network
+    (printed at the start). The app has no login: anyone who reaches it can change the list, so use it
+    only on a network you trust."""
+    import uvicorn
+
     from .storage import default_url
+    from .web.app import create_app
 
     url = database_url(db) or default_url()
     app = create_app(url)
-    shown_host = f"[{host}]" if ":" in host else host
-    click.echo(f"Liste at http://{shown_host}:{port}/ (database {shown_url(url)}); Ctrl-C stops.")
+    if host.strip() in EVERY_ADDRESS:
+        address = network_address()
+        where = f"http://{address}:{port}/" if address else f"http://ADDRESS:{port}/ (ADDRESS: this computer's)"
+        click.echo(f"Liste on port {port} of every address: on the phones open {where}")
+        click.echo("No login: anyone in this network can change the list; use it only on a network you trust.")
+    else:
+        shown_host = f"[{host}]" if ":" in host else host
+        click.echo(f"Liste at http://{shown_host}:{port}/ (phones of the table: doko serve --host 0.0.0.0)")
+    click.echo(f"Database {shown_url(url)}; Ctrl-C stops.")
     # Ctrl-C: open live-list streams (server-sent events) are closed after 2 s instead of waiting for them.
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
 

@@ -218,7 +218,8 @@ def game_label(summary: GameSummary, result: Score, players: Sequence[str], rule
     if scored_as_solo(summary, rules) or len(summary.re_seats) == 1:
         kind = f"{summary.game_type.german} {names}"
     else:
-        kind = ("Hochzeit " if summary.game_type is GameType.HOCHZEIT else "") + f"Re {names}"
+        prefix = {GameType.HOCHZEIT: "Hochzeit ", GameType.ARMUT: "Armut "}.get(summary.game_type, "")
+        kind = f"{prefix}Re {names}"
     re_points = result.points[min(summary.re_seats)]
     text = f"{re_points:+d}".replace("-", "−")
     if result.winner is None:
@@ -292,6 +293,10 @@ class Session:
         self.redeals_in_a_row = 0
         #: The Bock triggers the last counted game fired.
         self.last_triggers: tuple[str, ...] = ()
+        #: Whether labels say "(Pflichtsolo)": off where the Pflichtsolo has a column of its own (the Liste).
+        self.pflichtsolo_in_labels = True
+        #: Whether the last counted game was its soloist's Pflichtsolo.
+        self.last_pflichtsolo = False
         #: The score of the last game written by :meth:`record_summary` (``None`` after a quick entry).
         self.last_score: Score | None = None
         self._n = len(players)
@@ -480,11 +485,13 @@ class Session:
         self.redeals_in_a_row += 1
         self.deals += 1
 
-    def record_summary(self, summary: GameSummary, label: str | None = None, pflichtsolo: bool = False) -> Row:
+    def record_summary(self, summary: GameSummary, label: str | None = None, pflichtsolo: bool | None = None) -> Row:
         """Score ``summary`` under the session's rules, write its row and move the session on.
 
         The summary's seats 0..3 are the players of :meth:`turn` (``active``, in table order; with four
-        players the table positions). ``pflichtsolo`` says the game was the soloist's Pflichtsolo. The
+        players the table positions). ``pflichtsolo`` says the game was the soloist's Pflichtsolo; ``None``
+        (the default) derives it: a declared solo is the Pflichtsolo while its player has none in this round
+        (option ``pflichtsolo``; TSR 4.2.3), a Lustsolo after it. The
         row gets the Bock multiplier of :meth:`turn`, except for a declared solo when ``bock_skips_soli``
         (multiplier 1; it still uses up its Bock game unless ``bock_skipped_solo_counts`` is off).
         Then the Bocks the game fires are added (:func:`bock_triggers_fired`), the deal moves on
@@ -505,10 +512,11 @@ class Session:
             raise SessionError(f"game_type: {problem}")
         turn = self.turn()
         soloist = min(summary.re_seats) if summary.re_seats else None
-        if pflichtsolo and (not summary.game_type.is_declared_solo or len(summary.re_seats) != 1 or soloist is None):
+        declared = summary.game_type.is_declared_solo and len(summary.re_seats) == 1
+        if pflichtsolo and not declared:
             raise SessionError(f"pflichtsolo: a {summary.game_type.german} is no declared solo")
         position = None if soloist is None else turn.active[soloist]
-        self._check_pflichtsolo(pflichtsolo, position)
+        pflichtsolo = self._pflichtsolo(pflichtsolo, position if declared else None, summary.game_type.german)
         result = score(summary, rules)
         skipped = turn.bock_multiplier > 1 and bock_skips(rules, summary.game_type)
         multiplier = 1 if skipped else turn.bock_multiplier
@@ -516,7 +524,9 @@ class Session:
         names = [self.players[p] for p in turn.active]
         forced = pflichtsolo and position == turn.forced_solo
         if label is None:
-            label = game_label(summary, result, names, rules) + _label_notes(pflichtsolo, forced, skipped)
+            label = game_label(summary, result, names, rules) + _label_notes(
+                pflichtsolo and self.pflichtsolo_in_labels, forced, skipped
+            )
         plain = tuple(p * multiplier for p in result.points)
         row = self.sheet.add_score(label, result, names, multiplier, counted=None if counted == plain else counted)
         self.last_score = result
@@ -529,7 +539,7 @@ class Session:
         punkte: int,
         game_type: GameType | None = None,
         events: Sequence[str] = (),
-        pflichtsolo: bool = False,
+        pflichtsolo: bool | None = None,
         label: str | None = None,
     ) -> Row:
         """Write a game that the table scored itself: only the winners and the Punkte (quick mode).
@@ -568,19 +578,21 @@ class Session:
         soloist = None
         if lone:
             soloist = min(winners) if len(winners) == 1 else min(set(range(4)) - winners)
-        if pflichtsolo and (soloist is None or (game_type is not None and not game_type.is_declared_solo)):
+        declared = soloist is not None and (game_type is None or game_type.is_declared_solo)
+        if pflichtsolo and not declared:
             raise SessionError("pflichtsolo: a Pflichtsolo is a declared solo, one against three")
         position = None if soloist is None else turn.active[soloist]
-        self._check_pflichtsolo(pflichtsolo, position)
+        if game_type is None and pflichtsolo is False:
+            declared = False  # the table says this one against three was no declared solo (a Hochzeit alone)
+        kind = game_type.german if game_type is not None else "solo"
+        pflichtsolo = self._pflichtsolo(pflichtsolo, position if declared else None, kind)
         for i, event in enumerate(events):
             if event in QUICK_DERIVED_TRIGGERS:
                 raise SessionError(f"events[{i}]: {event!r} is derived from the winners and the Punkte, not named")
             if event not in rules.bock_triggers:
                 allowed = [t for t in rules.bock_triggers if t not in QUICK_DERIVED_TRIGGERS]
-                raise SessionError(
-                    f"events[{i}]: {event!r} starts no Bock under rules {rules.name!r}; "
-                    f"expected one of: {', '.join(allowed) or 'none'}"
-                )
+                choices = f"expected one of: {', '.join(allowed)}" if allowed else "they have no Bock (bock_triggers)"
+                raise SessionError(f"events[{i}]: {event!r} starts no Bock under rules {rules.name!r}; {choices}")
         base = [0] * PLAYERS_AT_TABLE
         if winners:
             for seat in range(PLAYERS_AT_TABLE):  # the lone player of a solo gets or pays three times
@@ -596,7 +608,9 @@ class Session:
         names = [self.players[p] for p in turn.active]
         forced = pflichtsolo and position == turn.forced_solo
         if label is None:
-            label = _quick_label(names, winners, soloist, base, game_type) + _label_notes(pflichtsolo, forced, skipped)
+            label = _quick_label(names, winners, soloist, base, game_type) + _label_notes(
+                pflichtsolo and self.pflichtsolo_in_labels, forced, skipped
+            )
         row = self.sheet.add(label, dict(zip(names, base, strict=True)), multiplier)
         self.last_score = None
         fired = []
@@ -612,15 +626,25 @@ class Session:
         self._advance(skipped, tuple(fired), position if pflichtsolo else None, forced)
         return row
 
-    def _check_pflichtsolo(self, pflichtsolo: bool, position: int | None) -> None:
-        if not pflichtsolo:
-            return
-        if not self.rules.pflichtsolo:
+    def _pflichtsolo(self, said: bool | None, position: int | None, kind: str) -> bool:
+        """Whether the game is its soloist's Pflichtsolo: ``position`` is the declarer of a declared solo (else
+        ``None``); ``said`` what the caller says (``None``: derive). Option ``pflichtsolo``: "a solo is the
+        Pflichtsolo while its player has none in this round (a Lustsolo after it)" (TSR 4.2.3, 4.3.1)."""
+        owes = self.rules.pflichtsolo and position is not None and not self._done[position]
+        if said is None:
+            return owes
+        if said and not self.rules.pflichtsolo:
             raise SessionError("pflichtsolo: the rule set has no Pflichtsolo (option pflichtsolo is false)")
-        if position is not None and self._done[position]:
+        if said and not owes and position is not None:
             raise SessionError(
                 f"pflichtsolo: {self.players[position]} already played the Pflichtsolo in round {self.round}"
             )
+        if not said and owes and position is not None:
+            raise SessionError(
+                f"pflichtsolo: {self.players[position]} has not played the Pflichtsolo of round {self.round}, "
+                f"so this {kind} is it (TSR 4.2.3: a solo is the Pflichtsolo while its player has none)"
+            )
+        return said
 
     def _advance(self, skipped: bool, triggers: tuple[str, ...], pflichtsolo_by: int | None, forced: bool) -> None:
         """After a written game: use up its Bock game, start the Bocks it fired, move the deal and the round."""
@@ -629,6 +653,7 @@ class Session:
         if self._bocks and not (skipped and not rules.bock_skipped_solo_counts):
             self._bocks.pop(0)
         self.last_triggers = triggers
+        self.last_pflichtsolo = pflichtsolo_by is not None
         for _ in triggers:
             self._start_bock()
         self.games += 1

@@ -11,7 +11,9 @@ Seed 004's first game::
     store.edit_game(sitting.id, 1, {...}, version=game.version, author="Ben")   # a correction
 
 The service API is :class:`Store` (see :mod:`doppelkopf.storage.service`); what it returns are the
-frozen dataclasses of :mod:`doppelkopf.storage.infos`. Importing this package imports SQLAlchemy:
+frozen dataclasses of :mod:`doppelkopf.storage.infos`. Its errors are :class:`StoreError` (a one-line
+message naming the field) and its kinds :class:`NotFound`, :class:`Conflict` and :class:`StoreUnavailable`
+(the database cannot be reached now: a web app answers 503). Importing this package imports SQLAlchemy:
 ``import doppelkopf`` does not import it.
 """
 
@@ -29,8 +31,9 @@ from .infos import (
     SittingInfo,
     Stats,
     StoreError,
+    StoreUnavailable,
 )
-from .service import ENV_URL, Store, default_url, make_engine, migrate, normalize_url, open_store
+from .service import ENV_URL, Store, UnknownPlayer, default_url, make_engine, migrate, normalize_url, open_store
 
 __all__ = [
     "ENV_URL",
@@ -46,6 +49,8 @@ __all__ = [
     "Stats",
     "Store",
     "StoreError",
+    "UnknownPlayer",
+    "StoreUnavailable",
     "default_url",
     "make_engine",
     "migrate",

@@ -33,17 +33,17 @@ import datetime
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from .. import liste as liste_mod
 from .. import record as record_mod
 from ..game import Game
 from ..liste import ListeBuilder, ListeError
-from ..names import PlayerNameError, clean_name, clean_names, name_key
+from ..names import PlayerNameError, clean_names, name_key
 from ..rules import ANSAGE, LEVEL_KEYS, Party, RuleError, RuleSet
 from ..scoring import GameSummary
 from .infos import StoreError
@@ -103,7 +103,12 @@ def _export_sitting(session: Session, sitting: Sitting) -> dict[str, Any]:
                 "changed_at": _time(v.changed_at),
             }
         )
-    games = session.scalars(select(GameRow).where(GameRow.sitting_id == sitting.id).order_by(GameRow.id))
+    games = session.scalars(
+        select(GameRow)
+        .where(GameRow.sitting_id == sitting.id)
+        .options(defer(GameRow.row))  # the computed rows are not in the file
+        .order_by(GameRow.id)
+    )
     return {
         "date": sitting.date.isoformat(),
         "place": sitting.place,
@@ -134,14 +139,20 @@ def _export_sitting(session: Session, sitting: Sitting) -> dict[str, Any]:
 # -- import: the schema ---------------------------------------------------------------------------
 
 
+#: Every integer of the file: 0..MAX_INT (the databases' 32-bit INTEGER; a larger one would overflow the driver).
+_MAX_INT = 2**31 - 1
+_Int = Annotated[StrictInt, Field(ge=0, le=_MAX_INT)]
+_Positive = Annotated[StrictInt, Field(ge=1, le=_MAX_INT)]
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class _VersionData(_Model):
-    number: StrictInt = Field(ge=1)
-    revision: StrictInt = Field(ge=1)
-    version: StrictInt = Field(ge=1)
+    number: _Positive
+    revision: _Positive
+    version: _Positive
     action: Literal["add", "edit", "delete"]
     deleted: StrictBool
     entry: dict[str, Any]
@@ -150,9 +161,9 @@ class _VersionData(_Model):
 
 
 class _GameData(_Model):
-    number: StrictInt | None = Field(ge=1)
-    version: StrictInt = Field(ge=1)
-    revision: StrictInt = Field(ge=1)
+    number: _Positive | None
+    version: _Positive
+    revision: _Positive
     deleted: StrictBool
     entry: dict[str, Any]
     author: StrictStr = Field(max_length=100)
@@ -167,9 +178,9 @@ class _SittingData(_Model):
     players: list[StrictStr]
     rules_name: StrictStr
     rules_toml: StrictStr = Field(max_length=256 * 1024)
-    cents_per_point: StrictInt = Field(ge=1)
+    cents_per_point: _Positive
     sit_out: StrictStr
-    version: StrictInt = Field(ge=0)
+    version: _Int
     created_at: datetime.datetime
     games: list[_GameData]
 
@@ -235,23 +246,24 @@ def import_data(session: Session, data: object) -> list[Group]:
         StoreError: naming the path of the first field at fault; nothing is added then (the caller's
             transaction is rolled back).
     """
-    from .service import _entry_json, rules_from_toml
+    from .service import _entry_json, group_name, group_named, rules_from_toml
 
     parsed = parse_export(data)
     names: dict[str, int] = {}
     groups: list[Group] = []
     for gi, group_data in enumerate(parsed.groups):
         where = f"groups[{gi}]"
+        name = group_name(group_data.name, f"{where}.name")
         try:
-            name = clean_name(group_data.name, f"{where}.name")
             players = clean_names(group_data.players, f"{where}.players")
         except PlayerNameError as exc:
             raise StoreError(str(exc)) from None
-        if name in names:
-            raise StoreError(f"{where}.name: {name!r} is the name of groups[{names[name]}] too")
-        names[name] = gi
-        if session.scalar(select(Group.id).where(Group.name == name)) is not None:
-            raise StoreError(f"{where}.name: a group {name!r} exists already")
+        if name_key(name) in names:
+            raise StoreError(f"{where}.name: {name!r} is the name of groups[{names[name_key(name)]}] too")
+        names[name_key(name)] = gi
+        found = group_named(session, name)
+        if found is not None:
+            raise StoreError(f"{where}.name: a group {found.name!r} exists already")
         group = Group(name=name, created_at=_stored_time(group_data.created_at))
         session.add(group)
         session.flush()
@@ -303,7 +315,9 @@ def _import_sitting(
         raise StoreError(
             f"{where}.sit_out: unknown choice {data.sit_out!r}; expected one of: {', '.join(liste_mod.SIT_OUT)}"
         )
-    place = data.place.strip()
+    from .service import _text
+
+    place = _text(data.place, f"{where}.place")
     # the games: current ones numbered 1..n, their audit trails consistent
     entries: dict[int, dict[str, Any]] = {}
     current: dict[int, int] = {}  # number -> index in data.games
@@ -359,7 +373,7 @@ def _import_sitting(
                 entry=entries[k],
                 row=stored_row,
                 state=stored_state,
-                author=game.author.strip(),
+                author=_text(game.author, f"{where}.games[{k}].author"),
                 created_at=_stored_time(game.created_at),
                 changed_at=_stored_time(game.changed_at),
             )
@@ -378,7 +392,7 @@ def _import_sitting(
                     action=version.action,
                     deleted=version.deleted,
                     entry=entry_json(version.entry, f"{where}.games[{k}].versions[{vi}].entry"),
-                    author=version.author.strip(),
+                    author=_text(version.author, f"{where}.games[{k}].versions[{vi}].author"),
                     changed_at=_stored_time(version.changed_at),
                 )
             )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..liste import ListeRow, NextGame
+from ..sheet import Transfer, money, settle
 
 
 class StoreError(ValueError):
@@ -21,6 +22,12 @@ class StoreError(ValueError):
 class NotFound(StoreError):
     """The group, sitting or game asked for does not exist (``sitting 7: not found``,
     ``game 9: sitting 3 has 5 games``)."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached now (the server is down or refuses the connection, the SQLite file
+    cannot be opened, another writer held it longer than the store waits): ``database: ...``. Nothing was
+    written; the same call may succeed later (a web app answers 503)."""
 
 
 class Conflict(StoreError):
@@ -148,6 +155,10 @@ class ListePage:
         pflichtsolo_owed: names still owing their Pflichtsolo in this round.
         round: the round (1-based); games_in_round: games played in it.
         next: the next game (number, dealer, who plays and who sits out, its Bock, a forced soloist).
+
+    With :meth:`money` and :meth:`settlement` a page holds everything the head and foot of the Liste show
+    (totals, Bock games owed, Pflichtsoli owed, the next game, the settlement): no caller needs the whole
+    :meth:`Store.liste` for them.
     """
 
     sitting: SittingInfo
@@ -164,6 +175,16 @@ class ListePage:
     round: int
     games_in_round: int
     next: NextGame
+
+    def money(self, cents_per_point: int | None = None) -> dict[str, int]:
+        """Each player's balance in cents (negative: pays) at ``cents_per_point`` (default: the sitting's
+        rate), from :attr:`totals` by :func:`doppelkopf.sheet.money`. Raises SheetError for a bad rate."""
+        return money(self.totals, self.sitting.cents_per_point if cents_per_point is None else cents_per_point)
+
+    def settlement(self, cents_per_point: int | None = None) -> list[Transfer]:
+        """The fewest transfers settling :attr:`totals` at ``cents_per_point`` (default: the sitting's rate),
+        as :meth:`doppelkopf.liste.Liste.settlement` gives them. Raises SheetError for a bad rate."""
+        return settle(self.totals, self.sitting.cents_per_point if cents_per_point is None else cents_per_point)
 
 
 @dataclass(frozen=True)

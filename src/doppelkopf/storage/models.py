@@ -18,8 +18,9 @@ Tables:
     ``sit_out`` (who sits out at a table of 5..7, :data:`doppelkopf.liste.SIT_OUT`), ``version`` (one up
     per change of its games: the optimistic lock of the sitting) and ``state``: the Liste's state after
     the last game (:meth:`doppelkopf.liste.ListeBuilder.snapshot`: deal, round, Pflichtsoli, Bocks owed,
-    totals) as JSON, and ``tally``: the counters of the statistics and the running totals of its games
-    (:mod:`doppelkopf.storage.stats`), kept with the rows.
+    totals) as JSON, and ``tally``: the counters of the statistics over its games
+    (:mod:`doppelkopf.storage.stats`), kept with the rows. Both are loaded only where a call asks for them
+    (``deferred``: ``undefer(Sitting.state)``), so listing sittings reads no JSON.
 ``sitting_players``
     the players of a sitting in seating order (``position`` 0..6).
 ``games``
@@ -29,7 +30,8 @@ Tables:
     and ``state`` (the Liste's state after the game, :meth:`doppelkopf.liste.ListeBuilder.snapshot`), so a
     page of the list and the statistics read stored rows without scoring again, a new game continues from
     the last state and a correction replays only the games from it on. ``row`` and ``state`` are ``None``
-    for a deleted game.
+    for a deleted game; ``state`` is loaded only where asked for (``deferred``). The ``entry`` holds the
+    game's ``dealer`` as the Liste had it when the game was entered (:mod:`doppelkopf.storage.service`).
 ``game_versions``
     the audit trail: one row per add, edit and delete of a game, with the entry, version and author;
     rows are only ever inserted.
@@ -100,8 +102,8 @@ class Sitting(Base):
     cents_per_point: Mapped[int] = mapped_column(Integer)
     sit_out: Mapped[str] = mapped_column(String(40))
     version: Mapped[int] = mapped_column(Integer, default=0)
-    state: Mapped[dict[str, Any]] = mapped_column(JSON)
-    tally: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)
+    tally: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)
     created_at: Mapped[datetime.datetime]
 
     group: Mapped[Group] = relationship(back_populates="sittings")
@@ -133,7 +135,7 @@ class GameRow(Base):
     deleted: Mapped[bool] = mapped_column(default=False)
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     row: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    state: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON, deferred=True)
     author: Mapped[str] = mapped_column(String(NAME_LENGTH), default="")
     created_at: Mapped[datetime.datetime]
     changed_at: Mapped[datetime.datetime]

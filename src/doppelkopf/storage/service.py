@@ -37,14 +37,21 @@ import functools
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, text, update
 from sqlalchemy.engine import URL, CursorResult, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.exc import (
+    ArgumentError,
+    DBAPIError,
+    IntegrityError,
+    InterfaceError,
+    NoSuchModuleError,
+)
+from sqlalchemy.orm import Session, load_only, sessionmaker, undefer
 
 from .. import liste as liste_mod
 from ..jsonutil import short_repr
@@ -61,9 +68,10 @@ from .infos import (
     SittingInfo,
     Stats,
     StoreError,
+    StoreUnavailable,
 )
 from .models import NAME_LENGTH, GameRow, GameVersion, Group, Player, Sitting, SittingPlayer
-from .stats import compute_stats, empty_tally, tally_add, tally_of
+from .stats import compute_stats, empty_tally, tally_fits, tally_of, tally_update
 
 #: The environment variable that names the database (an SQLAlchemy URL or a file path).
 ENV_URL = "DOKO_DATABASE_URL"
@@ -79,8 +87,23 @@ MAX_RULES_CHARS = 256 * 1024
 MAX_PER_PAGE = 1000
 #: Seconds an SQLite writer waits for another one before giving up.
 SQLITE_TIMEOUT = 30
+#: Seconds a connection to a PostgreSQL server may take before the store gives up (:class:`StoreUnavailable`);
+#: a URL's own ``connect_timeout`` wins.
+PG_CONNECT_TIMEOUT = 10
 #: The key of PostgreSQL's advisory lock that serialises migrations of one database.
 _MIGRATION_LOCK = 0x646F6B6F  # "doko"
+_GROUP_NAME_LOCK = 0x646F6B67  # "dokg": held while a group's name is checked and written
+#: The columns of a sitting that :class:`SittingInfo` needs (not its rules' text, state or tally).
+_INFO_COLUMNS = (
+    Sitting.group_id,
+    Sitting.date,
+    Sitting.place,
+    Sitting.rules_name,
+    Sitting.cents_per_point,
+    Sitting.sit_out,
+    Sitting.version,
+    Sitting.created_at,
+)
 #: The newest Alembic revision of ``migrations/versions`` (a test checks it against Alembic's own head): a
 #: database already there is opened without loading Alembic, which saves every CLI call a third of a second.
 HEAD_REVISION = "0001"
@@ -127,10 +150,30 @@ def normalize_url(url: str) -> URL:
     return parsed
 
 
+def in_memory(url: str) -> bool:
+    """Whether ``url`` is an SQLite database in memory (``sqlite://``, ``sqlite:///``, ``:memory:``,
+    ``file:...?mode=memory``), whose data vanish when the program ends."""
+    text_url = url.strip() if isinstance(url, str) else ""
+    if text_url == ":memory:":
+        return True
+    if "://" not in text_url:
+        return False
+    try:
+        parsed = make_url(text_url)
+    except ArgumentError:
+        return False
+    if parsed.get_backend_name() != "sqlite":
+        return False
+    database = parsed.database or ""
+    return database in ("", ":memory:") or "mode=memory" in database or parsed.query.get("mode") == "memory"
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for ``url`` (see :func:`normalize_url`). On SQLite: foreign keys on, a write
-    transaction takes the write lock when it starts (``BEGIN IMMEDIATE``), writers wait up to
-    :data:`SQLITE_TIMEOUT` seconds for each other, the file's folder must exist.
+    """An engine for ``url`` (see :func:`normalize_url`). On SQLite: foreign keys on, the journal in WAL
+    mode (readers never block the writer; ``synchronous = FULL``: a confirmed write survives a power
+    cut), a write transaction takes the write lock when it starts (``BEGIN IMMEDIATE``), writers wait up to
+    :data:`SQLITE_TIMEOUT` seconds for each other, the file's folder must exist. On PostgreSQL: a pooled
+    connection is checked before use, a connection attempt gives up after :data:`PG_CONNECT_TIMEOUT` s.
 
     Raises:
         StoreError: a bad URL, a missing folder or driver.
@@ -148,22 +191,28 @@ def make_engine(url: str) -> Engine:
             raise StoreError(f"database: {exc}") from None
         _sqlite_setup(engine)
         return engine
+    connect_args = {} if "connect_timeout" in parsed.query else {"connect_timeout": PG_CONNECT_TIMEOUT}
     try:
-        return create_engine(parsed, pool_pre_ping=True)
+        return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
     except (ArgumentError, NoSuchModuleError, ImportError) as exc:
         raise StoreError(f"database: {exc}") from None
 
 
 def _sqlite_setup(engine: Engine) -> None:
     """SQLite as a real transactional database: the driver's own transaction handling off (it would
-    start a transaction only at the first write), foreign keys on, and each transaction started by
-    us: ``BEGIN IMMEDIATE`` for the store's writes (execution option ``doko_begin``), else ``BEGIN``."""
+    start a transaction only at the first write), foreign keys on, the write-ahead log (``journal_mode =
+    WAL``: phones reading the list every second never block the one who enters a game, nor he them) with
+    ``synchronous = FULL`` (each commit is on the disk before the call returns), and each transaction
+    started by us: ``BEGIN IMMEDIATE`` for the store's writes (execution option ``doko_begin``), else
+    ``BEGIN``. An in-memory database keeps its own journal (WAL needs a file)."""
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -172,15 +221,56 @@ def _sqlite_setup(engine: Engine) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if mode == "immediate" else "BEGIN")
 
 
-def _at_head(engine: Engine) -> bool:
-    """Whether the database already stands at :data:`HEAD_REVISION` (one read; any doubt means no)."""
+def _connect(engine: Engine) -> Connection:
+    """A connection of ``engine``; :class:`StoreUnavailable` when the database cannot be reached."""
     try:
-        with engine.connect() as connection:
+        return engine.connect()
+    except DBAPIError as exc:
+        raise StoreUnavailable(f"database: {_first_line(exc)}") from None
+
+
+def _database_error(exc: DBAPIError) -> StoreError:
+    """The store's error for a failure of the database in the middle of a call: :class:`StoreUnavailable`
+    when the connection was lost (the server went away), else :class:`StoreError`."""
+    lost = exc.connection_invalidated or isinstance(exc, InterfaceError)
+    return (StoreUnavailable if lost else StoreError)(f"database: {_first_line(exc)}")
+
+
+def _at_head(engine: Engine) -> bool:
+    """Whether the database already stands at :data:`HEAD_REVISION` (one read; any doubt means no).
+    Raises :class:`StoreUnavailable` when the database cannot be reached."""
+    with _connect(engine) as connection:
+        try:
             found = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
-            connection.rollback()
-    except DBAPIError:
-        return False
+        except DBAPIError as exc:
+            if exc.connection_invalidated:
+                raise StoreUnavailable(f"database: {_first_line(exc)}") from None
+            return False
+        finally:
+            with contextlib.suppress(DBAPIError):
+                connection.rollback()
     return found == [HEAD_REVISION]
+
+
+def _refuse_foreign(engine: Engine) -> None:
+    """Refuse a database that has tables but no ``alembic_version``: someone else's, where ours must not be added.
+
+    Raises:
+        StoreError: ``database: not a doppelkopf Liste (it has tables games2, foo ...); choose another file``.
+    """
+    from sqlalchemy import inspect
+
+    with _connect(engine) as connection:
+        try:
+            tables = sorted(inspect(connection).get_table_names())
+        except DBAPIError as exc:
+            raise _database_error(exc) from None
+        finally:
+            with contextlib.suppress(DBAPIError):
+                connection.rollback()
+    if tables and "alembic_version" not in tables:
+        shown = ", ".join(tables[:5]) + (" ..." if len(tables) > 5 else "")
+        raise StoreError(f"database: not a doppelkopf Liste (it has tables {shown}); choose another file")
 
 
 def migrate(engine: Engine) -> None:
@@ -188,10 +278,13 @@ def migrate(engine: Engine) -> None:
     tables in an empty one). Two processes migrating at once are serialised.
 
     Raises:
-        StoreError: the database cannot be reached, or was made by a newer version of doppelkopf.
+        StoreUnavailable: the database cannot be reached. StoreError: it was made by a newer version of
+            doppelkopf, a database with other tables and no ``alembic_version`` (someone else's), or a
+            migration failed.
     """
     if _at_head(engine):
         return
+    _refuse_foreign(engine)
     from alembic import command
     from alembic.config import Config
     from alembic.util import CommandError
@@ -200,7 +293,7 @@ def migrate(engine: Engine) -> None:
     config.set_main_option("script_location", str(MIGRATIONS))
     options = {"doko_begin": "immediate"} if engine.dialect.name == "sqlite" else {}
     try:
-        with engine.connect() as connection:
+        with _connect(engine) as connection:
             connection = connection.execution_options(**options)
             if engine.dialect.name == "postgresql":
                 connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": _MIGRATION_LOCK})
@@ -217,7 +310,7 @@ def migrate(engine: Engine) -> None:
     except CommandError as exc:
         raise StoreError(f"database: {exc}; was it made by a newer version of doppelkopf?") from None
     except DBAPIError as exc:
-        raise StoreError(f"database: {_first_line(exc)}") from None
+        raise _database_error(exc) from None
 
 
 def open_store(url: str | None = None) -> Store:
@@ -225,7 +318,8 @@ def open_store(url: str | None = None) -> Store:
     to the newest revision (Alembic ``upgrade head``).
 
     Raises:
-        StoreError: a bad URL, a database that cannot be reached or is newer than this program.
+        StoreUnavailable: the database cannot be reached (a server down, an SQLite file that cannot be
+            opened). StoreError: a bad URL, a database newer than this program.
     """
     engine = make_engine(default_url() if url is None else url)
     try:
@@ -295,9 +389,55 @@ def _text(value: object, what: str, limit: int = NAME_LENGTH) -> str:
     value = value.strip()
     if len(value) > limit:
         raise StoreError(f"{what}: at most {limit} characters, got {len(value)}")
-    if any(ord(c) < 32 or c in "\u0085\u2028\u2029" for c in value):
-        raise StoreError(f"{what}: {value[:40]!r} holds a control character")
+    for char in value:
+        if (
+            unicodedata.category(char) in ("Cc", "Zl", "Zp", "Cs")
+            or 0x202A <= ord(char) <= 0x202E
+            or (0x2066 <= ord(char) <= 0x2069)
+        ):
+            raise StoreError(f"{what}: {value[:40]!r} holds the control character U+{ord(char):04X}")
     return value
+
+
+class UnknownPlayer(StoreError):
+    """A sitting names a player who is not in the group (and new players were not allowed).
+
+    Attributes: ``name`` (as given), ``group`` (the group's name)."""
+
+    def __init__(self, name: str, group: str) -> None:
+        super().__init__(f"players: {name} is not in group {group}")
+        self.name = name
+        self.group = group
+
+
+def group_name(name: object, what: str = "name") -> str:
+    """``name`` as a group's stored name (the checks of a player name, see :func:`doppelkopf.names.clean_name`).
+
+    Raises:
+        StoreError: starting with ``what``: empty, too long, a control character, or only digits (``--group 2``
+            means the group with id 2: ``name: a group name needs a letter ('2' would read as a group number)``).
+    """
+    try:
+        cleaned = clean_name(name, what)
+    except PlayerNameError as exc:
+        raise StoreError(str(exc).replace("a player name", "a group name")) from None
+    if cleaned.isdigit() or name_key(cleaned).isdigit():
+        raise StoreError(f"{what}: a group name needs a letter ({cleaned!r} would read as a group number)")
+    return cleaned
+
+
+def group_named(session: Session, name: str, lock: bool = True) -> Group | None:
+    """The group whose name is ``name`` as :func:`doppelkopf.names.name_key` compares ("stammtisch" is
+    Stammtisch), or ``None``. With ``lock`` (in a write transaction) on PostgreSQL it first takes a lock
+    for group names until the transaction ends, so two writers never both find a name free (SQLite's
+    writes are serialised anyway)."""
+    if lock and session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _GROUP_NAME_LOCK})
+    key = name_key(name)
+    for group in session.scalars(select(Group).order_by(Group.id)):
+        if name_key(group.name) == key:
+            return group
+    return None
 
 
 def _entry_json(entry: object, what: str = "entry") -> dict[str, Any]:
@@ -321,25 +461,50 @@ def rules_from_toml(toml: str) -> RuleSet:
     return RuleSet.from_toml(toml)
 
 
-def rule_set_of(rules: RuleSet | str) -> RuleSet:
+def rule_set_of(rules: RuleSet | str, field: str = "rules") -> RuleSet:
     """The rule set that ``rules`` names: a :class:`RuleSet`, a preset name or the text of a rule file
-    (TOML, as ``doko rules show NAME --toml`` writes it).
+    (TOML, as ``doko rules show NAME --toml`` writes it). ``field`` is the name of the caller's field for
+    the messages (a form's ``rules_file``, an API's ``rules_toml``).
 
     Raises:
-        StoreError: an unknown preset or a rule file the core refuses (``rules: ...``).
+        StoreError: an unknown preset or a rule file the core refuses (``rules: rule file is not valid
+            TOML: ...``, ``rules: solo_factor: ...``; ``FIELD: ...`` with ``field``).
     """
     try:
         if isinstance(rules, RuleSet):
             return rules
         if not isinstance(rules, str):
-            raise StoreError(f"rules: expected a rule set, a preset name or TOML text, got {type(rules).__name__}")
-        if "=" in rules or "\n" in rules:
+            raise StoreError(f"{field}: expected a rule set, a preset name or TOML text, got {type(rules).__name__}")
+        if "=" in rules or "\n" in rules or "[" in rules:
             if len(rules) > MAX_RULES_CHARS:
-                raise StoreError(f"rules: a rule file has at most {MAX_RULES_CHARS // 1024} Ki characters")
+                raise StoreError(f"{field}: a rule file has at most {MAX_RULES_CHARS // 1024} Ki characters")
             return RuleSet.from_toml(rules)
         return get_preset(rules)
     except RuleError as exc:
-        raise StoreError(f"rules: {exc}") from None
+        raise StoreError(f"{field}: {exc}") from None
+
+
+def stored_rules(sitting: Sitting) -> RuleSet:
+    """The rule set stored with ``sitting``; :class:`StoreError` (``sitting 3: rules_toml: ...``) for a text
+    this version cannot read (written by a newer one)."""
+    try:
+        return rules_from_toml(sitting.rules_toml)
+    except RuleError as exc:
+        raise StoreError(f"sitting {sitting.id}: rules_toml: {exc}; was it written by a newer doppelkopf?") from None
+
+
+#: The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV injection").
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(value: str) -> str:
+    """A text cell for a CSV file that a spreadsheet opens: a leading apostrophe when ``value`` starts
+    like a formula (:data:`FORMULA_START`), so ``=HYPERLINK(...)`` stays text.
+
+    >>> csv_text("=Summe Punkte"), csv_text("Kreuzsolo Anna +9"), csv_text("-C & @D +1")
+    ("'=Summe Punkte", 'Kreuzsolo Anna +9', "'-C & @D +1")
+    """
+    return "'" + value if value.startswith(FORMULA_START) else value
 
 
 class Store:
@@ -372,7 +537,9 @@ class Store:
     @contextlib.contextmanager
     def _transaction(self, write: bool) -> Iterator[Session]:
         """One transaction: committed when the block ends, rolled back on any error. A write takes
-        SQLite's write lock at its start; a read on PostgreSQL sees one snapshot (REPEATABLE READ)."""
+        SQLite's write lock at its start; a read on PostgreSQL sees one snapshot (REPEATABLE READ).
+        Raises :class:`StoreUnavailable` when no connection can be had (or the write lock not within
+        :data:`SQLITE_TIMEOUT` s) or it is lost, :class:`StoreError` for another failure of the database."""
         options: dict[str, Any] = {}
         if self._sqlite:
             options["doko_begin"] = "immediate" if write else "deferred"
@@ -380,7 +547,10 @@ class Store:
             options["isolation_level"] = "REPEATABLE READ"
         try:
             with self._sessions() as session:
-                session.connection(execution_options=options)
+                try:
+                    session.connection(execution_options=options)
+                except DBAPIError as exc:
+                    raise StoreUnavailable(f"database: {_first_line(exc)}") from exc
                 try:
                     yield session
                 except BaseException:
@@ -391,7 +561,7 @@ class Store:
                 else:
                     session.rollback()
         except DBAPIError as exc:
-            raise StoreError(f"database: {_first_line(exc)}") from exc
+            raise _database_error(exc) from exc
 
     def _write(self) -> contextlib.AbstractContextManager[Session]:
         return self._transaction(write=True)
@@ -405,31 +575,35 @@ class Store:
         """A new group called ``name`` with ``players`` (names, none twice).
 
         Raises:
-            StoreError: a bad or taken name (``name: a group 'X' exists already``), a bad player name
-                (``players[2]: ...``).
+            StoreError: a bad or taken name (``name: a group 'X' exists already``, also when another
+                client creates it at the same moment), a bad player name (``players[2]: ...``).
         """
-        name = self._group_name(name)
+        name = group_name(name)
         try:
             names = clean_names(list(players), "players") if not isinstance(players, str) else clean_names(players)
         except PlayerNameError as exc:
             raise StoreError(str(exc)) from None
         with self._write() as session:
-            if session.scalar(select(Group.id).where(Group.name == name)) is not None:
-                raise StoreError(f"name: a group {name!r} exists already")
+            found = group_named(session, name)
+            taken = StoreError(f"name: a group {(found.name if found else name)!r} exists already")
+            if found is not None:
+                raise taken
             group = Group(name=name, created_at=_now())
-            session.add(group)
-            session.flush()
+            try:
+                with session.begin_nested():  # another writer may have created it since (PostgreSQL)
+                    session.add(group)
+            except IntegrityError:
+                raise taken from None
             for player in names:
                 session.add(Player(group_id=group.id, name=player, key=name_key(player)))
             session.flush()
             return self._group_info(session, group)
 
     @staticmethod
-    def _group_name(name: object) -> str:
-        try:
-            return clean_name(name, "name")
-        except PlayerNameError as exc:
-            raise StoreError(str(exc).replace("a player name", "a group name")) from None
+    def _known_player(session: Session, group_id: int, name: str) -> Player | None:
+        """The group's player that ``name`` is (as :func:`doppelkopf.names.name_key` compares), or ``None``."""
+        query = select(Player).where(Player.group_id == group_id, Player.key == name_key(name))
+        return session.scalars(query).one_or_none()
 
     def groups(self) -> list[GroupInfo]:
         """All groups, oldest first."""
@@ -442,9 +616,9 @@ class Store:
             return self._group_info(session, self._get_group(session, group_id))
 
     def find_group(self, name: str) -> GroupInfo:
-        """The group called ``name`` (exactly as stored). Raises :class:`NotFound`."""
+        """The group called ``name`` (compared as :func:`doppelkopf.names.name_key` does). Raises :class:`NotFound`."""
         with self._read() as session:
-            group = session.scalars(select(Group).where(Group.name == name.strip())).one_or_none()
+            group = group_named(session, name, lock=False)
             if group is None:
                 raise NotFound(f"group {name!r}: not found")
             return self._group_info(session, group)
@@ -454,7 +628,8 @@ class Store:
 
         Raises:
             NotFound: no such group. StoreError: a bad name or one that is a player of the group already
-                (compared as :func:`doppelkopf.names.name_key` does: "anna" is Anna).
+                (compared as :func:`doppelkopf.names.name_key` does: "anna" is Anna), also when another
+                client adds the player at the same moment (``name: 'anna' is the same player as 'Anna' ...``).
         """
         try:
             name = clean_name(name, "name")
@@ -462,13 +637,17 @@ class Store:
             raise StoreError(str(exc)) from None
         with self._write() as session:
             group = self._get_group(session, group_id)
-            known = session.scalars(
-                select(Player).where(Player.group_id == group.id, Player.key == name_key(name))
-            ).one_or_none()
+            known = self._known_player(session, group.id, name)
+            if known is None:
+                try:
+                    with session.begin_nested():  # another writer may have added the name since (PostgreSQL)
+                        session.add(Player(group_id=group.id, name=name, key=name_key(name)))
+                except IntegrityError:
+                    known = self._known_player(session, group.id, name)
+                    if known is None:  # pragma: no cover - only the unique name of the group can clash
+                        raise StoreError(f"name: {name!r} cannot be added to group {group.name!r}") from None
             if known is not None:
                 raise StoreError(f"name: {name!r} is the same player as {known.name!r} of group {group.name!r}")
-            session.add(Player(group_id=group.id, name=name, key=name_key(name)))
-            session.flush()
             return self._group_info(session, group)
 
     @staticmethod
@@ -495,53 +674,90 @@ class Store:
         date: datetime.date | None = None,
         place: str = "",
         sit_out: str = "dealer",
+        rules_field: str = "rules",
+        new_players: bool = True,
     ) -> SittingInfo:
         """A new sitting of the group: ``players`` in seating order (four to seven; the first deals
         first), new names are added to the group, a name of the group in another case is that player.
         ``rules`` is a :class:`RuleSet`, a preset name or the text of a rule file; it is stored complete
         as TOML (:meth:`RuleSet.to_toml`), so later changes of a preset or of the defaults never change
         this evening. ``cents_per_point``: the settlement's rate; ``date`` (default today), ``place``;
-        ``sit_out``: who sits out at a table of five to seven (:data:`doppelkopf.liste.SIT_OUT`).
+        ``sit_out``: who sits out at a table of five to seven (:data:`doppelkopf.liste.SIT_OUT`);
+        ``rules_field``: the caller's name of the rules for the messages (e.g. ``rules_toml``);
+        ``new_players=False``: a name that is not a player of the group is refused (:class:`UnknownPlayer`)
+        instead of added (a typo at the table would start a new player).
 
         Raises:
             NotFound: no such group. StoreError: naming the field (``players[4]: ...``, ``rules: ...``,
                 ``cents_per_point: ...``, ``sit_out: ...``).
         """
-        rule_set = rule_set_of(rules)
+        rule_set = rule_set_of(rules, rules_field)
         with self._write() as session:
-            return self._create_sitting_in(session, group_id, players, rule_set, cents_per_point, date, place, sit_out)
+            return self._create_sitting_in(
+                session, group_id, players, rule_set, cents_per_point, date, place, sit_out, new_players
+            )
 
-    @staticmethod
-    def _seat(session: Session, group: Group, names: Sequence[str]) -> list[Player]:
-        """The group's players of ``names`` (added to the group when new)."""
-        known = {p.key: p for p in session.scalars(select(Player).where(Player.group_id == group.id))}
+    @classmethod
+    def _seat(cls, session: Session, group: Group, names: Sequence[str]) -> list[Player]:
+        """The group's players of ``names`` (added to the group when new; a name that another writer adds
+        at the same moment is that player)."""
+        known = cls._group_players(session, group.id)
         seated = []
         for name in names:
             player = known.get(name_key(name))
             if player is None:
                 player = Player(group_id=group.id, name=name, key=name_key(name))
-                session.add(player)
-                session.flush()
+                try:
+                    with session.begin_nested():
+                        session.add(player)
+                except IntegrityError:
+                    found = cls._known_player(session, group.id, name)
+                    if found is None:  # pragma: no cover - only the unique name of the group can clash
+                        raise StoreError(f"players: {name!r} cannot be added to group {group.name!r}") from None
+                    player = found
                 known[player.key] = player
             seated.append(player)
         return seated
 
+    @staticmethod
+    def _group_players(session: Session, group_id: int) -> dict[str, Player]:
+        """The group's players by :func:`doppelkopf.names.name_key`."""
+        return {p.key: p for p in session.scalars(select(Player).where(Player.group_id == group_id))}
+
     def sittings(self, group_id: int) -> list[SittingInfo]:
-        """The group's sittings by date (oldest first). Raises :class:`NotFound` for no such group."""
+        """The group's sittings by date (oldest first), in four queries whatever their number (the group,
+        its sittings without their rules and JSON, their players, their games counted at once). Raises
+        :class:`NotFound` for no such group."""
         with self._read() as session:
             group = self._get_group(session, group_id)
-            query = select(Sitting).where(Sitting.group_id == group.id).order_by(Sitting.date, Sitting.id)
-            return [self._sitting_info(session, s) for s in session.scalars(query)]
+            query = (
+                select(Sitting)
+                .where(Sitting.group_id == group.id)
+                .options(load_only(*_INFO_COLUMNS))
+                .order_by(Sitting.date, Sitting.id)
+            )
+            return self._sitting_infos(session, list(session.scalars(query)), group.id)
 
     def sitting(self, sitting_id: int) -> SittingInfo:
         """The sitting ``sitting_id``. Raises :class:`NotFound`."""
         with self._read() as session:
             return self._sitting_info(session, self._get_sitting(session, sitting_id))
 
-    def rules(self, sitting_id: int) -> RuleSet:
-        """The sitting's rule set, as stored with it. Raises :class:`NotFound`."""
+    def version(self, sitting_id: int) -> int:
+        """The sitting's version (:attr:`SittingInfo.version`), in one small query: it goes up with every
+        add, edit and delete of a game, so a page polling it learns cheaply when to load the list again.
+        Raises :class:`NotFound`."""
         with self._read() as session:
-            return rules_from_toml(self._get_sitting(session, sitting_id).rules_toml)
+            version = session.scalar(select(Sitting.version).where(Sitting.id == _id(sitting_id, "sitting")))
+            if version is None:
+                raise NotFound(f"sitting {sitting_id}: not found")
+            return version
+
+    def rules(self, sitting_id: int) -> RuleSet:
+        """The sitting's rule set, as stored with it. Raises :class:`NotFound`, :class:`StoreError` for a
+        stored rule set this version cannot read."""
+        with self._read() as session:
+            return stored_rules(self._get_sitting(session, sitting_id))
 
     def rules_text(self, sitting_id: int) -> str:
         """The sitting's rule set as the stored TOML text. Raises :class:`NotFound`."""
@@ -549,10 +765,17 @@ class Store:
             return self._get_sitting(session, sitting_id).rules_toml
 
     @staticmethod
-    def _get_sitting(session: Session, sitting_id: int, lock: bool = False) -> Sitting:
+    def _get_sitting(
+        session: Session, sitting_id: int, lock: bool = False, *, state: bool = False, tally: bool = False
+    ) -> Sitting:
+        """The sitting (NotFound); its JSON columns only when asked for: ``state`` (the Liste's state after
+        the last game), ``tally`` (the statistics' counters); ``lock``: FOR UPDATE (PostgreSQL)."""
         query = (
             select(Sitting).where(Sitting.id == _id(sitting_id, "sitting")).execution_options(populate_existing=True)
         )
+        wanted = [column for column, want in ((Sitting.state, state), (Sitting.tally, tally)) if want]
+        if wanted:
+            query = query.options(*(undefer(column) for column in wanted))
         if lock:
             query = query.with_for_update()
         sitting = session.scalars(query).one_or_none()
@@ -572,23 +795,52 @@ class Store:
 
     @staticmethod
     def _count(session: Session, sitting_id: int) -> int:
-        query = select(func.count()).where(GameRow.sitting_id == sitting_id, GameRow.number.is_not(None))
+        """Games on the list: the highest number (the games are numbered 1..n; one step of the index)."""
+        query = select(func.max(GameRow.number)).where(GameRow.sitting_id == sitting_id)
         return int(session.scalar(query) or 0)
 
     def _sitting_info(self, session: Session, sitting: Sitting) -> SittingInfo:
-        return SittingInfo(
-            id=sitting.id,
-            group_id=sitting.group_id,
-            date=sitting.date,
-            place=sitting.place,
-            players=self._players(session, sitting.id),
-            rules_name=sitting.rules_name,
-            cents_per_point=sitting.cents_per_point,
-            sit_out=sitting.sit_out,
-            version=sitting.version,
-            games=self._count(session, sitting.id),
-            created_at=_utc(sitting.created_at),
+        return self._sitting_infos(session, [sitting])[0]
+
+    @staticmethod
+    def _sitting_infos(session: Session, sittings: Sequence[Sitting], group_id: int | None = None) -> list[SittingInfo]:
+        """The infos of ``sittings`` with two more queries (players, games counted), whatever their number;
+        ``group_id``: all of them are that group's (the queries select by group, not by a list of ids)."""
+        if not sittings:
+            return []
+        ids = [s.id for s in sittings]
+        if group_id is not None:
+            which: Any = SittingPlayer.sitting_id.in_(select(Sitting.id).where(Sitting.group_id == group_id))
+            counted: Any = GameRow.sitting_id.in_(select(Sitting.id).where(Sitting.group_id == group_id))
+        else:
+            which, counted = SittingPlayer.sitting_id.in_(ids), GameRow.sitting_id.in_(ids)
+        players: dict[int, list[str]] = {i: [] for i in ids}
+        seated = (
+            select(SittingPlayer.sitting_id, Player.name)
+            .join(Player, SittingPlayer.player_id == Player.id)
+            .where(which)
+            .order_by(SittingPlayer.sitting_id, SittingPlayer.position)
         )
+        for sitting_id, name in session.execute(seated):
+            players.setdefault(sitting_id, []).append(name)
+        counts = select(GameRow.sitting_id, func.max(GameRow.number)).where(counted).group_by(GameRow.sitting_id)
+        games: dict[int, int | None] = {sitting_id: count for sitting_id, count in session.execute(counts)}
+        return [
+            SittingInfo(
+                id=s.id,
+                group_id=s.group_id,
+                date=s.date,
+                place=s.place,
+                players=tuple(players[s.id]),
+                rules_name=s.rules_name,
+                cents_per_point=s.cents_per_point,
+                sit_out=s.sit_out,
+                version=s.version,
+                games=int(games.get(s.id) or 0),
+                created_at=_utc(s.created_at),
+            )
+            for s in sittings
+        ]
 
     # -- games ----------------------------------------------------------------------------------------
 
@@ -598,6 +850,10 @@ class Store:
         """Enter the next game of the sitting: ``entry`` in the Liste's entry format (full or quick, see
         :mod:`doppelkopf.liste`). ``number`` is the game number the client is entering (the number of
         games it saw plus one); ``None`` appends without that check. ``author`` is kept in the audit trail.
+
+        The entry is stored with the game's ``"dealer"`` (the dealer the Liste has for it) unless it names
+        one itself: the game keeps its dealer, and who sat out, when an earlier game is deleted or corrected.
+        The returned :attr:`GameInfo.entry` holds it.
 
         Raises:
             NotFound: no such sitting. Conflict: ``number`` is not the next game (``game 4 was entered by
@@ -610,15 +866,19 @@ class Store:
         if number is not None:
             number = _int(number, "number", 1)
         with self._write() as session:
-            sitting = self._get_sitting(session, sitting_id, lock=True)
+            sitting = self._get_sitting(session, sitting_id, lock=True, state=True, tally=True)
             count = self._count(session, sitting.id)
             if number is not None and number != count + 1:
                 raise self._add_conflict(session, sitting.id, number, count)
             players = self._players(session, sitting.id)
             builder = self._resume(session, sitting, players, count)
             row = builder.add(data)
+            if data.get("dealer") is None:
+                data["dealer"] = row.dealer
             state = builder.snapshot()
-            version = self._bump(session, sitting, state, tally_add(sitting.tally, players, row.to_dict()))
+            stored = row.to_dict()
+            tally = self._tally_after(session, sitting, players, count + 1, (), [stored])
+            version = self._bump(session, sitting, state, tally)
             now = _now()
             game = GameRow(
                 sitting_id=sitting.id,
@@ -627,7 +887,7 @@ class Store:
                 revision=1,
                 deleted=False,
                 entry=data,
-                row=row.to_dict(),
+                row=stored,
                 state=state,
                 author=author,
                 created_at=now,
@@ -642,8 +902,9 @@ class Store:
         self, sitting_id: int, number: int, entry: Mapping[str, Any], *, version: int, author: str = ""
     ) -> GameInfo:
         """Correct game ``number`` of the sitting to ``entry``; every game after it is computed again
-        (its Bock, the Pflichtsolo state, the dealers, the totals). ``version`` is the game's version the
-        client saw (:attr:`GameInfo.version`, :attr:`ListePage.versions`).
+        (its Bock, the Pflichtsolo state, the totals; a later game stored with its dealer keeps him and who
+        sat out). ``version`` is the game's version the client saw (:attr:`GameInfo.version`,
+        :attr:`ListePage.versions`). An entry without ``"dealer"`` keeps the game's dealer.
 
         Raises:
             NotFound: no such sitting or game. Conflict: the game changed since (``game 3 was changed by Ben
@@ -655,14 +916,21 @@ class Store:
         number = _int(number, "number", 1)
         seen = _int(version, "version", 0)
         with self._write() as session:
-            sitting = self._get_sitting(session, sitting_id, lock=True)
+            sitting = self._get_sitting(session, sitting_id, lock=True, tally=True)
             game, before, later = self._game_and_later(session, sitting.id, number)
             if game.version != seen:
                 raise self._edit_conflict(session, game, number, seen)
+            if data.get("dealer") is None:
+                dealer = game.entry.get("dealer") or (game.row or {}).get("dealer")
+                if dealer is not None:
+                    data["dealer"] = dealer
             players = self._players(session, sitting.id)
             builder = self._builder_after(sitting, players, before)
             rows = self._replay(builder, [data] + [g.entry for g in later])
-            tally = tally_of(players, [*self._rows_before(session, sitting.id, number), *(row for row, _ in rows)])
+            count = number + len(later)
+            tally = self._tally_after(
+                session, sitting, players, count, [game.row, *(g.row for g in later)], [row for row, _ in rows]
+            )
             new_version = self._bump(session, sitting, builder.snapshot(), tally)
             changed = session.execute(
                 update(GameRow)
@@ -698,14 +966,17 @@ class Store:
         number = _int(number, "number", 1)
         seen = _int(version, "version", 0)
         with self._write() as session:
-            sitting = self._get_sitting(session, sitting_id, lock=True)
+            sitting = self._get_sitting(session, sitting_id, lock=True, tally=True)
             game, before, later = self._game_and_later(session, sitting.id, number)
             if game.version != seen:
                 raise self._edit_conflict(session, game, number, seen)
             players = self._players(session, sitting.id)
             builder = self._builder_after(sitting, players, before)
             rows = self._replay(builder, [g.entry for g in later])
-            tally = tally_of(players, [*self._rows_before(session, sitting.id, number), *(row for row, _ in rows)])
+            count = number - 1 + len(later)
+            tally = self._tally_after(
+                session, sitting, players, count, [game.row, *(g.row for g in later)], [row for row, _ in rows]
+            )
             new_version = self._bump(session, sitting, builder.snapshot(), tally)
             changed = session.execute(
                 update(GameRow)
@@ -798,20 +1069,20 @@ class Store:
     # -- the Liste -------------------------------------------------------------------------------------
 
     def liste(self, sitting_id: int, *, recompute: bool = False) -> liste_mod.Liste:
-        """The sitting's Liste: the stored rows and state (fast), or with ``recompute`` every game scored
-        again from the stored entries by :func:`doppelkopf.liste.compute_liste`. Raises :class:`NotFound`."""
+        """The sitting's Liste: the stored rows and state, or with ``recompute`` every game scored again from
+        the stored entries by :func:`doppelkopf.liste.compute_liste`. Every row is read (about 0.1 ms a game):
+        for the CSV, a chart or a full view; a page of the list, its totals, Bock games owed, the next game
+        and the settlement are :meth:`liste_page` (fast at any length). Raises :class:`NotFound`."""
         with self._read() as session:
-            sitting = self._get_sitting(session, sitting_id)
+            sitting = self._get_sitting(session, sitting_id, state=True)
             players = self._players(session, sitting.id)
-            rules = rules_from_toml(sitting.rules_toml)
-            query = select(GameRow.entry, GameRow.row).where(
-                GameRow.sitting_id == sitting.id, GameRow.number.is_not(None)
-            )
-            stored = list(session.execute(query.order_by(GameRow.number)))
+            rules = stored_rules(sitting)
+            current = (GameRow.sitting_id == sitting.id, GameRow.number.is_not(None))
             if not recompute:
                 try:
                     tail = ListeBuilder.resume(rules, players, sitting.state, sitting.sit_out).liste()
-                    rows = tuple(ListeRow.from_dict(row) for _, row in stored)
+                    stored = session.scalars(select(GameRow.row).where(*current).order_by(GameRow.number))
+                    rows = tuple(ListeRow.from_dict(row) for row in stored)
                     if len(rows) == sitting.state.get("games"):
                         return liste_mod.Liste(
                             tail.players,
@@ -825,11 +1096,14 @@ class Store:
                         )
                 except (ListeError, TypeError, KeyError, AttributeError):
                     pass  # stored rows of an older format: compute them
-            return liste_mod.compute_liste(rules, players, [entry for entry, _ in stored], sitting.sit_out)
+            entries = session.scalars(select(GameRow.entry).where(*current).order_by(GameRow.number))
+            return liste_mod.compute_liste(rules, players, list(entries), sitting.sit_out)
 
     def liste_page(self, sitting_id: int, page: int = 1, per_page: int = 50) -> ListePage:
         """One page of the sitting's Liste from the stored rows: page 1 holds games 1..``per_page``, the
         last page the newest games (``page=-1`` is the last page, -2 the one before); rows oldest first.
+        The page holds the whole list's totals, Bock games owed, Pflichtsoli owed, round, the next game and
+        (:meth:`ListePage.settlement`, :meth:`ListePage.money`) the settlement at the sitting's rate.
 
         Raises:
             NotFound: no such sitting, or a page beyond the list. StoreError: ``per_page`` outside
@@ -841,7 +1115,7 @@ class Store:
         if isinstance(page, bool) or not isinstance(page, int) or page == 0:
             raise StoreError(f"page: expected a page number 1, 2, ... (or -1 for the last), got {page!r}")
         with self._read() as session:
-            sitting = self._get_sitting(session, sitting_id)
+            sitting = self._get_sitting(session, sitting_id, state=True)
             info = self._sitting_info(session, sitting)
             pages = max(1, -(-info.games // per_page))
             number = page if page > 0 else pages + 1 + page
@@ -849,14 +1123,14 @@ class Store:
                 raise NotFound(f"page {page}: the list has {pages} page{'s' if pages != 1 else ''}")
             low, high = (number - 1) * per_page + 1, number * per_page
             query = (
-                select(GameRow.row, GameRow.version, GameRow.entry)
+                select(GameRow.row, GameRow.version)
                 .where(GameRow.sitting_id == sitting.id, GameRow.number.between(low, high))
                 .order_by(GameRow.number)
             )
             stored = list(session.execute(query))
-            rules = rules_from_toml(sitting.rules_toml)
+            rules = stored_rules(sitting)
             try:
-                rows = tuple(ListeRow.from_dict(row) for row, _, _ in stored)
+                rows = tuple(ListeRow.from_dict(row) for row, _ in stored)
                 tail = ListeBuilder.resume(rules, info.players, sitting.state, sitting.sit_out).liste()
             except (ListeError, TypeError, KeyError, AttributeError):  # rows of an older format: compute
                 full = liste_mod.compute_liste(
@@ -867,7 +1141,7 @@ class Store:
                 sitting=info,
                 players=info.players,
                 rows=rows,
-                versions=tuple(version for _, version, _ in stored),
+                versions=tuple(version for _, version in stored),
                 page=number,
                 pages=pages,
                 per_page=per_page,
@@ -890,8 +1164,9 @@ class Store:
         until: datetime.date | None = None,
     ) -> Stats:
         """Statistics of the group over its sittings (all, or those of ``sitting_ids``, from ``since``
-        to ``until`` inclusive), read from the tallies kept with the stored rows (no game is scored again,
-        no row read): see :class:`~doppelkopf.storage.infos.Stats`.
+        to ``until`` inclusive), read from the tallies kept with the stored rows and the running totals of
+        the rows (no game is scored again, of a row only its ``totals`` read): see
+        :class:`~doppelkopf.storage.infos.Stats`.
 
         Raises:
             NotFound: no such group, or a sitting of ``sitting_ids`` that is not the group's.
@@ -899,6 +1174,7 @@ class Store:
         with self._read() as session:
             group = self._get_group(session, group_id)
             query = select(Sitting).where(Sitting.group_id == group.id)
+            query = query.options(load_only(*_INFO_COLUMNS), undefer(Sitting.tally))
             if sitting_ids is not None:
                 ids = [_id(s, "sitting_ids") for s in sitting_ids]
                 known = set(
@@ -913,6 +1189,19 @@ class Store:
             if until is not None:
                 query = query.where(Sitting.date <= until)
             sittings = list(session.scalars(query.order_by(Sitting.date, Sitting.id)))
+            chosen = query.with_only_columns(Sitting.id).order_by(None)
+            # the running totals of every game, each read as its JSON text and all decoded in one go
+            texts: dict[int, list[str]] = {s.id: [] for s in sittings}
+            totals = (
+                select(GameRow.sitting_id, GameRow.row["totals"].as_string())
+                .where(GameRow.sitting_id.in_(chosen), GameRow.number.is_not(None))
+                .order_by(GameRow.sitting_id, GameRow.number)
+            )
+            for sitting_id, after in session.execute(totals):
+                texts[sitting_id].append(after)
+            running: dict[int, list[list[int]]] = {
+                sitting_id: json.loads("[" + ",".join(found) + "]") for sitting_id, found in texts.items()
+            }
             names = list(session.scalars(select(Player.name).where(Player.group_id == group.id).order_by(Player.id)))
             seats: dict[int, list[str]] = {s.id: [] for s in sittings}
             seated = (
@@ -924,7 +1213,13 @@ class Store:
             for sitting_id, name in session.execute(seated):
                 if sitting_id in seats:
                     seats[sitting_id].append(name)
-            return compute_stats(group.id, names, sittings, seats)
+            tallies = {}
+            for sitting in sittings:
+                tallies[sitting.id] = sitting.tally
+                if not tally_fits(sitting.tally, seats[sitting.id]):  # written by an older version: count again
+                    rows = select(GameRow.row).where(GameRow.sitting_id == sitting.id, GameRow.number.is_not(None))
+                    tallies[sitting.id] = tally_of(seats[sitting.id], session.scalars(rows.order_by(GameRow.number)))
+            return compute_stats(group.id, names, sittings, seats, tallies, running)
 
     def export_json(self, group_id: int | None = None) -> dict[str, Any]:
         """Everything as JSON data (all groups, or the group ``group_id``): players, sittings with their
@@ -956,11 +1251,14 @@ class Store:
     def export_csv(self, sitting_id: int) -> str:
         """The sitting's Liste as CSV text (comma-separated, a header line, one line per game): ``Nr``,
         ``Spiel`` (the label), ``Bock`` (the multiplier: 1, 2, 4), then each player's Punkte of the game
-        (``<name> Punkte``), then each player's running total (``<name> Stand``). Raises :class:`NotFound`."""
+        (``<name> Punkte``), then each player's running total (``<name> Stand``). Numbers are plain
+        numbers; a text cell that a spreadsheet would take for a formula (starting with ``=``, ``+``,
+        ``-``, ``@``, a tab or a carriage return: a player called ``=Summe``, a label ``+B & -C +1``) gets
+        a leading apostrophe (:func:`csv_text`). Raises :class:`NotFound`."""
         import csv
         import io
 
-        page_rows = self.liste(sitting_id)
+        liste = self.liste(sitting_id)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(
@@ -968,12 +1266,12 @@ class Store:
                 "Nr",
                 "Spiel",
                 "Bock",
-                *[f"{p} Punkte" for p in page_rows.players],
-                *[f"{p} Stand" for p in page_rows.players],
+                *[csv_text(f"{p} Punkte") for p in liste.players],
+                *[csv_text(f"{p} Stand") for p in liste.players],
             ]
         )
-        for row in page_rows.rows:
-            writer.writerow([row.number, row.label, row.multiplier, *row.points, *row.totals])
+        for row in liste.rows:
+            writer.writerow([row.number, csv_text(row.label), row.multiplier, *row.points, *row.totals])
         return out.getvalue()
 
     def import_records(
@@ -1029,7 +1327,8 @@ class Store:
         bocks: Sequence[int] | None = None,
     ) -> SittingInfo:
         """A new sitting (as :meth:`create_sitting`) with the games ``entries`` entered at once, in one
-        transaction (:meth:`import_records` uses it). ``where`` names each entry's source for messages
+        transaction (:meth:`import_records` uses it); each entry is stored with its dealer, as
+        :meth:`add_game` stores it. ``where`` names each entry's source for messages
         (default ``game N``); ``bocks`` are the Bock multipliers the source had, checked against the Liste's.
 
         Raises:
@@ -1050,6 +1349,8 @@ class Store:
                     row = builder.add(data)
                 except ListeError as exc:
                     raise StoreError(f"{names[i]}: {re.sub(r'^game [0-9]+: ', '', str(exc))}") from None
+                if data.get("dealer") is None:  # as add_game: the game keeps its dealer
+                    data["dealer"] = row.dealer
                 if bocks is not None and bocks[i] != row.multiplier:
                     raise StoreError(f"{names[i]}: the Bock is x{bocks[i]} there, the Liste has x{row.multiplier}")
                 games.append(
@@ -1111,6 +1412,7 @@ class Store:
         date: datetime.date | None,
         place: str,
         sit_out: str,
+        new_players: bool = True,
     ) -> SittingInfo:
         """:meth:`create_sitting` inside an open transaction."""
         try:
@@ -1130,6 +1432,11 @@ class Store:
         if sit_out not in liste_mod.SIT_OUT:
             raise StoreError(f"sit_out: unknown choice {sit_out!r}; expected one of: {', '.join(liste_mod.SIT_OUT)}")
         group = self._get_group(session, group_id)
+        if not new_players:
+            known = self._group_players(session, group.id)
+            for name in names:
+                if name_key(name) not in known:
+                    raise UnknownPlayer(name, group.name)
         seated = self._seat(session, group, names)
         sitting = Sitting(
             group_id=group.id,
@@ -1162,7 +1469,11 @@ class Store:
         self, session: Session, sitting_id: int, number: int
     ) -> tuple[GameRow, GameRow | None, list[GameRow]]:
         """Game ``number``, the game before it (``None`` for the first) and the games after it."""
-        query = select(GameRow).where(GameRow.sitting_id == sitting_id, GameRow.number >= max(number - 1, 1))
+        query = (
+            select(GameRow)
+            .where(GameRow.sitting_id == sitting_id, GameRow.number >= max(number - 1, 1))
+            .options(undefer(GameRow.state))
+        )
         games = list(session.scalars(query.order_by(GameRow.number)))
         before = games.pop(0) if games and number > 1 and games[0].number == number - 1 else None
         if not games or games[0].number != number:
@@ -1170,15 +1481,32 @@ class Store:
         return games[0], before, games[1:]
 
     @staticmethod
-    def _rows_before(session: Session, sitting_id: int, number: int) -> list[dict[str, Any]]:
-        """The stored rows of the games before game ``number``, in list order."""
-        query = select(GameRow.row).where(GameRow.sitting_id == sitting_id, GameRow.number < number)
-        return [row for row in session.scalars(query.order_by(GameRow.number)) if row is not None]
+    def _tally_after(
+        session: Session,
+        sitting: Sitting,
+        players: Sequence[str],
+        count: int,
+        removed: Sequence[dict[str, Any] | None],
+        added: Sequence[dict[str, Any]],
+    ) -> dict[str, Any]:
+        """The sitting's tally after a change that takes the stored rows ``removed`` (the old rows of the
+        games it changes) off the list and puts the rows ``added`` on: the stored tally updated, without
+        reading the other games; counted again from every row (games ``1..count`` once the ``added`` rows
+        are the last ones) when the stored tally or an old row does not fit (written by an older version)."""
+        if tally_fits(sitting.tally, players) and all(row is not None for row in removed):
+            try:
+                return tally_update(sitting.tally, players, cast("list[dict[str, Any]]", removed), added)
+            except (KeyError, TypeError, AttributeError):
+                pass
+        first_added = count - len(added) + 1
+        query = select(GameRow.row).where(GameRow.sitting_id == sitting.id, GameRow.number < first_added)
+        kept = [row for row in session.scalars(query.order_by(GameRow.number)) if row is not None]
+        return tally_of(players, [*kept, *added])
 
     @staticmethod
     def _builder_after(sitting: Sitting, players: Sequence[str], before: GameRow | None) -> ListeBuilder:
         """A Liste builder standing after game ``before`` (at the start for ``None``)."""
-        rules = rules_from_toml(sitting.rules_toml)
+        rules = stored_rules(sitting)
         if before is None or before.state is None:
             return ListeBuilder(rules, players, sitting.sit_out)
         return ListeBuilder.resume(rules, players, before.state, sitting.sit_out)
@@ -1186,7 +1514,7 @@ class Store:
     def _resume(self, session: Session, sitting: Sitting, players: Sequence[str], count: int) -> ListeBuilder:
         """A builder after the sitting's last game: from the stored state, or by replaying every game
         when that state does not fit (written by another version of the program)."""
-        rules = rules_from_toml(sitting.rules_toml)
+        rules = stored_rules(sitting)
         if sitting.state and sitting.state.get("games") == count:
             try:
                 return ListeBuilder.resume(rules, players, sitting.state, sitting.sit_out)

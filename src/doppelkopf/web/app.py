@@ -1,17 +1,31 @@
 """The FastAPI application: :func:`create_app` opens the Store once and mounts the routers.
 
 Errors from bad input never become a 500: a :class:`~doppelkopf.storage.NotFound` answers 404, a
-:class:`~doppelkopf.storage.Conflict` (a game changed meanwhile) 409, and every other refusal of the
-Store, the Liste, a table entry, a rule set or a player name 422, always with a one-line message that
-names the field. The JSON API (paths under ``/api/``) answers ``{"detail": "<message>"}``; the pages
-answer an error page (or, for htmx requests, the message alone).
+:class:`~doppelkopf.storage.Conflict` (a game changed meanwhile) 409, a database that cannot be reached
+(:class:`~doppelkopf.storage.StoreUnavailable`, SQLAlchemy's ``OperationalError``) 503, and every other
+refusal of the Store, the Liste, a table entry, a rule set, a player name or a chart 422, always with a
+one-line message that names the field. The JSON API (paths under ``/api/``) answers
+``{"detail": "<message>"}``; the pages answer an error page (or, for htmx requests, the message alone).
+
+The app is made for a table's local network, so it guards itself (ASGI middleware, outermost first):
+
+* :class:`SecurityHeaders`: a content security policy (only the app's own scripts), ``nosniff``, no framing;
+* :class:`SameOrigin`: a state-changing request (POST, PUT, PATCH, DELETE) whose ``Origin`` header (or,
+  without one, its ``Referer``) names another host than the request's ``Host`` is refused with 403 (a page
+  elsewhere cannot make a phone's browser enter or delete games); a request without either header (the
+  CLI, ``curl``, a test client) passes;
+* :class:`BodyLimit`: a request body larger than :data:`MAX_BODY_BYTES` (16 MiB: a JSON import, a records
+  file, a rule file, an entry) is refused with 413, by its ``Content-Length`` before anything is read, or
+  while reading a body sent without one, as soon as it grows beyond the limit.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -21,10 +35,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .deps import STATIC_DIR, make_templates, render, wants_json
+from .deps import MAX_BODY_BYTES, STATIC_DIR, make_templates, render, wants_json
 from .events import Notifier, StreamSettings
 
+__all__ = ["MAX_BODY_BYTES", "BodyLimit", "SameOrigin", "SecurityHeaders", "create_app", "foreign_origin"]
+
 TITLE = "Doppelkopf – die Liste"
+LOG = logging.getLogger("doppelkopf.web")
 
 #: Headers of every answer: the pages run only the app's own scripts (a player name can never become one),
 #: load nothing from elsewhere and are not framed. FastAPI's /docs and /redoc (scripts from a CDN) go without.
@@ -38,6 +55,10 @@ SECURITY_HEADERS = (
     (b"referrer-policy", b"same-origin"),
 )
 DOCS_PATHS = ("/docs", "/redoc")
+#: The methods that change something: only the app's own pages (or a client without Origin/Referer) may send them.
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: Seconds a client is asked to wait (``Retry-After``) when the database cannot be reached.
+RETRY_AFTER_S = 5
 
 
 class SecurityHeaders:
@@ -63,8 +84,117 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+def _header(scope: Scope, name: bytes) -> str | None:
+    """The first header ``name`` (lower case) of an ASGI request, decoded as Latin-1, or ``None``."""
+    for key, value in scope.get("headers", ()):
+        if key.lower() == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _host_port(netloc: str, scheme: str) -> tuple[str, int] | None:
+    """``(host, port)`` of ``host[:port]`` (the port defaulting to the scheme's), or ``None`` if unreadable."""
+    try:
+        parts = urlsplit(f"//{netloc}")
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        return None
+    if not host:
+        return None
+    return host.lower().rstrip("."), port if port is not None else _DEFAULT_PORTS.get(scheme, 0)
+
+
+def foreign_origin(origin: str | None, referer: str | None, host: str | None) -> str | None:
+    """Why a state-changing request is not from this server's own pages, or ``None`` when it may be.
+
+    ``origin`` and ``referer`` are the request's ``Origin`` and ``Referer`` headers (the Referer counts only
+    without an Origin), ``host`` its ``Host`` header. Without Origin and Referer nothing is said (a client
+    that is no browser). The scheme is not compared (a TLS proxy in front may change it); host and port are,
+    the port defaulting to the scheme's (``http://table:80`` is ``table``)."""
+    header, value = ("origin", origin) if origin is not None else ("referer", referer)
+    if value is None:
+        return None
+    shown = " ".join(value.split())[:100]
+    source = urlsplit(value.strip()) if value.strip() != "null" else None
+    if source is None or source.scheme not in _DEFAULT_PORTS:
+        return f"{header}: {shown!r} is not a page of this server; changes come only from its own pages"
+    want = _host_port(host or "", source.scheme)
+    got = _host_port(source.netloc.rsplit("@", 1)[-1], source.scheme)
+    if want is None or got != want:
+        return f"{header}: {shown!r} is not this server ({(host or '?')[:100]}); changes come only from its own pages"
+    return None
+
+
+class SameOrigin:
+    """ASGI middleware refusing cross-site writes with 403: a POST, PUT, PATCH or DELETE whose ``Origin``
+    (or, without one, ``Referer``) header names another host than ``Host`` (see :func:`foreign_origin`)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("method", "GET") in UNSAFE_METHODS:
+            problem = foreign_origin(_header(scope, b"origin"), _header(scope, b"referer"), _header(scope, b"host"))
+            if problem is not None:
+                await error_response(Request(scope), 403, problem)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _too_large() -> str:
+    return f"request body: larger than {MAX_BODY_BYTES // (1024 * 1024)} MiB"
+
+
+class BodyLimit:
+    """ASGI middleware refusing a request body larger than :data:`MAX_BODY_BYTES` with 413: at once by its
+    ``Content-Length``, or, for a body without one, when the reading app gets past the limit (the route
+    answers 413 then; nothing beyond the limit is read)."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = (_header(scope, b"content-length") or "").strip()
+        if length and (not length.isdigit() or len(length) > 18 or int(length) > self.limit):
+            status, message = (413, _too_large()) if length.isdigit() else (400, "content-length: not a number")
+            await error_response(Request(scope), status, message)(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise StarletteHTTPException(413, _too_large())
+            return message
+
+        await self.app(scope, limited, send)
+
+
+def _unavailable_classes() -> tuple[type[Exception], ...]:
+    """The errors that mean the database cannot be reached now (503): the Store's ``StoreUnavailable``
+    (where the storage has it) and SQLAlchemy's ``OperationalError`` (a connection lost mid-call)."""
+    from sqlalchemy.exc import OperationalError
+
+    from .. import storage
+
+    unavailable = getattr(storage, "StoreUnavailable", None)
+    return (OperationalError,) if unavailable is None else (unavailable, OperationalError)
+
+
 def _error_classes() -> list[tuple[type[Exception], int]]:
-    """Exception class -> HTTP status, most specific first (the Store's, the core's refusals)."""
+    """Exception class -> HTTP status (the Store's and the core's refusals); a handler is found by the
+    exception's class hierarchy, so ``NotFound`` (a ``StoreError``) gets 404, not 422."""
+    from ..charts import ChartError
     from ..entry import EntryError
     from ..liste import ListeError
     from ..names import PlayerNameError
@@ -72,17 +202,24 @@ def _error_classes() -> list[tuple[type[Exception], int]]:
     from ..session import SessionError
     from ..sheet import SheetError
     from ..storage import Conflict, NotFound, StoreError
+    from .forms import FormError
 
+    refused: list[type[Exception]] = [
+        StoreError,
+        ListeError,
+        EntryError,
+        RuleError,
+        PlayerNameError,
+        SheetError,
+        SessionError,
+        ChartError,
+        FormError,
+    ]
     return [
         (NotFound, 404),
         (Conflict, 409),
-        (StoreError, 422),
-        (ListeError, 422),
-        (EntryError, 422),
-        (RuleError, 422),
-        (PlayerNameError, 422),
-        (SheetError, 422),
-        (SessionError, 422),
+        *((cls, 503) for cls in _unavailable_classes()),
+        *((cls, 422) for cls in refused),
     ]
 
 
@@ -92,7 +229,8 @@ def one_line(text: object) -> str:
 
 
 def error_response(request: Request, status: int, message: str) -> Response:
-    """The answer to a refused request: JSON for the API, the message for htmx, else an error page."""
+    """The answer to a refused request: JSON ``{"detail": message}`` for the API, the message alone for htmx,
+    else the error page; ``message`` is made one line."""
     message = one_line(message)
     if wants_json(request):
         return JSONResponse({"detail": message}, status_code=status)
@@ -117,6 +255,27 @@ def validation_message(exc: RequestValidationError) -> str:
             parts.append(("." if parts else "") + str(item))
     where = "".join(parts) or "body"
     return f"{where}: {first.get('msg', 'invalid')}"
+
+
+def _handler(status: int) -> Callable[[Request, Exception], Response]:
+    """The exception handler answering ``status`` with the exception's message (503: with ``Retry-After``;
+    SQLAlchemy's own message, which may name the server, is logged, not shown)."""
+
+    def handler(request: Request, exc: Exception) -> Response:
+        if status != 503:
+            return error_response(request, status, str(exc))
+        from .. import storage
+
+        if isinstance(exc, storage.StoreError):
+            message = str(exc)
+        else:
+            LOG.warning("database unavailable: %s", one_line(exc)[:500])
+            message = "database: cannot be reached now"
+        response = error_response(request, 503, f"{message}; try again in a moment")
+        response.headers["Retry-After"] = str(RETRY_AFTER_S)
+        return response
+
+    return handler
 
 
 def create_app(store_url: str | None = None, *, sse: StreamSettings | None = None) -> FastAPI:
@@ -145,6 +304,12 @@ def create_app(store_url: str | None = None, *, sse: StreamSettings | None = Non
     app = FastAPI(
         title=TITLE,
         summary="The score sheet of a Doppelkopf group: groups, sittings, games, the Liste, statistics.",
+        description=(
+            "Amounts are Punkte (score points) or cents, never Augen (card points) except a table entry's "
+            '`augen_re`. Errors answer `{"detail": "<one line naming the field>"}`: 404 not found, 409 '
+            "a game changed meanwhile (reload), 413 a body over 16 MiB, 403 a write from another site's page, "
+            "422 a refused entry or request, 503 the database cannot be reached now."
+        ),
         version="1",
         lifespan=lifespan,
     )
@@ -154,11 +319,7 @@ def create_app(store_url: str | None = None, *, sse: StreamSettings | None = Non
     app.state.templates = make_templates()
 
     for cls, status in _error_classes():
-
-        def handler(request: Request, exc: Exception, status: int = status) -> Response:
-            return error_response(request, status, str(exc))
-
-        app.add_exception_handler(cls, handler)
+        app.add_exception_handler(cls, _handler(status))
 
     async def on_validation(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestValidationError)
@@ -175,6 +336,9 @@ def create_app(store_url: str | None = None, *, sse: StreamSettings | None = Non
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)
 
+    # the last added is the outermost: headers on every answer, then the origin check, then the body limit
+    app.add_middleware(BodyLimit)
+    app.add_middleware(SameOrigin)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     for module in (groups, sittings, games, stats):

@@ -13,7 +13,7 @@ from starlette.responses import Response
 
 from ..sheet import format_euro
 from .events import Notifier
-from .views import describe
+from .views import describe, trigger_doc, trigger_label
 
 if TYPE_CHECKING:
     from ..storage import Store
@@ -23,6 +23,10 @@ TEMPLATES_DIR = HERE / "templates"
 STATIC_DIR = HERE / "static"
 
 MINUS = "\u2212"
+
+#: The largest request body the app reads, in bytes (16 MiB): a JSON import (``/api/import``, the import page),
+#: a records file, a rule file, an entry. :class:`doppelkopf.web.app.BodyLimit` answers 413 beyond it.
+MAX_BODY_BYTES = 16 * 1024 * 1024
 
 
 def get_store(request: Request) -> Store:
@@ -76,11 +80,13 @@ def make_templates() -> Jinja2Templates:
     env.filters["plain"] = plain
     env.filters["date"] = date_text
     env.globals["describe"] = describe
+    env.globals["trigger_label"] = trigger_label
+    env.globals["trigger_doc"] = trigger_doc
     return Jinja2Templates(env=env)
 
 
 def render(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> Response:
-    """Render template ``name`` with ``context`` (and ``request``)."""
+    """Template ``name`` of :data:`TEMPLATES_DIR` rendered with ``context`` (and ``request``) as an HTML answer."""
     templates: Jinja2Templates = request.app.state.templates
     return templates.TemplateResponse(request, name, context, status_code=status_code)
 

@@ -9,27 +9,45 @@ Form fields (``mode`` ``full`` or ``quick``):
 * full: ``game``, ``re`` (repeated: the Re players, the soloist alone), ``augen_re``, optional
   ``tricks_re``, ``ann_re``/``ann_kontra`` (the highest announcement of each party: ``re``/``kontra``,
   ``keine_90`` .. ``schwarz``, empty for none), ``extra.<type>.<party>`` (how many Sonderpunkte of that
-  type the party made), ``pflichtsolo``;
+  type the party made; the form offers 0 up to the most one game holds, ``entry_form(rules)["limits"]``);
 * quick: ``winners`` (repeated), ``punkte``, optional ``game``, ``events`` (repeated Bock triggers the
-  table saw), ``pflichtsolo``.
+  table saw);
+* both: ``author`` (who entered it: at most :data:`MAX_AUTHOR` characters, no control characters), and
+  ``number`` (a new game: the number the page showed, the guard against entering it twice) or ``version``
+  (a correction or deletion: the game's version the page showed).
+
+There is no Pflichtsolo field: the Liste derives it (a solo is the Pflichtsolo while its player has none in
+the round). Any other field, a ``mode`` other than ``full``/``quick`` or a Sonderpunkte field of a kind or
+party the rules do not have is refused with the field named (:class:`FormError`).
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..entry import PARTY_KEYS
 from ..jsonutil import short_repr
+from ..rules import LEVEL_KEYS
 
-#: Announcement levels in order; an Absage implies the Ansage of its party.
-LEVELS = ("keine_90", "keine_60", "keine_30", "schwarz")
-PARTIES = ("re", "kontra")
-#: The largest count of one Sonderpunkt type per party the form offers (two Karo-Asse, two Kreuz-Buben, ...).
-MAX_EXTRA_COUNT = 4
-#: The longest number typed into a field that is read at all.
+#: The parties of the entry format (``re``, ``kontra``: :data:`doppelkopf.entry.PARTY_KEYS`).
+PARTIES = tuple(PARTY_KEYS)
+#: The Absagen in order (:data:`doppelkopf.rules.LEVEL_KEYS`, keine_90 .. schwarz); each implies the Ansage.
+LEVELS = tuple(LEVEL_KEYS[level] for level in sorted(LEVEL_KEYS))
+#: The longest number typed into a field that is read at all (a bound on the input, not a rule).
 MAX_NUMBER_CHARS = 6
+#: The longest name of who entered a game (``author``), in characters.
+MAX_AUTHOR = 40
+#: The most players a group may have (a bound on the input: a table has 4 to 7 of them).
+MAX_GROUP_PLAYERS = 100
+#: The fields of the entry form besides ``extra.<type>.<party>``.
+FORM_FIELDS = frozenset(
+    {"mode", "game", "re", "augen_re", "tricks_re", "ann_re", "ann_kontra", "winners", "punkte", "events"}
+    | {"number", "version", "author"}
+)
 
 
 class FormError(ValueError):
@@ -51,14 +69,65 @@ class GameForm:
     tricks_re: str = ""
     announcements: dict[str, str] = field(default_factory=lambda: {"re": "", "kontra": ""})
     extras: dict[str, int] = field(default_factory=dict)  # "<type>.<party>" -> count
-    pflichtsolo: bool = False
     winners: list[str] = field(default_factory=list)
     punkte: str = ""
     events: list[str] = field(default_factory=list)
     problem: str = ""  # a field that is no entry at all, raised by form_to_entry
+    extra_fields: list[str] = field(default_factory=list)  # the extra.<type>.<party> fields submitted
 
     def extra_count(self, kind: str, party: str) -> int:
+        """How many Sonderpunkte of ``kind`` the form holds for ``party`` (0 when none)."""
         return self.extras.get(f"{kind}.{party}", 0)
+
+
+def _shown(name: str) -> str:
+    """A submitted field's name for a message: as is when it is a plain name, else quoted and cut."""
+    return name if re.fullmatch(r"[\w.\[\]-]{1,60}", name, re.ASCII) else short_repr(name)
+
+
+def check_author(text: str) -> str:
+    """``text`` (who entered a game) stripped; raises :class:`FormError` naming ``author`` when it is longer
+    than :data:`MAX_AUTHOR` characters or holds a control character."""
+    text = text.strip()
+    if len(text) > MAX_AUTHOR:
+        raise FormError("author", f"at most {MAX_AUTHOR} characters, not {len(text)}")
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+        raise FormError("author", "no control characters")
+    return text
+
+
+#: How the pages write a date (``24.12.2026``); :func:`parse_date` also reads ``2026-12-24``.
+DATE_FORMAT = "dd.mm.yyyy"
+_GERMAN_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", re.ASCII)
+
+
+def parse_date(text: str, name: str) -> datetime.date | None:
+    """The date typed into the field ``name``: ``24.12.2026`` (as the pages show it) or ``2026-12-24``; None
+    when empty. Raises :class:`FormError` naming ``name`` for anything else.
+
+    >>> parse_date("1.12.2026", "date"), parse_date("2026-12-01", "date")
+    (datetime.date(2026, 12, 1), datetime.date(2026, 12, 1))
+    """
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        match = _GERMAN_DATE.fullmatch(text)
+        if match:
+            day, month, year = (int(part) for part in match.groups())
+            return datetime.date(year, month, day)
+        if len(text) == 10:
+            return datetime.date.fromisoformat(text)
+    except ValueError:
+        pass
+    raise FormError(name, f"{short_repr(text)} is no date ({DATE_FORMAT})")
+
+
+def check_group_size(count: int) -> None:
+    """Raises :class:`FormError` naming ``players`` when a group would have more than
+    :data:`MAX_GROUP_PLAYERS` players."""
+    if count > MAX_GROUP_PLAYERS:
+        raise FormError("players", f"at most {MAX_GROUP_PLAYERS}")
 
 
 def _number(value: str, name: str, *, required: bool) -> int | None:
@@ -82,7 +151,10 @@ def read_form(data: Mapping[str, Sequence[str]]) -> GameForm:
     def many(name: str) -> list[str]:
         return [str(v) for v in data.get(name, ()) if str(v).strip()]
 
-    form = GameForm(mode="quick" if one("mode") == "quick" else "full")
+    mode = one("mode").strip()
+    form = GameForm(mode="quick" if mode == "quick" else "full")
+    if mode not in ("", "full", "quick"):
+        form.problem = f"mode: {short_repr(mode)} is neither full nor quick"
     form.game = one("game").strip()
     form.re = many("re")
     form.augen_re = one("augen_re")
@@ -92,29 +164,40 @@ def read_form(data: Mapping[str, Sequence[str]]) -> GameForm:
         parts = name.split(".")
         if len(parts) == 3 and parts[0] == "extra" and parts[2] in PARTIES and values:
             text = str(values[0]).strip()
-            if text.isdigit() and 0 < int(text) <= MAX_EXTRA_COUNT:
-                form.extras[f"{parts[1]}.{parts[2]}"] = int(text)
-            elif text not in ("", "0") and not form.problem:
-                form.problem = (
-                    f"extras: {short_repr(text)} is not a count 0..{MAX_EXTRA_COUNT} ({parts[1]}, {parts[2]})"
-                )
-    form.pflichtsolo = one("pflichtsolo") in ("on", "true", "1")
+            form.extra_fields.append(name)
+            if text.isdigit() and len(text) <= MAX_NUMBER_CHARS:
+                if int(text) > 0:
+                    form.extras[f"{parts[1]}.{parts[2]}"] = int(text)
+            elif text and not form.problem:
+                form.problem = f"{name}: {short_repr(text)} is not a count"
+        elif name not in FORM_FIELDS and not form.problem:
+            form.problem = f"{_shown(name)}: no field of the entry form"
     form.winners = many("winners")
     form.punkte = one("punkte")
     form.events = many("events")
     return form
 
 
-def form_to_entry(form: GameForm) -> dict[str, Any]:
+def form_to_entry(form: GameForm, extra_limits: Mapping[str, int]) -> dict[str, Any]:
     """The Liste entry of a submitted form (full or quick), unchecked: the Liste checks it.
 
+    ``extra_limits`` (Sonderpunkte kind -> the most one game holds, for every kind the rules have: see
+    ``entry_form(rules)["extras"]`` and ``["limits"]["extras"]``)
+    bounds the counts typed, so that no count makes a list longer than a game can be.
+
     Raises:
-        FormError: a number field that holds no whole number (``augen_re``, ``tricks_re``, ``punkte``), a
-            Sonderpunkte count that is none (``extras``).
+        FormError: a field the form does not have or a ``mode`` other than full/quick (the field named), a
+            number field that holds no whole number (``augen_re``, ``tricks_re``, ``punkte``), a Sonderpunkte
+            field of a kind the rules do not have (``extra.<type>.<party>``) or a count that is none or more
+            than one game holds (``extras``).
     """
     if form.problem:
         field_name, message = form.problem.split(": ", 1)
         raise FormError(field_name, message)
+    for name in form.extra_fields:
+        kind = name.split(".")[1]
+        if kind not in extra_limits:
+            raise FormError(_shown(name), "no Sonderpunkte kind of these rules")
     entry: dict[str, Any]
     if form.mode == "quick":
         entry = {"winners": list(form.winners), "punkte": _number(form.punkte, "punkte", required=True)}
@@ -135,10 +218,11 @@ def form_to_entry(form: GameForm) -> dict[str, Any]:
         extras: list[dict[str, str]] = []
         for key, count in form.extras.items():
             kind, party = key.rsplit(".", 1)
+            most = extra_limits[kind]  # every kind is one of the rules' (checked above)
+            if count > most:
+                raise FormError("extras", f"{count} {kind} for {party}: one game holds at most {most}")
             extras.extend({"type": kind, "party": party} for _ in range(count))
         entry["extras"] = extras
-    if form.pflichtsolo:
-        entry["pflichtsolo"] = True
     return entry
 
 
@@ -169,7 +253,6 @@ def entry_to_form(entry: Mapping[str, Any]) -> GameForm:
             key = f"{extra.get('type')}.{extra.get('party')}"
             form.extras[key] = form.extras.get(key, 0) + 1
     form.game = str(entry.get("game") or "")
-    form.pflichtsolo = bool(entry.get("pflichtsolo", False))
     return form
 
 
@@ -182,7 +265,7 @@ FIELD_LABELS = {
     "ann_re": "Announced by Re",
     "ann_kontra": "Announced by Kontra",
     "extras": "Sonderpunkte",
-    "pflichtsolo": "Pflichtsolo",
+    "author": "Entered by",
     "winners": "Who won",
     "punkte": "Punkte",
     "events": "Bock events",
@@ -190,7 +273,7 @@ FIELD_LABELS = {
 
 _GAME_PREFIX = re.compile(r"^game \d+:\s*")
 _FIELD = re.compile(r"^([A-Za-z_]+)((?:\.[A-Za-z_]+|\[\d+\])*)\s*:")
-_KNOWN = frozenset({"game", "re", "augen_re", "tricks_re", "winners", "punkte", "events", "pflichtsolo"})
+_KNOWN = frozenset({"game", "re", "augen_re", "tricks_re", "winners", "punkte", "events", "author"})
 
 
 def error_field(message: str) -> str:
@@ -204,7 +287,7 @@ def error_field(message: str) -> str:
     if name == "announcements":
         sub = rest.split(".")[1].split("[")[0] if rest.startswith(".") else ""
         return f"ann_{sub}" if sub in PARTIES else "ann_re"
-    if name == "extras":
+    if name in ("extras", "extra"):
         return "extras"
     if name == "tricks_kontra":
         return "tricks_re"

@@ -1,36 +1,41 @@
 """Template data of the Liste: the Store's rows and state laid out for the page, nothing computed anew.
 
-Every Punkt shown comes from the Liste (``doppelkopf.liste`` via the Store); the settlement is the
-core's (:func:`doppelkopf.sheet.settle`). Here the rows are only arranged into cells: one column per
-player in seating order, the running total and the game's Punkte, who dealt and who sat out.
+Every Punkt shown comes from the Liste (``doppelkopf.liste`` via the Store); each player's money is
+:func:`doppelkopf.sheet.money` and the settlement :func:`doppelkopf.sheet.settle`. Here the rows are only
+arranged into cells: one column per player in seating order, the running total and the game's Punkte, who
+dealt and who sat out. The names of the Bock triggers are their keys in :data:`doppelkopf.session.BOCK_TRIGGERS`
+(with its description as the longer text).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..liste import ListeRow, NextGame
-from ..sheet import format_euro, settle
+from ..entry import PARTY_KEYS
+from ..liste import ListeRow
+from ..session import BOCK_TRIGGERS
+from ..sheet import format_euro, money, settle
 
-#: Short German names of the Bock triggers, as a table says them (seed 002).
-TRIGGER_LABELS = {
-    "lost_solo": "verlorenes Solo",
-    "spaltarsch": "Spaltarsch",
-    "lost_kontra": "verlorenes Kontra",
-    "lost_re": "verlorenes Re",
-    "nullspiel": "Nullspiel",
-    "schwarz": "schwarz",
-}
+if TYPE_CHECKING:
+    from ..storage import ListePage
 
 
 def trigger_label(key: str) -> str:
-    return TRIGGER_LABELS.get(key, key.replace("_", " "))
+    """The short name of a Bock trigger as the list shows it: its key in words (``"spaltarsch"`` ->
+    ``"Spaltarsch"``, ``"lost_solo"`` -> ``"Lost solo"``); :func:`trigger_doc` says what it means."""
+    text = key.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def trigger_doc(key: str) -> str:
+    """What a Bock trigger means (:data:`doppelkopf.session.BOCK_TRIGGERS`), ``""`` for an unknown key."""
+    return BOCK_TRIGGERS.get(key, "")
 
 
 def bock_label(multiplier: int) -> str:
-    """``Bock`` for 2, ``Doppelbock`` for 4, ``8-fach Bock`` above."""
+    """The name of a Bock multiplier: ``Bock`` for 2, ``Doppelbock`` for 4, ``8-fach Bock`` above."""
     if multiplier == 2:
         return "Bock"
     if multiplier == 4:
@@ -40,6 +45,9 @@ def bock_label(multiplier: int) -> str:
 
 @dataclass(frozen=True)
 class Cell:
+    """One player's cell of a row: the running total and the game's Punkte (Bock applied), whether the player
+    sat the game out and whether they dealt it."""
+
     total: int
     delta: int
     out: bool
@@ -48,21 +56,30 @@ class Cell:
 
 @dataclass(frozen=True)
 class RowView:
-    number: int
-    label: str
-    dealer: str
-    sitting_out: tuple[str, ...]
-    multiplier: int
-    triggers: tuple[str, ...]
-    pflichtsolo: bool
-    quick: bool
+    """One game of the list as the page shows it: the Liste's row (its fields are read through this view:
+    ``view.label``, ``view.multiplier`` ...), its cells in column order, and ``version``, the game's version for
+    a correction (``None`` where unknown)."""
+
+    row: ListeRow
     cells: tuple[Cell, ...]
-    check: int  # the sum of the running totals: 0 on every row (seed 004's check)
     version: int | None
+
+    @property
+    def check(self) -> int:
+        """The sum of the running totals: 0 on every row (seed 004's check)."""
+        return sum(self.row.totals)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "row" or name.startswith("__"):  # not set yet (a copy being made): no row to ask
+            raise AttributeError(name)
+        return getattr(self.row, name)
 
 
 @dataclass(frozen=True)
 class TransferView:
+    """One payment of the settlement: payer, payee, the amount in cents, as euro text (``0,40 €``) and as
+    seed 004 says it (``Ben zahlt Anna 0,40 €``)."""
+
     payer: str
     payee: str
     cents: int
@@ -72,34 +89,26 @@ class TransferView:
 
 @dataclass(frozen=True)
 class BalanceView:
+    """A player's total in Punkte and balance in cents (negative: pays), from :func:`doppelkopf.sheet.money`."""
+
     name: str
     total: int
     cents: int
 
 
 def row_view(players: Sequence[str], row: ListeRow, version: int | None = None) -> RowView:
+    """The row ``row`` laid out in the columns ``players`` (seating order)."""
     out = set(row.sitting_out)
     cells = tuple(
         Cell(total=total, delta=delta, out=name in out, dealer=name == row.dealer)
         for name, total, delta in zip(players, row.totals, row.points, strict=True)
     )
-    return RowView(
-        number=row.number,
-        label=row.label,
-        dealer=row.dealer,
-        sitting_out=tuple(row.sitting_out),
-        multiplier=row.multiplier,
-        triggers=tuple(row.triggers),
-        pflichtsolo=row.pflichtsolo,
-        quick=row.quick,
-        cells=cells,
-        check=sum(row.totals),
-        version=version,
-    )
+    return RowView(row=row, cells=cells, version=version)
 
 
 def transfers(totals: dict[str, int], cents_per_point: int) -> list[TransferView]:
-    """The settlement of ``totals`` (the core's fewest transfers), worded as seed 004 does."""
+    """The settlement of ``totals`` (Punkte per name) at ``cents_per_point`` (the core's fewest transfers),
+    worded as seed 004 does. Raises SheetError for a bad rate."""
     out = []
     for t in settle(totals, cents_per_point):
         amount = format_euro(t.cents)
@@ -107,43 +116,33 @@ def transfers(totals: dict[str, int], cents_per_point: int) -> list[TransferView
     return out
 
 
-def liste_context(
-    *,
-    sitting: Any,
-    players: Sequence[str],
-    rows: Sequence[ListeRow],
-    versions: Sequence[int] | None,
-    totals: dict[str, int],
-    bock_queue: Sequence[int],
-    pflichtsolo_owed: Sequence[str],
-    round_: int,
-    games_in_round: int,
-    next_game: NextGame,
-    page: int = 1,
-    pages: int = 1,
-    games: int | None = None,
-) -> dict[str, Any]:
-    """Everything ``_liste.html`` shows."""
-    shown: list[int | None] = list(versions) if versions is not None else [None] * len(rows)
-    balances = [BalanceView(name, totals[name], totals[name] * sitting.cents_per_point) for name in players]
+def liste_context(data: ListePage) -> dict[str, Any]:
+    """Everything ``_liste.html`` shows of one page of the list (a :class:`doppelkopf.storage.ListePage`): the
+    sitting, its players (columns), the rows laid out (:class:`RowView`), the totals in Punkte in column order,
+    the Bock games owed with their names, the Pflichtsoli owed, the round, the next game and its Bock, the
+    settlement (:class:`TransferView`, cents), each player's balance (:class:`BalanceView`, cents), the page and
+    the number of pages and games (``latest``: the newest game's number)."""
+    sitting, players, totals = data.sitting, list(data.players), data.totals
+    cents = money(totals, sitting.cents_per_point)
+    nxt = data.next
     return {
         "sitting": sitting,
-        "players": list(players),
-        "rows": [row_view(players, row, v) for row, v in zip(rows, shown, strict=True)],
+        "players": players,
+        "rows": [row_view(players, row, v) for row, v in zip(data.rows, data.versions, strict=True)],
         "totals": [totals[name] for name in players],
-        "bock_queue": list(bock_queue),
-        "bock_labels": [bock_label(m) for m in bock_queue],
-        "pflichtsolo_owed": list(pflichtsolo_owed),
-        "round": round_,
-        "games_in_round": games_in_round,
-        "next": next_game,
-        "next_bock": bock_label(next_game.bock_multiplier) if next_game.bock_multiplier > 1 else "",
+        "bock_queue": list(data.bock_queue),
+        "bock_labels": [bock_label(m) for m in data.bock_queue],
+        "pflichtsolo_owed": list(data.pflichtsolo_owed),
+        "round": data.round,
+        "games_in_round": data.games_in_round,
+        "next": nxt,
+        "next_bock": bock_label(nxt.bock_multiplier) if nxt.bock_multiplier > 1 else "",
         "settlement": transfers(totals, sitting.cents_per_point),
-        "balances": balances,
-        "page": page,
-        "pages": pages,
-        "games": len(rows) if games is None else games,
-        "trigger_label": trigger_label,
+        "balances": [BalanceView(name, totals[name], cents[name]) for name in players],
+        "page": data.page,
+        "pages": data.pages,
+        "games": data.games,
+        "latest": data.games,
     }
 
 
@@ -154,7 +153,8 @@ def _names(value: Any) -> str:
 
 
 def describe(entry: Any) -> str:
-    """A table entry in words for the history (``Kreuzsolo · Re Anna · 190 Augen``); any stored JSON works."""
+    """A table entry in words for the history (``Kreuzsolo · Re Anna · 190 Augen``); any stored JSON works
+    (what is not an entry is shown cut to 200 characters)."""
     if not isinstance(entry, dict):
         return str(entry)[:200]
     from ..rules import GameType, RuleError
@@ -177,11 +177,11 @@ def describe(entry: Any) -> str:
         parts.append(f"{entry.get('augen_re')} Augen")
         announced = entry.get("announcements") or {}
         if isinstance(announced, dict):
-            for party in ("re", "kontra"):
+            for party in PARTY_KEYS:
                 items = announced.get(party) or []
                 if items:
                     said = ", ".join(str(i).replace("_", " ") for i in items)
-                    parts.append(f"{'Re' if party == 're' else 'Kontra'} announced {said}")
+                    parts.append(f"{party.capitalize()} announced {said}")
         extras = entry.get("extras") or []
         if isinstance(extras, list) and extras:
             said = ", ".join(
@@ -192,6 +192,8 @@ def describe(entry: Any) -> str:
             parts.append(said)
         if entry.get("tricks_re") is not None:
             parts.append(f"{entry.get('tricks_re')} tricks")
+    if entry.get("dealer"):
+        parts.append(f"dealt by {entry.get('dealer')}")
     if entry.get("pflichtsolo"):
         parts.append("Pflichtsolo")
     return " · ".join(parts)

@@ -1,14 +1,15 @@
-"""What the routers share: the Store dependency and the conversions of the Store's infos to API models."""
+"""What the routers share: the Store dependency, the path parameters and the conversions of the Store's infos
+to API models (each filled from the info's attributes by :func:`doppelkopf.web.models.from_info`)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Path
 
 from ...storage import Conflict, GameInfo, GameVersionInfo, GroupInfo, NotFound, SittingInfo, Store
 from ..deps import get_store
-from ..models import GameOut, GameVersionOut, GroupOut, SittingOut, row_out
+from ..models import GameOut, GameVersionOut, GroupOut, SittingOut, from_info
 
 #: A route parameter that gets the app's Store.
 StoreDep = Annotated[Store, Depends(get_store)]
@@ -37,53 +38,20 @@ __all__ = [
 
 
 def group_out(info: GroupInfo) -> GroupOut:
-    return GroupOut(id=info.id, name=info.name, players=list(info.players))
+    """The API's group."""
+    return from_info(GroupOut, info)
 
 
 def sitting_out(info: SittingInfo) -> SittingOut:
-    return SittingOut(
-        id=info.id,
-        group_id=info.group_id,
-        players=list(info.players),
-        rules_name=info.rules_name,
-        cents_per_point=info.cents_per_point,
-        date=info.date,
-        place=info.place,
-        sit_out=info.sit_out,
-        version=info.version,
-        games=info.games,
-    )
+    """The API's sitting."""
+    return from_info(SittingOut, info)
 
 
 def game_out(info: GameInfo) -> GameOut:
-    return GameOut(
-        sitting_id=info.sitting_id,
-        number=info.number,
-        version=info.version,
-        entry=dict(info.entry),
-        row=None if info.row is None else row_out(info.row),
-        deleted=info.deleted,
-        changed_at=info.changed_at,
-        author=info.author,
-    )
+    """The API's game (its entry and its row on the Liste)."""
+    return from_info(GameOut, info)
 
 
 def version_out(info: GameVersionInfo) -> GameVersionOut:
-    return GameVersionOut(
-        number=info.number,
-        version=info.version,
-        action=info.action,
-        deleted=info.deleted,
-        entry=dict(info.entry),
-        author=info.author,
-        changed_at=info.changed_at,
-    )
-
-
-def plain_dict(value: Any) -> Any:
-    """``value`` with tuples as lists (JSON-ready)."""
-    if isinstance(value, dict):
-        return {k: plain_dict(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain_dict(v) for v in value]
-    return value
+    """The API's change of a game (one version of the audit trail)."""
+    return from_info(GameVersionOut, info)

@@ -22,9 +22,19 @@ from ...liste import entry_form
 from ...rules import LEVEL_KEYS, LEVEL_LABELS
 from ...scoring import SONDERPUNKT_LABELS
 from ..deps import get_notifier, render
-from ..forms import FIELD_LABELS, FormError, GameForm, entry_to_form, error_field, form_to_entry, read_form
+from ..forms import (
+    FIELD_LABELS,
+    PARTIES,
+    FormError,
+    GameForm,
+    check_author,
+    entry_to_form,
+    error_field,
+    form_to_entry,
+    read_form,
+)
 from ..models import GameEdit, GameIn, GameOut, GameVersionOut
-from ..views import TRIGGER_LABELS, bock_label, row_view
+from ..views import bock_label, row_view, trigger_label
 from .common import MAX_ID, Conflict, GameNumber, NotFound, SittingId, Store, StoreDep, game_out, version_out
 
 api = APIRouter(prefix="/api", tags=["games"])
@@ -49,20 +59,23 @@ def list_games(
 def add_game(request: Request, sitting_id: SittingId, body: GameIn, store: StoreDep) -> GameOut:
     """Enter the next game. With ``number`` (the next game's number as the client saw it) a game entered
     meanwhile by someone else is a 409 instead of a second game."""
-    info = store.add_game(sitting_id, body.entry, number=body.number, author=body.author)
+    info = store.add_game(sitting_id, body.entry, number=body.number, author=check_author(body.author))
     get_notifier(request).notify(sitting_id)
     return game_out(info)
 
 
 @api.get("/sittings/{sitting_id}/games/{number}", response_model=GameOut)
 def get_game(sitting_id: SittingId, number: GameNumber, store: StoreDep) -> GameOut:
+    """The game ``number`` of the list: its entry, its row (Punkte, totals, Bock), its version and who changed it
+    last."""
     return game_out(store.game(sitting_id, number))
 
 
 @api.put("/sittings/{sitting_id}/games/{number}", response_model=GameOut)
 def edit_game(request: Request, sitting_id: SittingId, number: GameNumber, body: GameEdit, store: StoreDep) -> GameOut:
-    """Correct a game; every later game is computed again (its Bock, Pflichtsolo, dealer, totals)."""
-    info = store.edit_game(sitting_id, number, body.entry, version=body.version, author=body.author)
+    """Correct a game with the ``version`` the client saw (a stale one is a 409 naming who changed it); every later
+    game is computed again (its Bock, Pflichtsolo, totals; each game keeps its dealer)."""
+    info = store.edit_game(sitting_id, number, body.entry, version=body.version, author=check_author(body.author))
     get_notifier(request).notify(sitting_id)
     return game_out(info)
 
@@ -76,8 +89,9 @@ def delete_game(
     version: Annotated[int, Query(ge=0, le=MAX_ID, description="The game's version the client saw.")],
     author: Annotated[str, Query()] = "",
 ) -> Response:
-    """Delete a game: the later games move up and are computed again (a Bock it started is gone)."""
-    store.delete_game(sitting_id, number, version=version, author=author)
+    """Delete a game with the ``version`` the client saw (a stale one is a 409): the later games move up and are
+    computed again (a Bock it started is gone); its versions stay in the history."""
+    store.delete_game(sitting_id, number, version=version, author=check_author(author))
     get_notifier(request).notify(sitting_id)
     return Response(status_code=204)
 
@@ -98,21 +112,21 @@ def sitting_history(sitting_id: SittingId, store: StoreDep) -> list[GameVersionO
 
 
 def _options(store: Store, sitting_id: int) -> dict[str, Any]:
-    """What the form may offer under the sitting's rules (read from ``doppelkopf.liste.entry_form``)."""
+    """What the form may offer under the sitting's rules, all read from ``doppelkopf.liste.entry_form``: the
+    games, the announcements per party, the Sonderpunkte kinds with the most one game holds of each, the Bock
+    events, Pflichtsolo and the limits of the number fields (``limits``: Augen, Punkte, tricks)."""
     spec = entry_form(store.rules(sitting_id))
+    limits = spec["limits"]
+    most = limits["extras"]
     levels = [(item["key"], LEVEL_LABELS.get(item["level"], item["key"])) for item in spec["announcements"]]
     levels = [(key, label) for key, label in levels if key in LEVEL_KEYS.values()]
     return {
-        "spec": spec,
         "games": spec["games"],
-        "announcements": {
-            "re": [("", "none"), ("re", "Re"), *levels],
-            "kontra": [("", "none"), ("kontra", "Kontra"), *levels],
-        },
-        "extras": [(kind, SONDERPUNKT_LABELS.get(kind, kind)) for kind in spec["extras"]],
-        "events": [(e["key"], TRIGGER_LABELS.get(e["key"], e["key"]), e["label"]) for e in spec["events"]],
+        "announcements": {party: [("", "none"), (party, party.capitalize()), *levels] for party in PARTIES},
+        "extras": [(kind, SONDERPUNKT_LABELS.get(kind, kind), most.get(kind, 1)) for kind in spec["extras"]],
+        "events": [(e["key"], trigger_label(e["key"]), e["label"]) for e in spec["events"]],
         "pflichtsolo": spec["pflichtsolo"],
-        "hand_size": spec["hand_size"],
+        "limits": limits,
     }
 
 
@@ -120,19 +134,19 @@ def _form_context(
     request: Request,
     store: Store,
     sitting_id: int,
-    form: GameForm,
+    form: GameForm | None,
     *,
     number: int | None = None,
     version: int | None = None,
     error: str = "",
     conflict: bool = False,
 ) -> dict[str, Any]:
-    """The entry form (``number`` None: the next game) with the values typed and the error named."""
+    """The entry form (``number`` None: the next game, else the correction of that game) with the values typed
+    (``form``; None: the stored game's entry) and the error named."""
     sitting = store.sitting(sitting_id)
     context: dict[str, Any] = {
         "sitting": sitting,
         "group": store.group(sitting.group_id),
-        "form": form,
         "error": error,
         "error_field": error_field(error) if error and not conflict else "",
         "conflict": conflict,
@@ -143,6 +157,7 @@ def _form_context(
     if number is None:
         nxt = store.liste_page(sitting_id, -1, 1).next
         context.update(
+            form=form or GameForm(),
             editing=None,
             number=nxt.number,
             version=None,
@@ -158,6 +173,7 @@ def _form_context(
         row = game.row
         assert row is not None  # a game on the list has its row
         context.update(
+            form=form or entry_to_form(game.entry),
             editing=game,
             row=row_view(sitting.players, row, game.version),
             number=number,
@@ -176,6 +192,7 @@ def _form_context(
 
 @pages.get("/sittings/{sitting_id}/history")
 def sitting_history_page(request: Request, sitting_id: SittingId, store: StoreDep) -> Response:
+    """The page of every change of the sitting's games, oldest first."""
     sitting = store.sitting(sitting_id)
     context = {"sitting": sitting, "group": store.group(sitting.group_id), "history": store.history(sitting_id)}
     return render(request, "history.html", context)
@@ -185,6 +202,7 @@ def sitting_history_page(request: Request, sitting_id: SittingId, store: StoreDe
 def new_game_page(
     request: Request, sitting_id: SittingId, store: StoreDep, mode: Annotated[str, Query()] = "full"
 ) -> Response:
+    """The entry form of the next game (``?mode=quick``: winners and Punkte only)."""
     form = GameForm(mode="quick" if mode == "quick" else "full")
     return render(request, "game_form.html", _form_context(request, store, sitting_id, form))
 
@@ -200,6 +218,13 @@ async def _submitted(request: Request) -> tuple[GameForm, dict[str, str]]:
     return form, meta
 
 
+def _entry(store: Store, sitting_id: int, form: GameForm) -> dict[str, Any]:
+    """The entry of a submitted form, its Sonderpunkte bounded by the rules' limits (raises FormError)."""
+    spec = entry_form(store.rules(sitting_id))
+    most = spec["limits"]["extras"]
+    return form_to_entry(form, {kind: most.get(kind, 1) for kind in spec["extras"]})
+
+
 def _int_field(meta: dict[str, str], name: str) -> int | None:
     text = meta.get(name, "").strip()
     return int(text) if text.isdigit() and len(text) < 12 and int(text) <= MAX_ID else None
@@ -211,13 +236,12 @@ def _with_author(response: Response, author: str) -> Response:
     return response
 
 
-def _refused(exc: ValueError) -> tuple[int, bool]:
-    """HTTP status of a refused write and whether it was a conflict (a NotFound goes on to the 404 page)."""
-    if isinstance(exc, NotFound):
-        raise exc
+def _refused(exc: ValueError) -> tuple[int, bool, str]:
+    """HTTP status of a refused write, whether it was a conflict, and the message to show."""
     if isinstance(exc, Conflict):
-        return 409, True
-    return 422, False
+        text = str(exc).strip()
+        return 409, True, text[:1].upper() + text[1:]
+    return 422, False, str(exc)
 
 
 def _gone(request: Request, store: Store, sitting_id: int, number: int, exc: NotFound) -> Response:
@@ -228,21 +252,41 @@ def _gone(request: Request, store: Store, sitting_id: int, number: int, exc: Not
     return render(request, "error.html", {"status": 409, "message": message}, status_code=409)
 
 
-def _conflict_text(exc: ValueError) -> str:
-    text = str(exc).strip()
-    return text[:1].upper() + text[1:]
+def _game_page_again(
+    request: Request, store: Store, sitting_id: int, number: int, form: GameForm | None, version: int | None, exc: Any
+) -> Response:
+    """The game's page after its correction or deletion was refused (``exc``): the form as typed (``form``; None:
+    the stored entry) with the message, 409 for a conflict, 422 else; a game deleted meanwhile: :func:`_gone`."""
+    if isinstance(exc, NotFound):
+        return _gone(request, store, sitting_id, number, exc)
+    status, conflict, message = _refused(exc)
+    try:
+        context = _form_context(
+            request, store, sitting_id, form, number=number, version=version, error=message, conflict=conflict
+        )
+    except NotFound as gone:
+        return _gone(request, store, sitting_id, number, gone)
+    return render(request, "game.html", context, status_code=status)
 
 
 @pages.post("/sittings/{sitting_id}/games")
 async def add_game_page(request: Request, sitting_id: SittingId, store: StoreDep) -> Response:
+    """Enter the next game from the form; back to the list, or the form again with the field named. The form
+    always sends the game number it shows (``number``: entering the same game twice is a 409, a missing or
+    invalid number a 422); ``author`` is bounded (:func:`doppelkopf.web.forms.check_author`)."""
     form, meta = await _submitted(request)
     author = meta.get("author", "").strip()
     try:
-        entry = form_to_entry(form)
-        await run_in_threadpool(store.add_game, sitting_id, entry, number=_int_field(meta, "number"), author=author)
-    except (FormError, ValueError) as exc:
-        status, conflict = _refused(exc)
-        message = _conflict_text(exc) if conflict else str(exc)
+        entry = await run_in_threadpool(_entry, store, sitting_id, form)
+        author = check_author(author)
+        number = _int_field(meta, "number")
+        if number is None:
+            raise FormError("number", "missing or no game number: reload the list and enter the game again")
+        await run_in_threadpool(store.add_game, sitting_id, entry, number=number, author=author)
+    except ValueError as exc:
+        if isinstance(exc, NotFound):
+            raise
+        status, conflict, message = _refused(exc)
         context = await run_in_threadpool(
             _form_context, request, store, sitting_id, form, error=message, conflict=conflict
         )
@@ -261,6 +305,7 @@ def game_page(
     store: StoreDep,
     mode: Annotated[str | None, Query()] = None,
 ) -> Response:
+    """A game: its row, its correction form (``?mode=`` full or quick) and its history."""
     game = store.game(sitting_id, number)
     form = entry_to_form(game.entry)
     if mode in ("full", "quick"):
@@ -269,68 +314,36 @@ def game_page(
     return render(request, "game.html", context)
 
 
-@pages.post("/sittings/{sitting_id}/games/{number}")
-async def edit_game_page(request: Request, sitting_id: SittingId, number: GameNumber, store: StoreDep) -> Response:
+async def _change_game_page(request: Request, store: Store, sitting_id: int, number: int, *, delete: bool) -> Response:
+    """Correct (the form's entry) or delete game ``number`` with the version the page showed; back to the list,
+    or, when refused, the game's page with the message (:func:`_game_page_again`)."""
     form, meta = await _submitted(request)
     author = meta.get("author", "").strip()
     version = _int_field(meta, "version")
     try:
-        entry = form_to_entry(form)
+        entry = None if delete else await run_in_threadpool(_entry, store, sitting_id, form)
+        author = check_author(author)
         if version is None:
-            raise FormError("version", "missing: reload the game and correct it again")
-        await run_in_threadpool(store.edit_game, sitting_id, number, entry, version=version, author=author)
-    except (FormError, ValueError) as exc:
-        if isinstance(exc, NotFound):
-            return await run_in_threadpool(_gone, request, store, sitting_id, number, exc)
-        status, conflict = _refused(exc)
-        message = _conflict_text(exc) if conflict else str(exc)
-        try:
-            context = await run_in_threadpool(
-                _form_context,
-                request,
-                store,
-                sitting_id,
-                form,
-                number=number,
-                version=version,
-                error=message,
-                conflict=conflict,
-            )
-        except NotFound as gone:
-            return await run_in_threadpool(_gone, request, store, sitting_id, number, gone)
-        return render(request, "game.html", context, status_code=status)
+            raise FormError("version", f"missing: reload the game and {'delete' if delete else 'correct'} it again")
+        if entry is None:
+            await run_in_threadpool(store.delete_game, sitting_id, number, version=version, author=author)
+        else:
+            await run_in_threadpool(store.edit_game, sitting_id, number, entry, version=version, author=author)
+    except ValueError as exc:
+        typed, seen = (None, None) if delete else (form, version)
+        return await run_in_threadpool(_game_page_again, request, store, sitting_id, number, typed, seen, exc)
     get_notifier(request).notify(sitting_id)
-    return _with_author(RedirectResponse(f"/sittings/{sitting_id}#game-{number}", status_code=303), author)
+    where = f"/sittings/{sitting_id}" if delete else f"/sittings/{sitting_id}#game-{number}"
+    return _with_author(RedirectResponse(where, status_code=303), author)
+
+
+@pages.post("/sittings/{sitting_id}/games/{number}")
+async def edit_game_page(request: Request, sitting_id: SittingId, number: GameNumber, store: StoreDep) -> Response:
+    """Correct the game from the form (409 when someone changed it meanwhile)."""
+    return await _change_game_page(request, store, sitting_id, number, delete=False)
 
 
 @pages.post("/sittings/{sitting_id}/games/{number}/delete")
 async def delete_game_page(request: Request, sitting_id: SittingId, number: GameNumber, store: StoreDep) -> Response:
-    form, meta = await _submitted(request)
-    author = meta.get("author", "").strip()
-    version = _int_field(meta, "version")
-    try:
-        if version is None:
-            raise FormError("version", "missing: reload the game and delete it again")
-        await run_in_threadpool(store.delete_game, sitting_id, number, version=version, author=author)
-    except (FormError, ValueError) as exc:
-        if isinstance(exc, NotFound):
-            return await run_in_threadpool(_gone, request, store, sitting_id, number, exc)
-        status, conflict = _refused(exc)
-        message = _conflict_text(exc) if conflict else str(exc)
-        try:
-            game = await run_in_threadpool(store.game, sitting_id, number)
-            context = await run_in_threadpool(
-                _form_context,
-                request,
-                store,
-                sitting_id,
-                entry_to_form(game.entry),
-                number=number,
-                error=message,
-                conflict=conflict,
-            )
-        except NotFound as gone:
-            return await run_in_threadpool(_gone, request, store, sitting_id, number, gone)
-        return render(request, "game.html", context, status_code=status)
-    get_notifier(request).notify(sitting_id)
-    return _with_author(RedirectResponse(f"/sittings/{sitting_id}", status_code=303), author)
+    """Delete the game (409 when someone changed it meanwhile)."""
+    return await _change_game_page(request, store, sitting_id, number, delete=True)

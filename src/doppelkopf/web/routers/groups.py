@@ -1,8 +1,12 @@
-"""Groups and their players; export and import of everything as JSON.
+"""Groups and their players; export and import of everything as JSON; import of game records.
 
 API: ``GET/POST /api/groups``, ``GET /api/groups/{id}``, ``POST /api/groups/{id}/players``,
-``GET /api/groups/{id}/export``, ``GET /api/export``, ``POST /api/import``.
-Pages: ``/groups`` (list, new group, import), ``/groups/{id}`` (players, sittings, new sitting).
+``GET /api/groups/{id}/export``, ``GET /api/export``, ``POST /api/import``, ``POST /api/groups/{id}/records``.
+Pages: ``/groups`` (list, new group, import), ``/groups/{id}`` (players, sittings, new sitting, records).
+
+An import or upload is read up to the app's body limit (:data:`doppelkopf.web.deps.MAX_BODY_BYTES`, 16 MiB;
+larger is a 413). An uploaded records file is written under a fixed name into a temporary folder of its own
+(never under the name the browser sent); messages name it by the sent name, cleaned (:func:`shown_name`).
 """
 
 from __future__ import annotations
@@ -21,12 +25,15 @@ from starlette.datastructures import UploadFile as StarletteUpload
 from ...jsonutil import loads_strict
 from ...rules import PRESETS
 from ...storage import StoreError
-from ..deps import render
+from ..deps import date_text, render
+from ..forms import check_group_size
 from ..models import GroupIn, GroupOut, PlayerIn, SittingOut
 from .common import GroupId, NotFound, Store, StoreDep, group_out, sitting_out
 
-#: Largest JSON file the import page reads (bytes).
-MAX_IMPORT_BYTES = 64 * 1024 * 1024
+#: The name an uploaded records file is written under, in a temporary folder of its own.
+RECORDS_FILE = "records.jsonl"
+#: The most characters of an uploaded file's name that a message shows.
+MAX_SHOWN_NAME = 60
 
 api = APIRouter(prefix="/api", tags=["groups"])
 pages = APIRouter(include_in_schema=False)
@@ -43,18 +50,21 @@ def list_groups(store: StoreDep) -> list[GroupOut]:
 
 @api.post("/groups", response_model=GroupOut, status_code=201)
 def create_group(body: GroupIn, store: StoreDep) -> GroupOut:
-    """A new group (name unique), optionally with its players."""
+    """A new group (name unique), optionally with its players (at most 100)."""
+    check_group_size(len(body.players))
     return group_out(store.create_group(body.name, body.players))
 
 
 @api.get("/groups/{group_id}", response_model=GroupOut)
 def get_group(group_id: GroupId, store: StoreDep) -> GroupOut:
+    """The group with its players (in the order they joined)."""
     return group_out(store.group(group_id))
 
 
 @api.post("/groups/{group_id}/players", response_model=GroupOut, status_code=201)
 def add_player(group_id: GroupId, body: PlayerIn, store: StoreDep) -> GroupOut:
-    """Add a player to the group (a name the group has already, in any case, is refused)."""
+    """Add a player to the group (a name the group has already, in any case, is refused; at most 100 players)."""
+    check_group_size(len(store.group(group_id).players) + 1)
     return group_out(store.add_player(group_id, body.name))
 
 
@@ -72,7 +82,8 @@ def export_all(store: StoreDep) -> JSONResponse:
 
 @api.post("/import", response_model=list[GroupOut], status_code=201)
 def import_all(data: Annotated[dict[str, Any], Body(description="JSON from an export.")], store: StoreDep) -> list[Any]:
-    """Import the JSON of an export; returns the groups it created."""
+    """Import the JSON of an export (at most 16 MiB; larger is a 413); returns the groups it created. A group
+    that exists already, or anything that does not fit, is a 422 naming the field; nothing is written then."""
     return [group_out(g) for g in store.import_json(data)]
 
 
@@ -84,21 +95,45 @@ async def import_records(
     cents_per_point: Annotated[int, Form()] = 10,
     place: Annotated[str, Form()] = "",
 ) -> SittingOut:
-    """A new sitting from a file of game records that ``doko play``/``doko simulate`` wrote (JSON Lines): its
-    rules and players are the records', every finished game an entry of the Liste."""
+    """A new sitting from a file of game records that ``doko play``/``doko simulate`` wrote (JSON Lines, at most
+    16 MiB): its rules and players are the records', every finished game an entry of the Liste. A file that is
+    no records is a 422 naming the file (by its cleaned name) and the line."""
     info = await _import_records(store, group_id, file, cents_per_point, place)
     return sitting_out(info)
 
 
+def shown_name(filename: str | None) -> str:
+    """An uploaded file's name as a message shows it: its last path part (``../x.jsonl`` -> ``x.jsonl``), only
+    printable characters, at most :data:`MAX_SHOWN_NAME` of them; ``"the uploaded file"`` for none, ``.``, ``..``."""
+    name = (filename or "").replace("\\", "/").rsplit("/", 1)[-1]
+    name = "".join(ch for ch in name if ch.isprintable()).strip()
+    if name in ("", ".", ".."):
+        return "the uploaded file"
+    return name if len(name) <= MAX_SHOWN_NAME else name[: MAX_SHOWN_NAME - 1] + "…"
+
+
+def _renamed(exc: ValueError, path: Path, shown: str) -> ValueError:
+    """``exc`` with the temporary file's path (and folder) in its message replaced by ``shown``."""
+    message = str(exc).replace(str(path), shown).replace(str(path.parent), "…")
+    if message == str(exc):
+        return exc
+    try:
+        return type(exc)(message)
+    except TypeError:  # an error class with other arguments: keep its meaning as the Store's refusal
+        return StoreError(message)
+
+
 async def _import_records(store: Store, group_id: int, file: StarletteUpload, cents: int, place: str) -> Any:
-    raw = await file.read(MAX_IMPORT_BYTES + 1)
-    if len(raw) > MAX_IMPORT_BYTES:
-        raise StoreError(f"file: larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MiB")
+    """The sitting :meth:`doppelkopf.storage.Store.import_records` makes of the uploaded ``file`` (written to
+    :data:`RECORDS_FILE` in a temporary folder). Raises the Store's refusal, naming the file by its shown name."""
+    raw = await file.read()  # the body limit (BodyLimit) bounds it
     with tempfile.TemporaryDirectory(prefix="doko-records-") as folder:
-        name = Path(file.filename or "records.jsonl").name or "records.jsonl"
-        path = Path(folder) / name
+        path = Path(folder) / RECORDS_FILE
         path.write_bytes(raw)
-        return await run_in_threadpool(store.import_records, group_id, path, cents_per_point=cents, place=place)
+        try:
+            return await run_in_threadpool(store.import_records, group_id, path, cents_per_point=cents, place=place)
+        except ValueError as exc:
+            raise _renamed(exc, path, shown_name(file.filename)) from None
 
 
 # -- pages ----------------------------------------------------------------------------------------
@@ -118,6 +153,7 @@ def _groups_page(request: Request, store: Store, error: str = "", values: dict[s
 
 @pages.get("/groups")
 def groups_page(request: Request, store: StoreDep) -> Response:
+    """Every group, the new-group form and the import of an export."""
     return _groups_page(request, store)
 
 
@@ -128,8 +164,10 @@ def create_group_page(
     name: Annotated[str, Form()] = "",
     players: Annotated[str, Form()] = "",
 ) -> Response:
+    """A new group from the form (players one a line or comma-separated)."""
     names = [line.strip() for line in players.replace(",", "\n").splitlines() if line.strip()]
     try:
+        check_group_size(len(names))
         group = store.create_group(name, names)
     except ValueError as exc:
         return _groups_page(request, store, str(exc), {"name": name, "players": players})
@@ -137,6 +175,8 @@ def create_group_page(
 
 
 def group_page_context(store: Store, group_id: int) -> dict[str, Any]:
+    """What ``group.html`` shows: the group, its sittings newest first (API models), the presets, the sit-out
+    choices with their descriptions (``doppelkopf.liste``), the table sizes, today, and no error yet."""
     from ...liste import MAX_PLAYERS, MIN_PLAYERS, sit_out_choices
 
     group = store.group(group_id)
@@ -148,7 +188,7 @@ def group_page_context(store: Store, group_id: int) -> dict[str, Any]:
         "sit_out_choices": sit_out_choices(),
         "min_players": MIN_PLAYERS,
         "max_players": MAX_PLAYERS,
-        "today": datetime.date.today().isoformat(),
+        "today": date_text(datetime.date.today()),
         "error": "",
         "error_field": "",
         "values": {},
@@ -159,6 +199,7 @@ def group_page_context(store: Store, group_id: int) -> dict[str, Any]:
 
 @pages.get("/groups/{group_id}")
 def group_page(request: Request, group_id: GroupId, store: StoreDep) -> Response:
+    """A group: its players, its sittings (newest first), the new-sitting form, the records import."""
     return render(request, "group.html", group_page_context(store, group_id))
 
 
@@ -166,7 +207,9 @@ def group_page(request: Request, group_id: GroupId, store: StoreDep) -> Response
 def add_player_page(
     request: Request, group_id: GroupId, store: StoreDep, name: Annotated[str, Form()] = ""
 ) -> Response:
+    """Add a player to the group from the form."""
     try:
+        check_group_size(len(store.group(group_id).players) + 1)
         store.add_player(group_id, name)
     except ValueError as exc:
         if isinstance(exc, NotFound):
@@ -179,6 +222,7 @@ def add_player_page(
 
 @pages.get("/groups/{group_id}/export.json")
 def export_group_file(group_id: GroupId, store: StoreDep) -> Response:
+    """The group as a JSON file to download (``POST /import`` reads it back)."""
     group = store.group(group_id)
     text = json.dumps(store.export_json(group_id), ensure_ascii=False, indent=1)
     return _download(text, f"doppelkopf-group-{group.id}.json", "application/json")
@@ -186,16 +230,16 @@ def export_group_file(group_id: GroupId, store: StoreDep) -> Response:
 
 @pages.get("/export.json")
 def export_all_file(store: StoreDep) -> Response:
+    """Everything as a JSON file to download."""
     text = json.dumps(store.export_json(), ensure_ascii=False, indent=1)
     return _download(text, "doppelkopf-export.json", "application/json")
 
 
 @pages.post("/import")
 async def import_page(request: Request, file: UploadFile, store: StoreDep) -> Response:
-    raw = await file.read(MAX_IMPORT_BYTES + 1)
+    """Import an exported JSON file (at most 16 MiB); to the group it made, or the groups page with the message."""
+    raw = await file.read()  # the body limit (BodyLimit) bounds it
     try:
-        if len(raw) > MAX_IMPORT_BYTES:
-            raise ValueError(f"file: larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MiB")
         try:
             data = loads_strict(raw.decode("utf-8-sig"))
         except UnicodeDecodeError:
@@ -216,6 +260,7 @@ async def import_page(request: Request, file: UploadFile, store: StoreDep) -> Re
 
 @pages.post("/groups/{group_id}/records")
 async def import_records_page(request: Request, group_id: GroupId, store: StoreDep) -> Response:
+    """A new sitting from an uploaded records file (``doko play/simulate --records``); to its list."""
     form = await request.form()
     upload = form.get("file")
     try:

@@ -19,13 +19,16 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from ...liste import entry_form
-from ...rules import RuleSet
+from ...cli import RULE_FILE_LIMIT
+from ...liste import SIT_OUT, entry_form
+from ...rules import RuleError, RuleSet
+from ...storage import StoreError
 from ..deps import get_notifier, render
 from ..events import version_events
-from ..models import EntryFormOut, ListeOut, ListePageOut, SittingIn, SittingOut, liste_out, next_out, row_out
+from ..forms import parse_date
+from ..models import EntryFormOut, ListeOut, ListePageOut, SittingIn, SittingOut, from_info, liste_out
 from ..views import liste_context
-from .common import MAX_ID, GroupId, NotFound, PageNumber, SittingId, Store, StoreDep, sitting_out
+from .common import MAX_ID, Conflict, GroupId, NotFound, PageNumber, SittingId, Store, StoreDep, sitting_out
 from .groups import group_page_context
 
 api = APIRouter(prefix="/api", tags=["sittings"])
@@ -35,8 +38,25 @@ pages = APIRouter(include_in_schema=False)
 PageQuery = Annotated[int | None, Query(ge=-MAX_ID, le=MAX_ID)]
 #: Games per page of the list in the browser (the newest page is shown first).
 PER_PAGE = 50
-#: Largest rule file the new-sitting form reads (bytes).
-MAX_RULES_BYTES = 256 * 1024
+#: How often ``GET /api/sittings/{id}/liste`` reads the list when a game changes while it reads it.
+LISTE_TRIES = 3
+
+
+def sitting_version(store: Store, sitting_id: int) -> int:
+    """The sitting's version by the Store's cheap ``version`` read (one column of one row) where it has one,
+    else from its ``SittingInfo``. Raises NotFound, StoreUnavailable."""
+    version = getattr(store, "version", None)
+    if callable(version):
+        return int(version(sitting_id))
+    return store.sitting(sitting_id).version
+
+
+def rules_of(text: str, field: str) -> RuleSet:
+    """The rule set of a rule file's TOML ``text``. Raises RuleError naming ``field`` (``rules_toml: ...``)."""
+    try:
+        return RuleSet.from_toml(text)
+    except RuleError as exc:
+        raise RuleError(f"{field}: {exc}") from None
 
 
 # -- API ------------------------------------------------------------------------------------------
@@ -44,14 +64,17 @@ MAX_RULES_BYTES = 256 * 1024
 
 @api.get("/groups/{group_id}/sittings", response_model=list[SittingOut])
 def list_sittings(group_id: GroupId, store: StoreDep) -> list[SittingOut]:
+    """The group's sittings by date, oldest first, each with its players, rules name, rate (cents per Punkt),
+    version and number of games."""
     return [sitting_out(s) for s in store.sittings(group_id)]
 
 
 @api.post("/groups/{group_id}/sittings", response_model=SittingOut, status_code=201)
 def create_sitting(group_id: GroupId, body: SittingIn, store: StoreDep) -> SittingOut:
-    """A new sitting: players in seating order (4..7, the first deals first), a preset or a rule file's TOML,
+    """A new sitting: players in seating order (4..7, the first deals first), a preset or a rule file's TOML
+    (``rules_toml``, at most 256 KiB, checked before it is parsed; a bad one is a 422 naming ``rules_toml``),
     cents per Punkt, date, place and who sits out at a table of five to seven."""
-    rules: RuleSet | str = RuleSet.from_toml(body.rules_toml) if body.rules_toml is not None else body.rules
+    rules: RuleSet | str = rules_of(body.rules_toml, "rules_toml") if body.rules_toml is not None else body.rules
     info = store.create_sitting(
         group_id,
         body.players,
@@ -66,51 +89,47 @@ def create_sitting(group_id: GroupId, body: SittingIn, store: StoreDep) -> Sitti
 
 @api.get("/sittings/{sitting_id}", response_model=SittingOut)
 def get_sitting(sitting_id: SittingId, store: StoreDep) -> SittingOut:
+    """The sitting: players, rules name, rate (cents per Punkt), date, place, version and number of games."""
     return sitting_out(store.sitting(sitting_id))
 
 
 @api.get("/sittings/{sitting_id}/liste", response_model=ListeOut)
 def get_liste(sitting_id: SittingId, store: StoreDep) -> ListeOut:
-    """The whole Liste: rows with running totals and Bock, Bock games owed, Pflichtsolo owed, the next
-    game (dealer, who sits out) and the settlement at the sitting's rate."""
-    sitting = store.sitting(sitting_id)
-    return liste_out(sitting, store.liste(sitting_id))
+    """The whole Liste: rows with running totals and Bock, Bock games owed, Pflichtsolo owed, the next game
+    (dealer, who sits out), each player's money (cents) and the settlement at the sitting's rate.
+
+    ``version`` is the version the rows are of: the Store reads the sitting and the list in two transactions,
+    so the version is read before the list and again after it, and the list is read again when a game changed
+    in between (after three tries a 409: try again)."""
+    for _ in range(LISTE_TRIES):
+        sitting = store.sitting(sitting_id)
+        liste = store.liste(sitting_id)
+        if sitting_version(store, sitting_id) == sitting.version:
+            return liste_out(sitting, liste)
+    raise Conflict(f"sitting {sitting_id}: the list changed while it was read; try again")
 
 
 @api.get("/sittings/{sitting_id}/liste/pages/{page}", response_model=ListePageOut)
 def get_liste_page(
     sitting_id: SittingId, page: PageNumber, store: StoreDep, per_page: Annotated[int, Query(ge=1, le=1000)] = PER_PAGE
 ) -> ListePageOut:
-    """One page of the Liste read from the stored rows (fast for long lists; ``-1`` is the last page); rows
-    oldest first, each with the game version a correction needs."""
-    data = store.liste_page(sitting_id, page, per_page)
-    return ListePageOut(
-        sitting=sitting_out(data.sitting),
-        players=list(data.players),
-        rows=[row_out(row) for row in data.rows],
-        versions=list(data.versions),
-        page=data.page,
-        pages=data.pages,
-        per_page=data.per_page,
-        games=data.games,
-        totals=dict(data.totals),
-        bock_queue=list(data.bock_queue),
-        pflichtsolo_owed=list(data.pflichtsolo_owed),
-        round=data.round,
-        games_in_round=data.games_in_round,
-        next=next_out(data.next),
-    )
+    """One page of the Liste read from the stored rows in one transaction (fast for long lists; ``-1`` is the
+    last page): rows oldest first, each with the game version a correction needs, and the sitting (with its
+    version), the totals, Bock games owed and the next game as of these rows."""
+    return from_info(ListePageOut, store.liste_page(sitting_id, page, per_page))
 
 
 @api.get("/sittings/{sitting_id}/form", response_model=EntryFormOut)
 def get_entry_form(sitting_id: SittingId, store: StoreDep) -> EntryFormOut:
-    """What a game entry may hold under the sitting's rules (``doppelkopf.liste.entry_form``)."""
+    """What a game entry may hold under the sitting's rules (``doppelkopf.liste.entry_form``): game types,
+    announcements, Sonderpunkte kinds, Bock events, Pflichtsolo, the limits (Augen of Re, Punkte of a quick
+    entry, tricks, Sonderpunkte per kind in one game) and the choices of who sits out."""
     return EntryFormOut(**entry_form(store.rules(sitting_id)))
 
 
 @api.get("/sittings/{sitting_id}/export.csv")
 def export_csv(sitting_id: SittingId, store: StoreDep) -> Response:
-    """The sitting's Liste as CSV."""
+    """The sitting's Liste as CSV: number, label, Bock multiplier, each player's Punkte, each running total."""
     return Response(store.export_csv(sitting_id), media_type="text/csv; charset=utf-8")
 
 
@@ -118,13 +137,7 @@ def export_csv(sitting_id: SittingId, store: StoreDep) -> Response:
 
 
 def _date(text: str) -> datetime.date | None:
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        return datetime.date.fromisoformat(text)
-    except ValueError:
-        raise ValueError(f"date: {text[:20]!r} is no date (YYYY-MM-DD)") from None
+    return parse_date(text, "date")
 
 
 def _cents(text: str) -> int:
@@ -136,6 +149,7 @@ def _cents(text: str) -> int:
 
 @pages.post("/groups/{group_id}/sittings")
 async def create_sitting_page(request: Request, group_id: GroupId, store: StoreDep) -> Response:
+    """A new sitting from the form (a preset or an uploaded rule file); to its list, or the form again."""
     form = await request.form()
     values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
     players = [str(form.get(f"seat{i}", "")).strip() for i in range(7)]
@@ -144,14 +158,14 @@ async def create_sitting_page(request: Request, group_id: GroupId, store: StoreD
     try:
         rules: RuleSet | str = str(form.get("rules", "ddv") or "ddv")
         if upload is not None and not isinstance(upload, str) and upload.filename:
-            raw = await upload.read(MAX_RULES_BYTES + 1)
-            if len(raw) > MAX_RULES_BYTES:
-                raise ValueError(f"rules_file: larger than {MAX_RULES_BYTES // 1024} KiB")
+            raw = await upload.read(RULE_FILE_LIMIT + 1)
+            if len(raw) > RULE_FILE_LIMIT:
+                raise ValueError(f"rules_file: larger than {RULE_FILE_LIMIT // 1024} KiB, not a rule file")
             try:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
                 raise ValueError("rules_file: not UTF-8 text") from None
-            rules = RuleSet.from_toml(text)
+            rules = rules_of(text, "rules_file")
         date = _date(values.get("date", ""))
         cents = _cents(values.get("cents_per_point", "10") or "10")
         info = await run_in_threadpool(
@@ -183,22 +197,7 @@ def _liste_page_context(store: Store, sitting_id: int, page: int | None) -> dict
             data = None
     if data is None:
         data = store.liste_page(sitting_id, -1, PER_PAGE)  # the newest games
-    context = liste_context(
-        sitting=data.sitting,
-        players=data.players,
-        rows=data.rows,
-        versions=data.versions,
-        totals=data.totals,
-        bock_queue=data.bock_queue,
-        pflichtsolo_owed=data.pflichtsolo_owed,
-        round_=data.round,
-        games_in_round=data.games_in_round,
-        next_game=data.next,
-        page=data.page,
-        pages=data.pages,
-        games=data.games,
-    )
-    context["latest"] = data.games
+    context = liste_context(data)
     context["explicit_page"] = page
     context["pflichtsolo_rule"] = store.rules(sitting_id).pflichtsolo
     context["flash"] = False
@@ -207,14 +206,17 @@ def _liste_page_context(store: Store, sitting_id: int, page: int | None) -> dict
 
 @pages.get("/sittings/{sitting_id}")
 def sitting_page(request: Request, sitting_id: SittingId, store: StoreDep, page: PageQuery = None) -> Response:
+    """The live list of a sitting (its newest page, or ``?page=``), updated by its event stream."""
     context = _liste_page_context(store, sitting_id, page)
-    context["group"] = store.group(context["sitting"].group_id)
-    context["rules"] = store.rules(sitting_id)
+    sitting = context["sitting"]
+    context["group"] = store.group(sitting.group_id)
+    context["sit_out_doc"] = SIT_OUT.get(sitting.sit_out, "")
     return render(request, "sitting.html", context)
 
 
 @pages.get("/sittings/{sitting_id}/liste")
 def liste_fragment(request: Request, sitting_id: SittingId, store: StoreDep, page: PageQuery = None) -> Response:
+    """The list alone (``_liste.html``), as the live page fetches it after a ``changed`` event."""
     context = _liste_page_context(store, sitting_id, page)
     context["flash"] = True
     return render(request, "_liste.html", context)
@@ -225,19 +227,19 @@ async def sitting_events(
     request: Request, sitting_id: SittingId, store: StoreDep, v: Annotated[int | None, Query(ge=0, le=MAX_ID)] = None
 ) -> StreamingResponse:
     """Server-sent events: ``event: changed`` (data and id: the new version) whenever the sitting's
-    version differs from the one the client saw (``?v=`` or the ``Last-Event-ID`` of a reconnect)."""
-    sitting = await run_in_threadpool(store.sitting, sitting_id)  # 404 before the stream starts
-    seen: int | None = sitting.version if v is None else v
+    version differs from the one the client saw (``?v=`` or the ``Last-Event-ID`` of a reconnect). The
+    periodic check reads only the version (:func:`sitting_version`), never the list."""
+    current = await run_in_threadpool(sitting_version, store, sitting_id)  # 404 before the stream starts
+    seen: int | None = current if v is None else v
     last = request.headers.get("last-event-id", "").strip()
     if last.isdigit() and len(last) < 12:
         seen = int(last)
 
     async def read_version() -> int | None:
         try:
-            info = await run_in_threadpool(store.sitting, sitting_id)
-        except NotFound:
+            return await run_in_threadpool(sitting_version, store, sitting_id)
+        except StoreError:  # the sitting is gone, or the database away: the browser reconnects later
             return None
-        return info.version
 
     stream = version_events(
         sitting_id, seen, read_version, request.is_disconnected, get_notifier(request), request.app.state.sse
@@ -248,6 +250,7 @@ async def sitting_events(
 
 @pages.get("/sittings/{sitting_id}/export.csv")
 def export_csv_file(sitting_id: SittingId, store: StoreDep) -> Response:
+    """The sitting's Liste as a CSV file to download."""
     sitting = store.sitting(sitting_id)
     return Response(
         store.export_csv(sitting_id),

@@ -15,10 +15,12 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 
-from ...storage import Stats, StoreError
-from ..deps import render
+from ...storage import ChartPoint, PlayerStats, Stats, StoreError
+from ..deps import date_text, render
+from ..forms import parse_date
+from ..models import from_info
 from .common import MAX_ID, GroupId, Store, StoreDep
 
 api = APIRouter(prefix="/api", tags=["statistics"])
@@ -28,38 +30,18 @@ pages = APIRouter(include_in_schema=False)
 SVG_HEADERS = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'", "Cache-Control": "no-store"}
 
 
-class PlayerStatsOut(BaseModel):
-    name: str
-    sittings: int
-    games: int
-    games_re: int
-    won_re: int
-    games_kontra: int
-    won_kontra: int
-    soli: int
-    soli_won: int
-    announcements: int
-    announcements_won: int
-    bock_games: int
-    punkte: int
-    punkte_bock: int
-    cents: int
-
-
-class ChartPointOut(BaseModel):
-    sitting_id: int
-    date: datetime.date
-    game: int
-    totals: dict[str, int]
-    overall: dict[str, int]
-
-
 class StatsOut(BaseModel):
+    """Statistics of a group over a range of sittings (``doppelkopf.storage.Stats``). The players and the chart
+    points are the Store's own dataclasses (``PlayerStats``, ``ChartPoint``: their fields and docs are the
+    schema), so no field is copied here: Punkte are score points (Bock applied), ``cents`` money at each
+    sitting's rate."""
+
+    model_config = ConfigDict(from_attributes=True)
     group_id: int
-    sittings: list[int]
-    games: int
-    players: list[PlayerStatsOut]
-    chart: list[ChartPointOut]
+    sittings: list[int] = Field(description="The sittings counted, oldest first.")
+    games: int = Field(description="Games counted.")
+    players: list[PlayerStats]
+    chart: list[ChartPoint] = Field(description="The Punkte after every game, in order of play.")
 
 
 SittingsQuery = Annotated[list[int] | None, Query(alias="sitting", description="Sitting ids (repeat).")]
@@ -81,17 +63,7 @@ def get_stats(
 ) -> StatsOut:
     """Per player: games won as Re and as Kontra, soli played and won, announcements made and won, games
     under Bock and their Punkte, Punkte and money won; and the Punkte after every game (the chart)."""
-    stats = _stats(store, group_id, sitting, since, until)
-    return StatsOut(
-        group_id=stats.group_id,
-        sittings=list(stats.sittings),
-        games=stats.games,
-        players=[PlayerStatsOut(**vars(p)) for p in stats.players],
-        chart=[
-            ChartPointOut(sitting_id=c.sitting_id, date=c.date, game=c.game, totals=c.totals, overall=c.overall)
-            for c in stats.chart
-        ],
-    )
+    return from_info(StatsOut, _stats(store, group_id, sitting, since, until))
 
 
 # -- pages ----------------------------------------------------------------------------------------
@@ -116,11 +88,15 @@ def stats_page(
     group_id: GroupId,
     store: StoreDep,
     sitting: SittingsQuery = None,
-    since: DateQuery = None,
-    until: DateQuery = None,
+    since_text: Annotated[str, Query(alias="since", max_length=40)] = "",
+    until_text: Annotated[str, Query(alias="until", max_length=40)] = "",
 ) -> Response:
+    """The statistics page of a group with its charts (the same filters as the API; the dates as the page
+    writes them, dd.mm.yyyy, or YYYY-MM-DD). Each sitting to choose shows its number in the group (oldest
+    first: 1), its date and its place."""
     group = store.group(group_id)
-    all_sittings = store.sittings(group_id)
+    since, until = parse_date(since_text, "since"), parse_date(until_text, "until")
+    all_sittings = store.sittings(group_id)  # oldest first: the sitting's number is its place here
     stats = _stats(store, group_id, sitting, since, until)
     rows = [
         {
@@ -137,8 +113,8 @@ def stats_page(
         "group": group,
         "all_sittings": all_sittings,
         "chosen": set(sitting or ()),
-        "since": since.isoformat() if since else "",
-        "until": until.isoformat() if until else "",
+        "since": date_text(since),
+        "until": date_text(until),
         "stats": stats,
         "rows": rows,
         "query": _query(sitting, since, until),
