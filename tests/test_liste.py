@@ -237,8 +237,13 @@ def test_a_game_keeps_its_dealer_when_an_earlier_game_is_deleted() -> None:
     # Without the stored dealers the rotation would move on by one and name a player who sits out.
     with pytest.raises(ListeError, match=r"game 2: winners\[1\]: 'Ben' sits out this game"):
         compute_liste(rules, five, [{k: v for k, v in e.items() if k != "dealer"} for e in entries[:1] + entries[2:]])
-    with pytest.raises(ListeError, match=r"game 1: dealer\[0\]: 'Zoe' is not one of the players"):
+    with pytest.raises(ListeError, match=r"game 1: dealer: 'Zoe' is not one of the players"):
         compute_liste(rules, five, [{"winners": ["Ben", "Carla"], "punkte": 1, "dealer": "Zoe"}])
+    # A refused entry leaves the builder as it was, its dealer too.
+    fresh = ListeBuilder(rules, five)
+    with pytest.raises(ListeError, match=r"game 1: winners\[0\]: 'Zed' is not one of the players"):
+        fresh.add({"dealer": "Carla", "winners": ["Zed"], "punkte": 1})
+    assert fresh.next_game().dealer == "Anna"
 
 
 def test_the_value_is_signed_from_the_winners_side() -> None:
@@ -274,3 +279,14 @@ def test_a_first_solo_is_the_pflichtsolo_a_second_a_lustsolo() -> None:
         compute_liste(rules, FOUR, [{**solo, "pflichtsolo": False}])
     # Without the rule every solo is a Lustsolo (seed 000: "Es gibt keine Pflichtsolis").
     assert compute_liste(rules.replace(pflichtsolo=False), FOUR, [solo]).rows[0].pflichtsolo is False
+
+
+def test_a_quick_one_against_three_takes_the_bock_only_when_it_is_no_declared_solo() -> None:
+    """Seed 002: "Mit Ausnahme einer Stillen Hochzeit kommen Soli nicht in die Bockwertung." A quick entry of one
+    against three counts as a declared solo (no Bock) unless it says it was none (a Hochzeit alone)."""
+    rules = get_preset("doppelbock")
+    spaltarsch = {"game": "normal", "re": ["Anna", "Ben"], "augen_re": 120}
+    solo = compute_liste(rules, FOUR, [spaltarsch, {"winners": ["Anna"], "punkte": 2}])
+    alone = compute_liste(rules, FOUR, [spaltarsch, {"winners": ["Anna"], "punkte": 2, "pflichtsolo": False}])
+    assert (solo.rows[1].multiplier, solo.rows[1].points[0]) == (1, 6)  # 3 x 2, no Bock
+    assert (alone.rows[1].multiplier, alone.rows[1].points[0]) == (2, 12)  # 3 x 2, doubled

@@ -327,9 +327,11 @@ class ListeBuilder:
                 The builder is unchanged then.
         """
         number = self._session.games + 1
+        dealer = self._session.dealer  # an entry naming its dealer moves it before the rest is checked
         try:
             return self._add(entry, number)
         except (EntryError, SessionError, ScoreError, SheetError, RuleError) as exc:
+            self._session.dealer = dealer
             raise ListeError(f"game {number}: {exc}") from None
 
     def _add(self, entry: Mapping[str, Any], number: int) -> ListeRow:
@@ -337,7 +339,10 @@ class ListeBuilder:
             raise EntryError(f"entry: expected an object, got {type_name(entry)}")
         names = self.players
         if entry.get("dealer") is not None:
-            dealer = parse_names([entry["dealer"]], names, "dealer")[0]
+            try:
+                dealer = parse_names([entry["dealer"]], names, "dealer")[0]
+            except EntryError as exc:  # "dealer[0]: ..." -> "dealer: ..."
+                raise EntryError(str(exc).replace("dealer[0]:", "dealer:", 1)) from None
             self._session.set_dealer(dealer)
         turn = self._session.turn()
         active = tuple(names[p] for p in turn.active)

@@ -602,7 +602,7 @@ class Session:
                     else -punkte * (3 if len(winners) == 3 else 1)
                 )
         # Without a game type, one against three is taken for a declared solo (see the docstring).
-        skips = bock_skips(rules, game_type) if game_type is not None else rules.bock_skips_soli and lone
+        skips = bock_skips(rules, game_type) if game_type is not None else rules.bock_skips_soli and declared
         skipped = turn.bock_multiplier > 1 and skips
         multiplier = 1 if skipped else turn.bock_multiplier
         names = [self.players[p] for p in turn.active]

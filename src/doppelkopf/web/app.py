@@ -162,8 +162,10 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         length = (_header(scope, b"content-length") or "").strip()
-        if length and (not length.isdigit() or len(length) > 18 or int(length) > self.limit):
-            status, message = (413, _too_large()) if length.isdigit() else (400, "content-length: not a number")
+        if length and (not (length.isascii() and length.isdigit()) or len(length) > 18 or int(length) > self.limit):
+            status, message = (
+                (413, _too_large()) if length.isascii() and length.isdigit() else (400, "content-length: not a number")
+            )
             await error_response(Request(scope), status, message)(scope, receive, send)
             return
         seen = 0
