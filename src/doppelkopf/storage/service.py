@@ -924,14 +924,7 @@ class Store:
                 dealer = game.entry.get("dealer") or (game.row or {}).get("dealer")
                 if dealer is not None:
                     data["dealer"] = dealer
-            players = self._players(session, sitting.id)
-            builder = self._builder_after(sitting, players, before)
-            rows = self._replay(builder, [data] + [g.entry for g in later])
-            count = number + len(later)
-            tally = self._tally_after(
-                session, sitting, players, count, [game.row, *(g.row for g in later)], [row for row, _ in rows]
-            )
-            new_version = self._bump(session, sitting, builder.snapshot(), tally)
+            rows, new_version = self._recompute_from(session, sitting, number, game, before, later, [data])
             changed = session.execute(
                 update(GameRow)
                 .where(GameRow.id == game.id, GameRow.version == seen)
@@ -970,14 +963,7 @@ class Store:
             game, before, later = self._game_and_later(session, sitting.id, number)
             if game.version != seen:
                 raise self._edit_conflict(session, game, number, seen)
-            players = self._players(session, sitting.id)
-            builder = self._builder_after(sitting, players, before)
-            rows = self._replay(builder, [g.entry for g in later])
-            count = number - 1 + len(later)
-            tally = self._tally_after(
-                session, sitting, players, count, [game.row, *(g.row for g in later)], [row for row, _ in rows]
-            )
-            new_version = self._bump(session, sitting, builder.snapshot(), tally)
+            rows, new_version = self._recompute_from(session, sitting, number, game, before, later, [])
             changed = session.execute(
                 update(GameRow)
                 .where(GameRow.id == game.id, GameRow.version == seen)
@@ -1479,6 +1465,27 @@ class Store:
         if not games or games[0].number != number:
             raise NotFound(f"game {number}: sitting {sitting_id} has {self._count(session, sitting_id)} games")
         return games[0], before, games[1:]
+
+    def _recompute_from(
+        self,
+        session: Session,
+        sitting: Sitting,
+        number: int,
+        game: GameRow,
+        before: GameRow | None,
+        later: Sequence[GameRow],
+        replacement: list[dict[str, Any]],
+    ) -> tuple[list[tuple[dict[str, Any], Any]], int]:
+        """A correction of ``game`` (number ``number``; edit: ``replacement`` is its new entry, delete: empty):
+        replay it and the ``later`` games from the state after ``before``, update the tally, bump the version.
+        Returns the new (row, state) of each replayed game and the new version."""
+        players = self._players(session, sitting.id)
+        builder = self._builder_after(sitting, players, before)
+        rows = self._replay(builder, replacement + [g.entry for g in later])
+        count = number - 1 + len(rows)
+        old_rows = [game.row, *(g.row for g in later)]
+        tally = self._tally_after(session, sitting, players, count, old_rows, [row for row, _ in rows])
+        return rows, self._bump(session, sitting, builder.snapshot(), tally)
 
     @staticmethod
     def _tally_after(
