@@ -12,10 +12,12 @@ failure (``.ci/run`` installs and starts both).
 
 from __future__ import annotations
 
+import asyncio
 import os
+import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,26 @@ HOCHZEIT_HANDS: tuple[str, ...] = (
     "♦9 ♥D ♥D ♦D ♣B ♠B ♦K  ♣A ♣9  ♠A ♠9  ♥A",  # seat 2
     NORMAL_HANDS[3],
 )
+
+
+def run_async(coro: Coroutine[Any, Any, Any]) -> Any:
+    """``asyncio.run(coro)`` in a thread of its own, returning its result or raising its error. The session's
+    Playwright (the ``browser`` fixture, sync API) keeps an event loop running in the main thread once a browser
+    test ran, and ``asyncio.run`` refuses to start another one there."""
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = asyncio.run(coro)
+        except BaseException as exc:  # handed to the caller's thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=target, name="run-async")
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
 
 
 def hands(texts: tuple[str, ...]) -> list[list[Card]]:

@@ -293,7 +293,7 @@ def tampered(game: Game, change: str, value: object) -> str:
 @pytest.mark.parametrize(
     ("change", "value", "message"),
     [
-        ("version", 3, r"version: 3 is not supported \(this program reads versions 1 and 2\)"),
+        ("version", 4, r"version: 4 is not supported \(this program reads versions 1, 2 and 3\)"),
         ("hands.1.0", "Xy7", r"hands\[1\]\[0\]: not a card: 'Xy7'"),
         ("hands.1.0", 3, r"hands\[1\]\[0\]: expected a card key"),
         ("dealer", True, r"dealer: expected a seat 0\.\.3, got True"),
@@ -926,10 +926,23 @@ def test_line_separators_and_lone_surrogates_in_meta_keep_one_record_per_line(tm
     assert load(tmp_path / "game.json").meta == {"note": "a\u2028b\u2029c\u0085d\x1ce", "odd": "\ud800"}
 
 
-def test_new_records_are_format_version_2() -> None:
+def test_new_records_are_format_version_3() -> None:
     data = json.loads(to_json(record_game(play_random(DDV, 1))))
-    assert data["version"] == 2 == rec.FORMAT_VERSION
+    assert data["version"] == 3 == rec.FORMAT_VERSION
     assert set(data["rules"]["options"]) == set(DDV.to_dict())
+
+
+def test_version_2_records_lack_own_augen_visible_and_read_it_as_false() -> None:
+    """A record written before format version 3 has no ``own_augen_visible`` (the online table's option): it
+    reads as false, the TSR's face-down tricks; a version-3 record without it is refused, naming it."""
+    data = json.loads(to_json(record_game(play_random(DDV, 2))))
+    del data["rules"]["options"]["own_augen_visible"]
+    data["version"] = 2
+    old = from_json(json.dumps(data))
+    assert old.version == 2 and old.rules.own_augen_visible is False and old.rules == DDV
+    data["version"] = 3
+    with pytest.raises(RecordError, match="missing option 'own_augen_visible'"):
+        from_json(json.dumps(data))
 
 
 def test_version_1_records_load_with_the_old_values_of_the_options_added_since() -> None:
@@ -957,12 +970,12 @@ def test_version_1_records_load_with_the_old_values_of_the_options_added_since()
         False,
         False,
     )
-    written = json.loads(to_json(records[3]))  # written again: version 2 with every option
-    assert written["version"] == 2 and written["rules"]["options"]["re_120_after_kontra"] is True
+    written = json.loads(to_json(records[3]))  # written again: version 3 with every option
+    assert written["version"] == 3 and written["rules"]["options"]["re_120_after_kontra"] is True
     assert from_json(to_json(records[3])).rules == records[3].rules
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_a_missing_rule_option_is_an_error_not_a_default(version: int) -> None:
     """Under doppelbock the second Herz-10 is higher (dulle = second); a record without the option must not
     silently play the DDV's first."""

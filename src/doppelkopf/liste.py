@@ -67,7 +67,7 @@ from .entry import GAME_FIELDS, EntryError, extra_limits, parse_game, parse_name
 from .jsonutil import short_repr, type_name
 from .names import name_key
 from .rules import ANSAGE, LEVEL_KEYS, GameType, Party, RuleError, RuleSet
-from .scoring import ScoreError, scored_as_solo
+from .scoring import GameSummary, ScoreError, scored_as_solo
 from .session import (
     BOCK_TRIGGERS,
     MAX_PLAYERS_AT_TABLE,
@@ -75,6 +75,7 @@ from .session import (
     PLAYERS_AT_TABLE,
     QUICK_DERIVED_TRIGGERS,
     SIT_OUT,
+    GameSetup,
     Session,
     SessionError,
     sitting_out,
@@ -94,6 +95,7 @@ __all__ = [
     "check_game_entry",
     "compute_liste",
     "entry_form",
+    "game_entry",
     "sitting_out",
 ]
 
@@ -302,6 +304,15 @@ class ListeBuilder:
             None if turn.forced_solo is None else names[turn.forced_solo],
         )
 
+    def game_setup(self) -> GameSetup:
+        """What a game dealt now must be, for a table that plays its games here (the online table): dealer
+        seat, Pflichtsolo state per seat, forced soloist (Vorführung, TSR 4.2.3), Bock multiplier; see
+        :meth:`doppelkopf.session.Session.next_game_setup`. Raises ListeError unless four play."""
+        try:
+            return self._session.next_game_setup()
+        except SessionError as exc:
+            raise ListeError(str(exc)) from None
+
     def liste(self) -> Liste:
         """The Liste so far (the rows this builder wrote; after :meth:`resume` only the later ones)."""
         session = self._session
@@ -474,6 +485,46 @@ def check_game_entry(
     for item in previous:
         builder.add(item)
     return builder.add(entry)
+
+
+def game_entry(summary: GameSummary, players: Sequence[str], pflichtsolo: bool = False) -> dict[str, Any]:
+    """The full Liste entry of a game's ``summary`` (``players``: the names of seats 0..3): game type
+    key, Re names, Augen of Re, tricks of both parties, announcements per party (the Ansage and the
+    highest Absage), Sonderpunkte, and ``"pflichtsolo": true`` for the soloist's Pflichtsolo.
+
+    The entry is the table's own words for a game played here (the online table, an imported record):
+    :meth:`ListeBuilder.add` computes its Punkte again with the sitting's rules.
+
+    >>> from doppelkopf.rules import GameType
+    >>> game_entry(GameSummary(GameType.KREUZ, frozenset({2}), 190, 9, 3, (2, 0)), ["A", "B", "C", "D"])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'game': 'kreuz', 're': ['C'], 'augen_re': 190, 'tricks_re': 9, 'tricks_kontra': 3,
+     'announcements': {'re': ['re', 'keine_90'], 'kontra': []}, 'extras': []}
+    """
+    announcements: dict[str, list[str]] = {}
+    for party, level in zip(("re", "kontra"), summary.announcements, strict=True):
+        said: list[str] = []
+        if level >= ANSAGE:
+            said.append(party)
+        if level > ANSAGE:
+            said.append(LEVEL_KEYS[level])
+        announcements[party] = said
+    entry: dict[str, Any] = {
+        "game": summary.game_type.key,
+        "re": [players[s] for s in sorted(summary.re_seats)],
+        "augen_re": summary.augen_re,
+    }
+    if summary.tricks_re is not None:
+        entry["tricks_re"] = summary.tricks_re
+    if summary.tricks_kontra is not None:
+        entry["tricks_kontra"] = summary.tricks_kontra
+    entry["announcements"] = announcements
+    entry["extras"] = [
+        {"type": s.kind, "party": "re" if s.party is Party.RE else "kontra"} for s in summary.sonderpunkte
+    ]
+    if pflichtsolo:
+        entry["pflichtsolo"] = True
+    return entry
 
 
 #: The announcement items of the entry format by level (1 the Ansage of the party, 2..5 the Absagen).

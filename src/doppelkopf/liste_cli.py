@@ -82,6 +82,7 @@ LIBRARIES = {
     "fastapi": ("fastapi", "web"),
     "starlette": ("fastapi", "web"),
     "uvicorn": ("uvicorn", "web"),
+    "websockets": ("websockets", "web"),
     "jinja2": ("jinja2", "web"),
     "multipart": ("python-multipart", "web"),
     "python_multipart": ("python-multipart", "web"),
@@ -1124,7 +1125,8 @@ def network_address() -> str | None:
 @friendly
 def serve(db: str | None, host: str, port: int) -> None:
     """Start the score sheet in the browser (FastAPI + uvicorn): groups, sittings, entering games on a
-    phone, the live list, corrections, settlement and statistics. Ctrl-C stops it.
+    phone, the live list, corrections, settlement and statistics; and the online tables (page Tische): play
+    with friends and computer players over WebSockets, every game kept in the group's Liste. Ctrl-C stops it.
 
     The phones of the table reach it only with --host 0.0.0.0, at this computer's address in the network
     (printed at the start). The app has no login: anyone who reaches it can change the list, so use it
@@ -1143,7 +1145,9 @@ def serve(db: str | None, host: str, port: int) -> None:
         click.echo("No login: anyone in this network can change the list; use it only on a network you trust.")
     else:
         shown_host = f"[{host}]" if ":" in host else host
-        click.echo(f"Liste at http://{shown_host}:{port}/ (phones of the table: doko serve --host 0.0.0.0)")
+        click.echo(
+            f"Liste and online tables at http://{shown_host}:{port}/ (phones of the table: doko serve --host 0.0.0.0)"
+        )
     click.echo(f"Database {shown_url(url)}; Ctrl-C stops.")
     # Ctrl-C: open live-list streams (server-sent events) are closed after 2 s instead of waiting for them.
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)

@@ -11,12 +11,12 @@ table), so :func:`verify` can check that replaying the actions still gives the s
 deal thrown in (Schmeissen, or an Armut nobody took) has no result but ``thrown_in``: why it was
 thrown in, as the engine says (``"schmeissen"`` or ``"armut"``).
 
-The file format is JSON (version 2), with cards and actions written as the ASCII keys of
+The file format is JSON (version 3), with cards and actions written as the ASCII keys of
 :meth:`doppelkopf.game.Action.key` (``KrD``, ``announce:keine_90``, ``vorbehalt:kreuz``)::
 
     {
       "format": "doppelkopf-record",
-      "version": 2,
+      "version": 3,
       "rules": {"preset": "ddv", "options": {...every RuleSet option...}},
       "players": ["Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4"],
       "seed": 7,
@@ -52,8 +52,9 @@ e.g. from a TOML file, is stored with all its options just the same). An option 
 options of :data:`OPTIONS_ADDED` existed) may lack the options added after version 1, and each
 takes the value that is the engine's behaviour before the option existed (all five are the DDV
 defaults: ``schweine_optional`` false, ``hochzeit_early_ansage`` false, ``re_120_after_kontra``
-true, ``absage_punkte`` "all", ``reached_against_absage`` true). This module writes version 2 and
-reads versions 1 and 2; an option added to :class:`~doppelkopf.rules.RuleSet` later needs the next
+true, ``absage_punkte`` "all", ``reached_against_absage`` true); a record before version 3 may lack
+``own_augen_visible`` (false: the tricks lie face down, TSR). This module writes version 3 and reads versions 1
+to 3; an option added to :class:`~doppelkopf.rules.RuleSet` later needs the next
 version and its old value in :data:`OPTIONS_ADDED`.
 
 **Players.** Names go through :func:`doppelkopf.names.clean_names` when a record is made and when
@@ -135,9 +136,9 @@ except ImportError:  # pragma: no cover - not on POSIX
 #: Value of the ``format`` field; tells a record file from other JSON files.
 FORMAT_NAME = "doppelkopf-record"
 #: The record format version this module writes.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 #: The record format versions this module reads.
-READ_VERSIONS = (1, 2)
+READ_VERSIONS = (1, 2, 3)
 #: Rule options added to :class:`~doppelkopf.rules.RuleSet` in a format version, each with the value
 #: that is the engine's behaviour before it existed: a record of an earlier version that lacks the
 #: option takes that value. (Every other missing option is an error.)
@@ -149,6 +150,7 @@ OPTIONS_ADDED: dict[int, dict[str, Any]] = {
         "absage_punkte": "all",
         "reached_against_absage": True,
     },
+    3: {"own_augen_visible": False},
 }
 #: Player names used when a record names none.
 DEFAULT_PLAYERS: tuple[str, str, str, str] = ("Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4")
@@ -629,7 +631,7 @@ def _build(data: Any, source: str) -> GameRecord:
         raise fail("format", f"expected {FORMAT_NAME!r}, got {short_repr(data['format'])} (not a game record)")
     version = data["version"]
     if not _is_int(version) or version not in READ_VERSIONS:
-        versions = " and ".join(map(str, READ_VERSIONS))
+        versions = ", ".join(map(str, READ_VERSIONS[:-1])) + f" and {READ_VERSIONS[-1]}"
         raise fail("version", f"{short_repr(version)} is not supported (this program reads versions {versions})")
 
     rules = _build_rules(data["rules"], version, fail)

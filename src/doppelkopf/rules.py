@@ -590,6 +590,12 @@ class RuleSet:
         "TSR 5.4.6, 5.4.7",
         ("none", "soloist"),
     )
+    own_augen_visible: bool = _opt(
+        False,
+        "A player may look at the Augen of the tricks his own party has won so far during the play (the online "
+        "table shows them to each seat whose party it knows); false: only the last trick may be looked at again",
+        "TSR: a trick won lies face down, only the last one may be shown again (false); no seed allows more",
+    )
 
     def check_play_options(self) -> None:
         """Cross-field checks of the play options (called by ``__post_init__`` after the ranges);

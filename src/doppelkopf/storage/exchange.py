@@ -44,7 +44,7 @@ from .. import record as record_mod
 from ..game import Game
 from ..liste import ListeBuilder, ListeError
 from ..names import PlayerNameError, clean_names, name_key
-from ..rules import ANSAGE, LEVEL_KEYS, Party, RuleError, RuleSet
+from ..rules import RuleError, RuleSet
 from ..scoring import GameSummary
 from .infos import StoreError
 from .models import GameRow, GameVersion, Group, Player, Sitting, SittingPlayer
@@ -453,33 +453,9 @@ class RecordsRead:
 
 
 def summary_entry(summary: GameSummary, players: Sequence[str], pflichtsolo: bool = False) -> dict[str, Any]:
-    """The full Liste entry of a game's ``summary`` (``players``: the names of seats 0..3): game type
-    key, Re names, Augen of Re, tricks of both parties, announcements per party (the Ansage and the
-    highest Absage), Sonderpunkte, and ``"pflichtsolo": true`` for the soloist's Pflichtsolo."""
-    announcements: dict[str, list[str]] = {}
-    for party, level in zip(("re", "kontra"), summary.announcements, strict=True):
-        said: list[str] = []
-        if level >= ANSAGE:
-            said.append(party)
-        if level > ANSAGE:
-            said.append(LEVEL_KEYS[level])
-        announcements[party] = said
-    entry: dict[str, Any] = {
-        "game": summary.game_type.key,
-        "re": [players[s] for s in sorted(summary.re_seats)],
-        "augen_re": summary.augen_re,
-    }
-    if summary.tricks_re is not None:
-        entry["tricks_re"] = summary.tricks_re
-    if summary.tricks_kontra is not None:
-        entry["tricks_kontra"] = summary.tricks_kontra
-    entry["announcements"] = announcements
-    entry["extras"] = [
-        {"type": s.kind, "party": "re" if s.party is Party.RE else "kontra"} for s in summary.sonderpunkte
-    ]
-    if pflichtsolo:
-        entry["pflichtsolo"] = True
-    return entry
+    """The full Liste entry of a game's ``summary`` (``players``: the names of seats 0..3); see
+    :func:`doppelkopf.liste.game_entry`, which builds it."""
+    return liste_mod.game_entry(summary, players, pflichtsolo)
 
 
 def _nonblank_lines(path: Path) -> list[int]:

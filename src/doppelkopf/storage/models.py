@@ -35,6 +35,36 @@ Tables:
 ``game_versions``
     the audit trail: one row per add, edit and delete of a game, with the entry, version and author;
     rows are only ever inserted.
+
+The online table (:mod:`doppelkopf.storage.tables`):
+
+``online_tables``
+    a table played in the browser: ``name``, its rule set as TOML (``rules_toml``, ``rules_name``, fixed at
+    creation as a sitting's), ``seed`` (the shuffle seeds of its deals derive from it,
+    :func:`doppelkopf.online.deal_seed`), ``invite`` (the secret of the invite link), ``host_hash`` (SHA-256
+    hex of the host's token; the token itself is never stored), ``listed`` (shown in the lobby), ``status``
+    (``lobby``, ``playing``, ``paused``, ``ended``), the ``group_id`` whose statistics its games join and the
+    ``sitting_id`` of its Liste (set at the start), the pace of its computer players (``pace_ms``), the grace
+    time before a stand-in takes a dropped person's seat (``grace_s``), the pause between two games
+    (``next_game_s``), ``version`` (one up per change: the message number its clients see and the optimistic
+    lock of its next action) and ``deal`` (the number of the current deal, 0 before the first).
+``online_seats``
+    its four seats (``seat`` 0..3): the ``name`` (``None``: an empty seat), the computer player's level
+    (``bot``, a registry name of :data:`doppelkopf.online.BOT_LEVELS`; ``None``: a person's seat), the
+    SHA-256 hex of the seat's token (``token_hash``, ``None`` while nobody holds the seat), ``standin`` (a
+    computer player plays for the person who dropped), ``shows_hand`` (the person lets spectators see
+    the hand) and ``seen_at`` (UTC: when a server process last saw the person connected, so the processes
+    of one database know who is present anywhere; ``None``: never).
+``online_deals``
+    the table's deals (``number`` 1, 2, ...; a deal thrown in counts): ``setup`` (JSON,
+    :meth:`doppelkopf.online.DealSetup.to_dict`: seed, dealer, Pflichtsoli, Bock), ``finished``,
+    ``thrown_in``, ``game_number`` (the game's number on the Liste once it is recorded there) and
+    ``record_error`` (one line: why the Liste refused the finished game, e.g. the sitting was changed on the
+    score sheet meanwhile; the deal is finished all the same and the table deals on).
+``online_actions``
+    every accepted action of a deal in order (``seq`` 0, 1, ... per deal; the ``seat`` that took it and the
+    engine's ``action`` integer): replaying them on the deal's setup gives the game as it stands; rows are
+    only ever inserted.
 """
 
 from __future__ import annotations
@@ -42,7 +72,20 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Date, DateTime, ForeignKey, Index, Integer, MetaData, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Date,
+    DateTime,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 #: Constraint names that are the same on every database (Alembic can then name them in migrations).
@@ -58,6 +101,12 @@ NAMING_CONVENTION = {
 NAME_LENGTH = 100
 #: Longest player name in the database; :data:`doppelkopf.names.MAX_NAME_LENGTH` (40) is the real limit.
 PLAYER_LENGTH = 100
+#: Length of a SHA-256 digest in hex (the stored form of a token).
+HASH_LENGTH = 64
+#: Longest invite secret, table status and computer player level.
+TOKEN_LENGTH = 64
+STATUS_LENGTH = 10
+BOT_LENGTH = 40
 
 
 class Base(DeclarativeBase):
@@ -161,3 +210,80 @@ class GameVersion(Base):
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     author: Mapped[str] = mapped_column(String(NAME_LENGTH), default="")
     changed_at: Mapped[datetime.datetime]
+
+
+class OnlineTable(Base):
+    """A table played online (see the module docstring); its seats, deals and actions hang on it."""
+
+    __tablename__ = "online_tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    rules_toml: Mapped[str] = mapped_column(Text)
+    rules_name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    invite: Mapped[str] = mapped_column(String(TOKEN_LENGTH))
+    host_hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
+    listed: Mapped[bool] = mapped_column(default=True)
+    status: Mapped[str] = mapped_column(String(STATUS_LENGTH), index=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"))
+    sitting_id: Mapped[int | None] = mapped_column(ForeignKey("sittings.id", ondelete="SET NULL"))
+    pace_ms: Mapped[int] = mapped_column(Integer)
+    grace_s: Mapped[int] = mapped_column(Integer)
+    next_game_s: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    deal: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime.datetime]
+    changed_at: Mapped[datetime.datetime]
+
+
+class OnlineSeat(Base):
+    """One of a table's four seats."""
+
+    __tablename__ = "online_seats"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("online_tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(PLAYER_LENGTH))
+    bot: Mapped[str | None] = mapped_column(String(BOT_LENGTH))
+    token_hash: Mapped[str | None] = mapped_column(String(HASH_LENGTH))
+    standin: Mapped[bool] = mapped_column(default=False)
+    shows_hand: Mapped[bool] = mapped_column(default=False)
+    #: when a server process last saw the seat's person connected (UTC; presence across processes)
+    seen_at: Mapped[datetime.datetime | None]
+
+
+class OnlineDeal(Base):
+    """One deal at a table (a deal thrown in is one too)."""
+
+    __tablename__ = "online_deals"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("online_tables.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    setup: Mapped[dict[str, Any]] = mapped_column(JSON)
+    game_number: Mapped[int | None] = mapped_column(Integer)
+    thrown_in: Mapped[bool] = mapped_column(default=False)
+    finished: Mapped[bool] = mapped_column(default=False)
+    #: why the Liste refused the finished game (one line); ``None`` when it was recorded or not due
+    record_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime.datetime]
+
+
+class OnlineAction(Base):
+    """One accepted action of a deal: inserted, never updated or deleted."""
+
+    __tablename__ = "online_actions"
+    __table_args__ = (
+        UniqueConstraint("table_id", "deal", "seq"),
+        ForeignKeyConstraint(
+            ["table_id", "deal"], ["online_deals.table_id", "online_deals.number"], ondelete="CASCADE"
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(Integer)
+    deal: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime.datetime]

@@ -106,7 +106,7 @@ _INFO_COLUMNS = (
 )
 #: The newest Alembic revision of ``migrations/versions`` (a test checks it against Alembic's own head): a
 #: database already there is opened without loading Alembic, which saves every CLI call a third of a second.
-HEAD_REVISION = "0001"
+HEAD_REVISION = "0002"
 
 
 # -- URLs, engines, migrations ------------------------------------------------------------------------
@@ -866,37 +866,46 @@ class Store:
         if number is not None:
             number = _int(number, "number", 1)
         with self._write() as session:
-            sitting = self._get_sitting(session, sitting_id, lock=True, state=True, tally=True)
-            count = self._count(session, sitting.id)
-            if number is not None and number != count + 1:
-                raise self._add_conflict(session, sitting.id, number, count)
-            players = self._players(session, sitting.id)
-            builder = self._resume(session, sitting, players, count)
-            row = builder.add(data)
-            if data.get("dealer") is None:
-                data["dealer"] = row.dealer
-            state = builder.snapshot()
-            stored = row.to_dict()
-            tally = self._tally_after(session, sitting, players, count + 1, (), [stored])
-            version = self._bump(session, sitting, state, tally)
-            now = _now()
-            game = GameRow(
-                sitting_id=sitting.id,
-                number=count + 1,
-                version=version,
-                revision=1,
-                deleted=False,
-                entry=data,
-                row=stored,
-                state=state,
-                author=author,
-                created_at=now,
-                changed_at=now,
-            )
-            session.add(game)
-            session.flush()
-            self._audit(session, game, count + 1, "add")
-            return self._game_info(game)
+            return self._add_game_in(session, sitting_id, data, number, author)
+
+    def _add_game_in(
+        self, session: Session, sitting_id: int, entry: dict[str, Any], number: int | None, author: str
+    ) -> GameInfo:
+        """:meth:`add_game` inside an open write transaction; ``entry`` is checked JSON data (a copy that
+        gets the game's ``"dealer"``), ``number`` and ``author`` are checked (the online table's
+        :class:`~doppelkopf.storage.tables.TableStore` records its games with it)."""
+        data = entry
+        sitting = self._get_sitting(session, sitting_id, lock=True, state=True, tally=True)
+        count = self._count(session, sitting.id)
+        if number is not None and number != count + 1:
+            raise self._add_conflict(session, sitting.id, number, count)
+        players = self._players(session, sitting.id)
+        builder = self._resume(session, sitting, players, count)
+        row = builder.add(data)
+        if data.get("dealer") is None:
+            data["dealer"] = row.dealer
+        state = builder.snapshot()
+        stored = row.to_dict()
+        tally = self._tally_after(session, sitting, players, count + 1, (), [stored])
+        version = self._bump(session, sitting, state, tally)
+        now = _now()
+        game = GameRow(
+            sitting_id=sitting.id,
+            number=count + 1,
+            version=version,
+            revision=1,
+            deleted=False,
+            entry=data,
+            row=stored,
+            state=state,
+            author=author,
+            created_at=now,
+            changed_at=now,
+        )
+        session.add(game)
+        session.flush()
+        self._audit(session, game, count + 1, "add")
+        return self._game_info(game)
 
     def edit_game(
         self, sitting_id: int, number: int, entry: Mapping[str, Any], *, version: int, author: str = ""

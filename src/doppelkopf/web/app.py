@@ -10,6 +10,8 @@ one-line message that names the field. The JSON API (paths under ``/api/``) answ
 The app is made for a table's local network, so it guards itself (ASGI middleware, outermost first):
 
 * :class:`SecurityHeaders`: a content security policy (only the app's own scripts), ``nosniff``, no framing;
+  the online tables' pages and JSON (``/tables...``, ``/api/tables...``: tokens, invites, a player's hand) also
+  ``Cache-Control: no-store``;
 * :class:`SameOrigin`: a state-changing request (POST, PUT, PATCH, DELETE) whose ``Origin`` header (or,
   without one, its ``Referer``) names another host than the request's ``Host`` is refused with 403 (a page
   elsewhere cannot make a phone's browser enter or delete games); a request without either header (the
@@ -17,6 +19,10 @@ The app is made for a table's local network, so it guards itself (ASGI middlewar
 * :class:`BodyLimit`: a request body larger than :data:`MAX_BODY_BYTES` (16 MiB: a JSON import, a records
   file, a rule file, an entry) is refused with 413, by its ``Content-Length`` before anything is read, or
   while reading a body sent without one, as soon as it grows beyond the limit.
+
+Cookies (the online tables' seat and host tokens) get ``Secure`` when the request came by https. Behind a TLS
+proxy the app sees https only when uvicorn trusts the proxy's ``X-Forwarded-Proto``: start it with
+``uvicorn --proxy-headers --forwarded-allow-ips=<the proxy's address>``, else the cookies go without ``Secure``.
 """
 
 from __future__ import annotations
@@ -37,8 +43,17 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .deps import MAX_BODY_BYTES, STATIC_DIR, make_templates, render, wants_json
 from .events import Notifier, StreamSettings
+from .live import TableSettings
 
-__all__ = ["MAX_BODY_BYTES", "BodyLimit", "SameOrigin", "SecurityHeaders", "create_app", "foreign_origin"]
+__all__ = [
+    "MAX_BODY_BYTES",
+    "BodyLimit",
+    "SameOrigin",
+    "SecurityHeaders",
+    "TableSettings",
+    "create_app",
+    "foreign_origin",
+]
 
 TITLE = "Doppelkopf – die Liste"
 LOG = logging.getLogger("doppelkopf.web")
@@ -55,6 +70,8 @@ SECURITY_HEADERS = (
     (b"referrer-policy", b"same-origin"),
 )
 DOCS_PATHS = ("/docs", "/redoc")
+#: Paths whose answers are never stored by a browser or proxy (they carry tokens, invites and hands).
+NO_STORE_PATHS = ("/tables", "/api/tables")
 #: The methods that change something: only the app's own pages (or a client without Origin/Referer) may send them.
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 #: Seconds a client is asked to wait (``Retry-After``) when the database cannot be reached.
@@ -73,11 +90,17 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        path = str(scope.get("path", ""))
+        no_store = any(path == p or path.startswith(p + "/") for p in NO_STORE_PATHS)
+
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 present = {name.lower() for name, _ in headers}
                 headers.extend((name, value) for name, value in SECURITY_HEADERS if name not in present)
+                if no_store:
+                    headers = [(n, v) for n, v in headers if n.lower() != b"cache-control"]
+                    headers.append((b"cache-control", b"no-store"))
                 message = {**message, "headers": headers}
             await send(message)
 
@@ -199,11 +222,13 @@ def _error_classes() -> list[tuple[type[Exception], int]]:
     from ..charts import ChartError
     from ..entry import EntryError
     from ..liste import ListeError
+    from ..moves import IllegalAction
     from ..names import PlayerNameError
     from ..rules import RuleError
     from ..session import SessionError
     from ..sheet import SheetError
     from ..storage import Conflict, NotFound, StoreError
+    from ..storage.tables import Forbidden
     from .forms import FormError
 
     refused: list[type[Exception]] = [
@@ -216,9 +241,11 @@ def _error_classes() -> list[tuple[type[Exception], int]]:
         SessionError,
         ChartError,
         FormError,
+        IllegalAction,
     ]
     return [
         (NotFound, 404),
+        (Forbidden, 403),
         (Conflict, 409),
         *((cls, 503) for cls in _unavailable_classes()),
         *((cls, 422) for cls in refused),
@@ -280,25 +307,46 @@ def _handler(status: int) -> Callable[[Request, Exception], Response]:
     return handler
 
 
-def create_app(store_url: str | None = None, *, sse: StreamSettings | None = None) -> FastAPI:
+def create_app(
+    store_url: str | None = None, *, sse: StreamSettings | None = None, tables: TableSettings | None = None
+) -> FastAPI:
     """The web app of the Liste on the database at ``store_url`` (``None``: the default of
     :func:`doppelkopf.storage.default_url`, ``$DOKO_DATABASE_URL`` or the SQLite file in the user's
     data folder).
 
     The Store is opened (and migrated) once, here; routes get it through the dependency
-    :func:`doppelkopf.web.deps.get_store`. ``sse`` sets the timing of the live-list event streams.
+    :func:`doppelkopf.web.deps.get_store`. ``sse`` sets the timing of the live-list event streams, ``tables``
+    the timing and limits of the online tables (:class:`doppelkopf.web.live.TableSettings`); their hub
+    (:class:`doppelkopf.web.live.Hub`, ``app.state.hub``) starts and stops with the app's lifespan.
 
     Raises:
         doppelkopf.storage.StoreError: the database cannot be opened or migrated.
     """
     from ..storage import open_store
+    from ..storage.tables import TableStore
+    from .live import Hub
     from .routers import games, groups, sittings, stats
+    from .routers import tables as tables_router
 
     store = open_store(store_url)
+    table_store = TableStore(store)
+    templates = make_templates()
+    settings = tables or TableSettings()
+
+    def render_view(view: dict[str, Any]) -> str:
+        return templates.env.get_template("_table_view.html").render(view=view)
+
+    hub = Hub(
+        store, table_store, settings, render_view, store_url=store.engine.url.render_as_string(hide_password=False)
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
         close = getattr(store, "close", None)
         if callable(close):
             close()
@@ -318,7 +366,10 @@ def create_app(store_url: str | None = None, *, sse: StreamSettings | None = Non
     app.state.store = store
     app.state.notifier = Notifier()
     app.state.sse = sse or StreamSettings()
-    app.state.templates = make_templates()
+    app.state.templates = templates
+    app.state.tables = table_store
+    app.state.table_settings = settings
+    app.state.hub = hub
 
     for cls, status in _error_classes():
         app.add_exception_handler(cls, _handler(status))
@@ -343,7 +394,7 @@ def create_app(store_url: str | None = None, *, sse: StreamSettings | None = Non
     app.add_middleware(SameOrigin)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
-    for module in (groups, sittings, games, stats):
+    for module in (groups, sittings, games, stats, tables_router):
         app.include_router(module.api)
         app.include_router(module.pages)
 

@@ -23,3 +23,37 @@ document.addEventListener("change", function (event) {
   if (event.target.name === "game") soloLegend();
 });
 document.addEventListener("DOMContentLoaded", soloLegend);
+// The online table: every WebSocket message replaces the whole #table-view, so a <details data-keep="KEY">
+// (the last trick, the Liste, the rules) would fall back to the server's default state each time. Its state is
+// remembered once the person opens or closes it (a click on its summary, also by keyboard) and put back after
+// every swap; until then the server's default stands.
+var keptOpen = {};
+var toggledByHand = null;
+document.addEventListener("click", function (event) {
+  var summary = event.target.closest && event.target.closest("summary");
+  var details = summary && summary.parentElement;
+  if (details && details.tagName === "DETAILS" && details.getAttribute("data-keep")) {
+    toggledByHand = details.getAttribute("data-keep");
+    keptOpen[toggledByHand] = !details.open;  // the click opens or closes it right after; "toggle" confirms
+  }
+}, true);
+document.addEventListener("toggle", function (event) {
+  var details = event.target;
+  var key = details.getAttribute && details.getAttribute("data-keep");
+  if (key && key === toggledByHand) {
+    keptOpen[key] = details.open;
+    toggledByHand = null;
+  }
+}, true);
+function restoreDetails() {
+  var all = document.querySelectorAll("details[data-keep]");
+  for (var i = 0; i < all.length; i++) {
+    var key = all[i].getAttribute("data-keep");
+    if (Object.prototype.hasOwnProperty.call(keptOpen, key) && all[i].open !== keptOpen[key]) {
+      all[i].open = keptOpen[key];
+    }
+  }
+}
+document.addEventListener("htmx:wsAfterMessage", restoreDetails);
+document.addEventListener("htmx:oobAfterSwap", restoreDetails);
+document.addEventListener("htmx:afterSwap", restoreDetails);
