@@ -60,9 +60,12 @@ def _kill_mid_write(url: str, tmp_path: Path, kill_after: int) -> int:
     finally:
         proc.wait(timeout=30)
     assert confirmed == kill_after, f"the writer stopped early at {confirmed}"
-    # the writer may have confirmed more games while we waited to kill it: they count too
+    # the writer may have confirmed more games while we waited to kill it: they count too (only whole lines
+    # "confirmed N": the kill may cut the last one short, and a confirmation never read is none)
     for line in proc.stdout:
-        confirmed = int(line.split()[1])
+        parts = line.split()
+        if line.endswith("\n") and len(parts) == 2 and parts[0] == "confirmed" and parts[1].isdigit():
+            confirmed = int(parts[1])
 
     store = open_store(url)
     try:
