@@ -101,10 +101,30 @@ def test_the_liste_is_pure(module: str) -> None:
 
 def test_the_core_and_the_cli_load_no_storage_web_or_charts() -> None:
     """``import doppelkopf`` and ``doko --help`` stay fast: the score sheet's libraries load only in its commands."""
+    assert_loads_none("doppelkopf, doppelkopf.cli, doppelkopf.liste", OUTER)
+
+
+def assert_loads_none(modules: str, packages: set[str]) -> None:
+    """Importing ``modules`` (comma-separated) in a fresh interpreter loads none of ``packages``."""
     code = (
         "import sys\n"
-        "import doppelkopf, doppelkopf.cli, doppelkopf.liste\n"
-        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(OUTER)!r}))\n"
+        f"import {modules}\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(packages)!r}))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+#: The research extras (``rl``, ``cluster``): heavy, optional, loaded only by the modules that need them.
+RESEARCH = {"pettingzoo", "gymnasium", "pyspiel", "open_spiel", "ray", "torch"}
+
+
+def test_the_core_the_cli_and_the_players_load_no_research_library() -> None:
+    """``pip install doppelkopf`` without the ``rl`` and ``cluster`` extras runs everything but those interfaces:
+    the core, the CLI, the arena and the players import none of their libraries (``doko arena --backend ray``
+    loads Ray only when it is asked for)."""
+    assert_loads_none(
+        "doppelkopf, doppelkopf.cli, doppelkopf.arena, doppelkopf.players, doppelkopf.rl, doppelkopf.cluster, "
+        "doppelkopf.analysis",
+        RESEARCH,
+    )

@@ -700,3 +700,46 @@ def on_screen(page: Any, selector: str) -> None:
     screen = page.viewport_size
     assert 0 <= box["y"] and box["y"] + box["height"] <= screen["height"], f"{selector} is off the screen: {box}"
     assert 0 <= box["x"] and box["x"] + box["width"] <= screen["width"], f"{selector} is off the screen: {box}"
+
+
+def test_the_analysis_shows_under_the_result_when_the_table_allows_it(
+    serve: Callable[..., Server], people: Callable[..., Person], shots: Path | None
+) -> None:
+    """Four computer players at a table made with the option ``analysis``: once the game is over, the page of
+    a spectator loads the solver's review under the result (htmx, a loading state first): one row per card."""
+    server = serve(pace_ms=0)
+    server.app.state.analysis_options = {"exact_tricks": 2, "budget_s": 0}
+    host = people("Host")
+    seats = [{"bot": "rules"}] * 4
+    body = {"name": "Analysetisch", "rules": "ddv", "seats": seats, "seed": 5, "analysis": True}
+    answer = host.context.request.post(f"{server.base}/api/tables", data=body)
+    assert answer.status == 201, answer.text()
+    made = answer.json()
+    started = host.context.request.post(
+        f"{server.base}/api/tables/{made['id']}/start", headers={"X-Doko-Token": made["host_token"]}
+    )
+    assert started.status == 200, started.text()
+    host.page.goto(f"{server.base}/tables/{made['id']}")
+    live(host.page)
+    host.page.wait_for_selector(RESULT, timeout=int(DEAL_S * 1000))
+    host.page.wait_for_selector(f"{RESULT} #analysis table.analysis-cards", timeout=60_000)
+    rows = host.page.locator(f"{RESULT} #analysis tr[data-card]")
+    assert rows.count() == 48  # the seed's first deal is played to its end: 48 cards
+    assert host.page.locator(f"{RESULT} #analysis-bounded").count() == 1  # the bounded tricks are said so
+    # the rows can be seen (no rule of the board, such as the finished deal's hidden trick, hides them)
+    for index in (0, 47):
+        rows.nth(index).scroll_into_view_if_needed()
+        assert rows.nth(index).is_visible(), f"analysis row {index} is hidden"
+        box = rows.nth(index).bounding_box()
+        assert box is not None and box["height"] > 10, box
+    if shots is not None:
+        host.page.screenshot(path=str(shots / "analysis-table.png"), full_page=True)
+    # its own page: the rows there too, the table's name in the way back, no link to itself
+    host.page.goto(f"{server.base}/tables/{made['id']}/analysis/1")
+    own = host.page.locator("#analysis tr[data-card]")
+    assert own.count() == 48 and own.nth(0).is_visible()
+    assert host.page.locator("nav a, .crumbs a").filter(has_text="Analysetisch").count() >= 1
+    assert host.page.locator("#analysis-link").count() == 0
+    if shots is not None:
+        host.page.screenshot(path=str(shots / "analysis-page.png"), full_page=True)
+    no_problems([host])

@@ -649,12 +649,50 @@ def test_migration_from_0001_keeps_the_liste(url: str) -> None:
         assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0001"
     with open_store(url) as store:
         with store.engine.connect() as connection:
-            assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0002"
+            assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0003"
         assert [row.points for row in store.liste(sitting.id).rows] == [(9, -3, -3, -3)]
         assert store.history(sitting.id)[0].author == "Ben"
         # the new tables work in the migrated database, and the table joins the existing group
         info, _ = TableStore(store).create_table("Neu", "ddv", BOTS, group="donnerstag")
         assert info.group_id == group.id
+        assert not info.analysis  # revision 0003: the analysis option, off unless chosen
+
+
+def test_a_table_made_at_revision_0002_has_no_analysis_after_the_upgrade(url: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from doppelkopf.storage.service import MIGRATIONS
+
+    engine = make_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.connect() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0002")
+        connection.commit()
+    old = Store(engine)
+    group = old.create_group("Donnerstag", ["Anna", "Ben", "Carla", "Dirk"])
+    old.close()
+    now = datetime.datetime(2026, 12, 1, 12, 0)
+    table = {"id": 7, "name": "Alt", "rules_toml": get_preset("ddv").to_toml(), "rules_name": "ddv", "seed": 5}
+    table |= {"invite": "i" * 32, "host_hash": "h" * 64, "listed": True, "status": "lobby", "group_id": group.id}
+    table |= {"sitting_id": None, "pace_ms": 0, "grace_s": 60, "next_game_s": 10, "version": 1, "deal": 0}
+    table |= {"created_at": now, "changed_at": now}
+    with engine.begin() as connection:  # a row as revision 0002 wrote it: no analysis column yet
+        connection.execute(text(f"INSERT INTO online_tables ({', '.join(table)}) VALUES (:{', :'.join(table)})"), table)
+        for seat in range(4):
+            connection.execute(
+                text(
+                    "INSERT INTO online_seats (table_id, seat, bot, standin, shows_hand) "
+                    "VALUES (7, :seat, 'rules', false, false)"
+                ),
+                {"seat": seat},
+            )
+    with open_store(url) as store:
+        info = TableStore(store).table(7)
+        assert info.analysis is False  # revision 0003's default for the rows it found
+        assert info.bots == ("rules",) * 4  # and the table keeps its seats (no copy of the table cascades)
 
 
 # -- many actions in one transaction (append_actions, the server's group commit) ------------------------------
@@ -909,3 +947,17 @@ def test_postgresql_tells_of_each_table_a_batch_wrote_once(pg_url: str) -> None:
         # nothing more: not for the refused write, nor for a batch with nothing written
         assert isinstance(tables.append_actions([dataclasses.replace(third, version=0)])[0], Conflict)
         assert list(listener.notifies(timeout=1, stop_after=1)) == []
+
+
+# -- the analysis option (revision 0003) ---------------------------------------------------------------------
+
+
+def test_the_analysis_option_is_stored_with_the_table(tables: TableStore) -> None:
+    plain, _ = tables.create_table("Ohne", "ddv", BOTS)
+    with_analysis, _ = tables.create_table("Mit", "ddv", BOTS, analysis=True)
+    assert plain.analysis is False  # off unless chosen at creation
+    assert tables.table(with_analysis.id).analysis is True
+    assert [t.analysis for t in tables.tables()] == [True, False]  # newest first
+    with pytest.raises(StoreError, match=r"^analysis: expected true or false, got str$"):
+        tables.create_table("Falsch", "ddv", BOTS, analysis="yes")  # type: ignore[arg-type]
+    assert [t.name for t in tables.tables()] == ["Mit", "Ohne"]  # nothing written

@@ -36,11 +36,24 @@ def test_every_fence_line_is_a_fence_alone() -> None:
     assert sum(1 for line in lines if line.startswith("```")) % 2 == 0
 
 
+def test_the_research_example_runs() -> None:
+    """The example of "For AI researchers": a PettingZoo game to its end, the OpenSpiel game loaded, the
+    Gymnasium environment made (the ``rl`` extra, which the test extra installs)."""
+    (code,) = [block for block in blocks("python") if "pettingzoo_env" in block]
+    namespace: dict[str, object] = {}
+    exec(code, namespace)
+    e = namespace["e"]
+    assert e.agents == [] and e.unwrapped.game.is_terminal  # type: ignore[attr-defined]  # played to its end
+    assert str(namespace["game"]) == "python_doppelkopf(dealer=0,rules=ohne-neunen)"
+    obs, _ = namespace["learner"].reset(seed=1)  # type: ignore[attr-defined]
+    assert obs["observation"].shape == (1664,) and obs["action_mask"].sum() >= 1
+
+
 @pytest.mark.parametrize("index", [0, 1])
 def test_library_examples_run(index: int, capsys: pytest.CaptureFixture[str]) -> None:
-    """The first two Python examples (the game and the action names); the third needs the compiled kernel and
-    plays 100,000 games, it stands in tests/test_kernel.py."""
-    code = blocks("python")
+    """The first two Python examples of "The library" (the game and the action names); the third needs the
+    compiled kernel and plays 100,000 games, it stands in tests/test_kernel.py."""
+    code = [block for block in blocks("python") if "pettingzoo_env" not in block]
     namespace: dict[str, object] = {}
     if index == 1:
         exec(code[0], namespace)  # the second example continues the first (Game is imported there)

@@ -6,8 +6,10 @@ seats; the cards, the dealer and every player's seed are the same in all four ga
 games differ only in which seat the candidate holds. Averaged over its four seats, the candidate
 had the same cards as the reference had in the other games: most of the luck of the deal cancels.
 
-Seeds (all derived from the match ``seed``, so a run is reproducible whatever the number of
-worker processes):
+Seeds (all derived from the match ``seed``, so a run is reproducible whatever the backend, a
+local process pool or a Ray cluster (:mod:`doppelkopf.cluster`), and the number of workers; not
+a player with a wall-clock budget, ``search-strong`` or option ``time_per_move``, whose search
+stops by the clock on any backend):
 
 * the deal: :func:`deal_seed` ``(seed, deal)``, dealer ``deal % 4``; every game is a fresh game
   (no Pflichtsolo played before it, no Bock);
@@ -64,7 +66,7 @@ import time
 import tracemalloc
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -492,10 +494,11 @@ class ArenaResult:
     """A finished match (see the module docstring for every figure).
 
     Attributes:
-        config: what was played; ``jobs``: worker processes used.
+        config: what was played; ``jobs``: workers used (processes, or the CPUs of the Ray cluster).
         outcomes: every game, sorted by deal and rotation.
         meters: time and memory per role.
         records: the game records (empty if not kept), in the order of ``outcomes``.
+        backend: ``"process"`` or ``"ray"`` (see :mod:`doppelkopf.cluster`).
     """
 
     config: ArenaConfig
@@ -503,6 +506,7 @@ class ArenaResult:
     outcomes: list[GameOutcome]
     meters: dict[str, Meter]
     records: list[GameRecord]
+    backend: str = "process"
 
     @property
     def games(self) -> int:
@@ -638,6 +642,7 @@ class ArenaResult:
             "games": self.games,
             "games_thrown_in": thrown,
             "jobs": self.jobs,
+            "backend": self.backend,
             "verdict": self.verdict,
             "players": {role: self.role_stats(role) for role in ROLES},
             "deal_points": {str(d): v for d, v in sorted(self.deal_points.items())},
@@ -646,36 +651,66 @@ class ArenaResult:
 
 def run_arena(
     config: ArenaConfig,
-    jobs: int = 1,
+    jobs: int | None = 1,
     on_progress: Callable[[int], None] | None = None,
     keep_records: bool = True,
+    backend: str = "process",
+    ray_address: str | None = None,
 ) -> ArenaResult:
     """Play the match ``config`` and return its :class:`ArenaResult`.
 
-    ``jobs`` worker processes (:class:`concurrent.futures.ProcessPoolExecutor`); 1 plays in this
-    process. ``on_progress(n)`` is called after each batch of ``n`` deals. The outcomes and records
-    are the same for every ``jobs`` (only times and memory samples differ). Raises
-    :class:`ValueError` naming the option for a bad config or ``jobs`` below 1, and whatever a
-    game raises (an illegal action names the player).
+    ``backend`` (see :mod:`doppelkopf.cluster`): ``"process"`` plays in ``jobs`` worker processes
+    (:class:`doppelkopf.cluster.ProcessPool`; ``None``: all cores), 1 in this process;
+    ``"ray"`` plays the chunks of deals as Ray tasks, on a local Ray started with ``jobs`` CPUs
+    (``None``: all cores) or on the cluster at ``ray_address`` (then the cluster's CPUs count, and
+    ``jobs`` is not used). ``on_progress(n)`` is called after each batch of ``n`` deals. The
+    outcomes and records are the same for every backend and number of workers (only times and
+    memory samples differ); :attr:`ArenaResult.jobs` is the number of workers used. Not so for a
+    player with a wall-clock budget (``search-strong``, option ``time_per_move``): its search
+    stops by the clock, so its games are not reproducible on any backend (use ``samples``).
+    Raises :class:`ValueError` naming the option for a bad config, ``jobs`` below 1, an unknown
+    backend, a ``ray_address`` without the ray backend (:class:`doppelkopf.cluster.ClusterError`:
+    also ray not installed, a cluster that cannot be reached), and whatever a game raises (an
+    illegal action names the player): raised as soon as the chunk of that game comes back, the
+    chunks still queued are cancelled (so is everything on Ctrl-C) and the chunks running are not
+    waited for.
     """
+    from .cluster import cancel, check_backend, executor_workers, make_executor
+
     config.check()
-    if jobs < 1:
+    if jobs is not None and jobs < 1:
         raise ValueError(f"jobs: need at least 1, got {jobs}")
-    chunks = _chunks(config.deals, jobs)
+    check_backend(backend, ray_address)
     batches: list[tuple[int, DealBatch]] = []
-    if jobs == 1 or len(chunks) == 1:
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    chunks = _chunks(config.deals, workers)
+    if backend == "process" and (workers == 1 or len(chunks) == 1):
         for chunk in chunks:
             batches.append((chunk.start, play_deals(config, chunk, keep_records)))
             if on_progress is not None:
                 on_progress(len(chunk))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(play_deals, config, chunk, keep_records): chunk for chunk in chunks}
+        executor = make_executor(backend, workers, ray_address)
+        futures: dict[Future[DealBatch], range] = {}
+        try:
+            if executor_workers(executor) != workers:  # a Ray cluster: chunks for its CPUs
+                workers = executor_workers(executor)
+                chunks = _chunks(config.deals, workers)
+            futures = {executor.submit(play_deals, config, chunk, keep_records): chunk for chunk in chunks}
             for future in as_completed(futures):
                 chunk = futures[future]
                 batches.append((chunk.start, future.result()))
                 if on_progress is not None:
                     on_progress(len(chunk))
+        except BaseException:
+            # an error or Ctrl-C: drop the chunks still queued and do not wait for the match to end.
+            # Each future is cancelled here: the pool's own cancel_futures runs later in its manager
+            # thread, and not at all once the pool object is gone (the main thread raises on at once)
+            for future in futures:
+                cancel(executor, future)
+            executor.shutdown(wait=False, cancel_futures=True)
+            raise
+        executor.shutdown()
     batches.sort(key=lambda item: item[0])
     meters = {role: Meter() for role in ROLES}
     outcomes: list[GameOutcome] = []
@@ -685,7 +720,7 @@ def run_arena(
         records.extend(batch.records)
         for role in ROLES:
             meters[role].merge(batch.meters[role])
-    return ArenaResult(config, jobs, outcomes, meters, records)
+    return ArenaResult(config, workers, outcomes, meters, records, backend)
 
 
 def save_json(data: Mapping[str, Any], path: str | os.PathLike[str]) -> None:

@@ -524,10 +524,38 @@ def _player_kinds() -> tuple[str, ...]:
     return player_names()
 
 
-def _make_player(kind: str, seed: int) -> Any:
-    from .players import make_player
+def _backend_options(func: F) -> F:
+    """``--backend`` and ``--ray-address`` of ``doko arena`` and ``doko simulate`` (see
+    :mod:`doppelkopf.cluster`)."""
+    func = click.option(
+        "--ray-address",
+        metavar="ADDR",
+        help="With --backend ray: the Ray cluster to join (auto, ray://HEAD:10001, HOST:6379) "
+        "[default: a local Ray started with --jobs CPUs].",
+    )(func)
+    return click.option(
+        "--backend",
+        type=click.Choice(["process", "ray"]),
+        default="process",
+        show_default=True,
+        help="Where the games are played: local worker processes, or Ray (extra 'cluster'). Same seed, "
+        "same results (not for players with a time budget: search-strong, time_per_move).",
+    )(func)
 
-    return make_player(kind, seed)
+
+#: The flags of the parameters a :class:`doppelkopf.cluster.ClusterError` names.
+_CLUSTER_FLAGS = {"backend": "--backend", "ray_address": "--ray-address", "jobs": "--jobs"}
+
+
+def _cluster_error(exc: Exception, usage: bool = False) -> click.ClickException:
+    """A :class:`doppelkopf.cluster.ClusterError` as a one-line click error naming the flag
+    (``--ray-address: ...``) where the library names its parameter (``ray_address: ...``);
+    a :class:`click.UsageError` (exit status 2) with ``usage``."""
+    name, sep, rest = str(exc).partition(": ")
+    message = str(exc)
+    if sep and name in _CLUSTER_FLAGS:
+        message = f"{_CLUSTER_FLAGS[name]}: " + rest.replace("the backend 'ray'", "--backend ray")
+    return click.UsageError(message) if usage else click.ClickException(message)
 
 
 @main.command()
@@ -553,6 +581,15 @@ def _make_player(kind: str, seed: int) -> Any:
 @click.option("--no-records", is_flag=True, help="Do not save the records.")
 @click.option("--force", is_flag=True, help="Replace a --records file that exists and holds no game records.")
 @click.option("--json", "as_json", is_flag=True, help="Print totals and settlement as JSON.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 1024),
+    default=1,
+    show_default=True,
+    help="Workers playing the next games ahead (1: in order in this process), or CPUs of a local Ray; "
+    "a cluster (--ray-address) uses all its CPUs. Same seed, same games.",
+)
+@_backend_options
 @_friendly_errors
 def simulate(
     games: int,
@@ -565,13 +602,19 @@ def simulate(
     no_records: bool,
     force: bool,
     as_json: bool,
+    jobs: int,
+    backend: str,
+    ray_address: str | None,
 ) -> None:
     """Let four computer players play GAMES games; print the Liste, totals and settlement.
 
-    The game records are added to the --records file when it already holds records.
+    The game records are added to the --records file when it already holds records. Every game
+    gets fresh players (the same seeds each game); with --jobs 2 or more, or --backend ray, workers
+    play the next games ahead and the Liste is exactly the one of --jobs 1 (see doppelkopf.cluster).
     """
     from rich.progress import Progress
 
+    from .cluster import ClusterError, check_backend, fresh_players, make_executor, play_session_parallel
     from .interactive import plural
     from .players import play_session
     from .record import record_game
@@ -585,16 +628,30 @@ def simulate(
     name_list = list(_clean_names(names))
     no_records = _records_target(records, no_records) is None
     mode = "" if no_records else _records_mode(records, force)
-    players = [_make_player(k, seed * 4 + i) for i, k in enumerate(kind_list)]
+    try:
+        check_backend(backend, ray_address)
+    except ClusterError as exc:
+        raise _cluster_error(exc, usage=True) from None
     session = Session(rules, name_list)
     sheet = session.sheet
     saved = []
     thrown_in = 0
     console = _console()
+    executor = None
     try:
+        # in order: play_session with a fresh player per game; ahead: the same games on the workers
+        # (the pool's workers come from a fork server: none is forked from the progress bar's thread)
+        if backend == "ray" or jobs > 1:
+            try:
+                executor = make_executor(backend, jobs, ray_address)
+            except ClusterError as exc:
+                raise _cluster_error(exc) from None
+            stream = play_session_parallel(rules, kind_list, games, seed, executor, session=session)
+        else:
+            stream = play_session(rules, fresh_players(kind_list, seed), games, seed, session=session)
         with Progress(console=console, transient=True, disable=as_json) as progress:
             task = progress.add_task("Games", total=games)
-            for game in play_session(rules, players, games, seed, session=session):
+            for game in stream:
                 # a deal thrown in (Schmeissen, an Armut nobody takes) is saved with its reason (the
                 # record's own thrown_in) and no row of the Liste; the same dealer deals again
                 redeal = game.redeal_same_dealer
@@ -611,6 +668,9 @@ def simulate(
         if saved:
             click.echo(_save_records(saved, records, mode), err=True)
         raise
+    finally:
+        if executor is not None:  # the games still played ahead are not needed: not waited for
+            executor.shutdown(wait=False, cancel_futures=True)
     if not as_json:
         # the result first: a records file that cannot be written (disk full) loses no output
         _print_sheet(console, sheet, cents, session)
@@ -709,7 +769,12 @@ def _player_options(ctx: click.Context, param: click.Parameter, values: tuple[st
 @click.option("--deals", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Deals (x4 games).")
 @rules_option
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the match: same seed, same games.")
-@click.option("--jobs", type=click.IntRange(1, 1024), default=None, help="Worker processes [default: all cores].")
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 1024),
+    default=None,
+    help="Worker processes, or CPUs of a local Ray [default: all cores]; a cluster (--ray-address) uses all its CPUs.",
+)
 @click.option(
     "--records",
     type=click.Path(dir_okay=False, writable=True),
@@ -745,6 +810,7 @@ def _player_options(ctx: click.Context, param: click.Parameter, values: tuple[st
     metavar="KEY=VALUE",
     help="Option for the reference's factory (repeatable).",
 )
+@_backend_options
 @_friendly_errors
 def arena(
     candidate: str,
@@ -759,6 +825,8 @@ def arena(
     json_file: str | None,
     candidate_options: dict[str, Any],
     reference_options: dict[str, Any],
+    backend: str,
+    ray_address: str | None,
 ) -> None:
     """Rotated duplicate matches: every deal is played four times, the CANDIDATE in each seat in
     turn against three copies of the REFERENCE; mean Punkte per game with a 95% interval (one
@@ -775,6 +843,7 @@ def arena(
     from rich.progress import Progress
 
     from .arena import ArenaConfig, run_arena, save_json
+    from .cluster import ClusterError, check_backend
 
     config = ArenaConfig(candidate, reference, rules, deals, seed, candidate_options, reference_options)
     try:
@@ -786,12 +855,28 @@ def arena(
     mode = "" if target is None else _records_mode(target, force)
     if json_file is not None:
         _check_json_output(json_file, force, target)
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    try:
+        check_backend(backend, ray_address)
+    except ClusterError as exc:
+        raise _cluster_error(exc, usage=True) from None
+    # a Ray cluster joined at --ray-address plays on all its CPUs (run_arena asks Ray how many)
+    workers = jobs if jobs is not None or ray_address is not None else (os.cpu_count() or 1)
     to_stdout = json_file == "-"
     console = _console(stderr=to_stdout)  # with --json -, standard output holds the JSON alone
+    # the pool's workers come from a fork server: none is forked from the progress bar's thread
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("Deals", total=deals)
-        result = run_arena(config, workers, lambda n: progress.advance(task, n), keep_records=target is not None)
+        try:
+            result = run_arena(
+                config,
+                workers,
+                lambda n: progress.advance(task, n),
+                keep_records=target is not None,
+                backend=backend,
+                ray_address=ray_address,
+            )
+        except ClusterError as exc:
+            raise _cluster_error(exc) from None
     data = result.to_json()
     # the results first: a file that cannot be written (disk full) loses no output
     _print_arena(console, data)
@@ -859,15 +944,39 @@ def _print_arena(console: Console, data: dict[str, Any]) -> None:
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--game", "number", type=click.IntRange(1), default=None, help="Which game of the file (1 = first).")
+@click.option("--analyse", is_flag=True, help="Review every card with the exact solver (all hands open).")
+@click.option(
+    "--budget",
+    type=click.FloatRange(0, 600),
+    default=1.0,
+    show_default=True,
+    callback=lambda ctx, param, value: _finite(value),
+    help="With --analyse: seconds of bounded search per position of the early tricks.",
+)
+@click.option(
+    "--exact-tricks",
+    type=click.IntRange(1, 12),
+    default=7,
+    show_default=True,
+    help="With --analyse: cards with at most this many tricks left are solved exactly.",
+)
 @_friendly_errors
-def replay(file: str, number: int | None) -> None:
-    """Show a saved game trick by trick (a record file or a JSON Lines file of records)."""
+def replay(file: str, number: int | None, analyse: bool, budget: float, exact_tricks: int) -> None:
+    """Show a saved game trick by trick (a record file or a JSON Lines file of records); with --analyse,
+    the Augen each card cost (docs/analysis.md)."""
+    if not analyse:
+        context = click.get_current_context()
+        for name, flag in (("budget", "--budget"), ("exact_tricks", "--exact-tricks")):
+            if context.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT:
+                raise click.UsageError(f"{flag} needs --analyse (it sets the solver's review)")
     record, game = _read_record(file, number)
     console = _console()
     players = list(record.players)
     _print_replay(console, game, players, record.bock)
     if game.is_terminal and not game.redeal_same_dealer:
         _print_score(console, game.score(), players, "Score", game.summary())
+    if analyse:
+        _print_analysis(console, game, players, budget, exact_tricks)
 
 
 def _read_record(file: str, number: int | None) -> tuple[GameRecord, Game]:
@@ -894,6 +1003,73 @@ def _print_replay(console: Console, game: Game, players: list[str], bock: int = 
 
     for line in trick_lines(game, players, bock=bock):
         console.print(line)
+
+
+def _print_analysis(console: Console, game: Game, players: list[str], budget: float, exact_tricks: int) -> None:
+    """The review of every card (:func:`doppelkopf.analysis.analyse`), trick by trick, the mistakes marked."""
+    from rich.progress import Progress
+
+    from .analysis import analyse
+    from .interactive import plural
+
+    # no refresh thread: the solver's child processes are forked from a process with one thread
+    with Progress(console=_console(stderr=True), transient=True, auto_refresh=False) as bar:
+        task = bar.add_task("Analysing", total=None)
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+            bar.refresh()
+
+        review = analyse(game, exact_tricks=exact_tricks, budget_s=budget, progress=step)
+    console.print()
+    if game.thrown_in:
+        reason = "Schmeissen" if game.thrown_reason == "schmeissen" else "an Armut nobody took"
+        console.print(f"Analysis: the deal was thrown in ({reason}): nothing to analyse.")
+        return
+    if not review.cards:
+        console.print("Analysis: no card was played: nothing to analyse.")
+        return
+    console.print("Analysis (exact solver, all hands open). Each card: Augen of the mover's party")
+    console.print("with its best card → with the card played (Augen lost), then the mover's Punkte.")
+    width = max(len(name) for name in players)
+    trick = 0
+    for card in review.cards:
+        if card.trick != trick:
+            trick = card.trick
+            bounded = "" if all(c.exact or c.parties_open for c in review.trick(trick)) else " (bounded)"
+            console.print(f"Trick {trick}{bounded}")
+        head = f"  {players[card.seat]:<{width}} {card.card.symbol:<3} {card.party.label:<6} "
+        if card.parties_open:
+            console.print(head + "partner open, not analysed")
+            continue
+        punkte = ""
+        if card.punkte_best is not None and card.punkte_after is not None:
+            punkte = f"Punkte {card.punkte_best} → {card.punkte_after}"
+        line = head + f"{card.augen_best} → {card.augen_after} ({card.augen_loss})  {punkte}"
+        if card.mistake:
+            best = " ".join(c.symbol for c in card.best_cards)
+            line += "  MISTAKE" + (f", best {best}" if best else "")
+        console.print(line, style="bold red" if card.mistake else None)
+    if review.rest is not None:
+        console.print(review.rest_note(players) + ".")
+    mistakes = review.mistakes()
+    if mistakes:
+        per_seat = []
+        for seat in range(4):
+            own = [c for c in mistakes if c.seat == seat]
+            if own:
+                lost = sum(c.augen_loss.lo for c in own if c.augen_loss is not None)
+                per_seat.append(f"{players[seat]} at least {lost} Augen in {plural(len(own), 'mistake')}")
+        console.print(f"{plural(len(mistakes), 'mistake')} ({review.seconds:g} s): " + "; ".join(per_seat) + ".")
+    else:
+        console.print(f"No mistake found ({review.seconds:g} s).")
+    if review.open_note:
+        console.print(review.open_note + ".")
+    if review.bound_note:
+        console.print(review.bound_note[0].upper() + review.bound_note[1:] + ".")
+    for note in review.notes:
+        console.print("Note: " + note + ".")
+    console.print(review.left_out + ".")
 
 
 # -- play ---------------------------------------------------------------------------------------

@@ -93,6 +93,11 @@ LIBRARIES = {
     "alembic": ("alembic", ""),
     "platformdirs": ("platformdirs", ""),
     "rich": ("rich", ""),
+    "pettingzoo": ("pettingzoo", "rl"),
+    "gymnasium": ("gymnasium", "rl"),
+    "pyspiel": ("open_spiel", "rl"),
+    "open_spiel": ("open_spiel", "rl"),
+    "ray": ("ray", "cluster"),
 }
 
 

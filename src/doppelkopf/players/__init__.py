@@ -8,6 +8,7 @@ hidden hands.
 
 :class:`SearchPlayer` samples the hidden hands and searches (``"search"`` is its ``normal`` level;
 ``"search-easy"`` and ``"search-strong"`` the others, see :func:`search_level`).
+``"policy"`` plays a trained linear policy from an ``.npz`` file (:mod:`doppelkopf.rl.policy`).
 
 The registry (:data:`PLAYERS`, :func:`make_player`, :func:`register_player`) is the one place that
 maps a player name (``"random"``, ``"rules"``, ``"search"``, ...) to the factory that builds it, for
@@ -20,7 +21,7 @@ the arena and the command line:
 >>> make_player("dummy", seed=0)
 Traceback (most recent call last):
 ...
-ValueError: player: unknown name 'dummy'; known: random, rules, search, search-easy, search-strong
+ValueError: player: unknown name 'dummy'; known: random, rules, search, search-easy, search-strong, policy
 """
 
 from __future__ import annotations
@@ -45,6 +46,15 @@ from .search_player import LEVELS, SearchPlayer, search_factory, search_level
 #: A factory ``factory(seed, **options) -> Player``; ``seed`` makes the player deterministic.
 PlayerFactory = Callable[..., Player]
 
+
+def policy_player(seed: int, weights: str | None = None, greedy: bool = True) -> Player:
+    """The player ``"policy"``: a trained linear policy read from the ``.npz`` file ``weights``
+    (see :class:`doppelkopf.rl.policy.PolicyPlayer`; numpy only, imported on first use)."""
+    from ..rl.policy import PolicyPlayer
+
+    return PolicyPlayer(seed=seed, weights=weights, greedy=greedy)
+
+
 #: Registered players by name, in registration order (see :func:`make_player`).
 PLAYERS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
@@ -52,6 +62,7 @@ PLAYERS: dict[str, PlayerFactory] = {
     "search": search_factory(**LEVELS["normal"]),
     "search-easy": search_factory(**LEVELS["easy"]),
     "search-strong": search_factory(**LEVELS["strong"]),
+    "policy": policy_player,
 }
 
 

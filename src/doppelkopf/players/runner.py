@@ -55,15 +55,60 @@ def _describe(action: object) -> str:
     return repr(action)
 
 
-def _check(game: Game, player: Player, seat: int, action: object, what: str) -> int:
+def _check(game: Game, player: Player, seat: int, action: object, what: str, show_legal: bool = True) -> int:
     legal = game.legal_actions(seat)
     if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
         options = " ".join(Action.key(a) for a in legal) or "none"
+        listed = f"; legal: {options}" if show_legal else ""
         raise IllegalPlayerAction(
             f"player {player.name!r} (seat {seat}) {what} {_describe(action)}, which is not legal now "
-            f"(phase {game.phase.name}); legal: {options}"
+            f"(phase {game.phase.name}){listed}"
         )
     return int(action)
+
+
+StepHandler = Callable[[int, int, bool], None]
+
+
+def drive(game: Game, players: Sequence[Player | None], step: StepHandler, show_legal: bool = True) -> int | None:
+    """Let ``players`` (one per seat; ``None`` for a seat driven from outside, e.g. a learner)
+    act on ``game`` as :func:`play_game` does, until the game is over (returns ``None``) or a seat
+    without a player is to choose (returns that seat).
+
+    Before every decision in play the other seats with a player that may announce get
+    :meth:`Player.react` in seat order after the seat to move, the rounds repeating while someone
+    announces (Erwiderung, TSR 6.4.4); then the seat to move chooses. Each action is checked and
+    handed to ``step(seat, action, in_turn)``, which must apply it to ``game``. Raises
+    :class:`IllegalPlayerAction` naming the player, seat and action when a player returns an
+    action that ``game.legal_actions(seat)`` does not list; with ``show_legal`` false the message
+    leaves out the legal actions (they are that seat's cards, not for whoever reads the error).
+    """
+    while not game.is_terminal:
+        seat = game.current_player
+        if game.phase is Phase.PLAY:
+            announced = True
+            while announced and not game.is_terminal:
+                announced = False
+                for k in range(1, 4):
+                    other = (seat + k) % 4
+                    reactor = players[other]
+                    if reactor is None or not game.legal_actions(other):
+                        continue
+                    answer = reactor.react(game.information_state(other))
+                    if answer is None:
+                        continue
+                    step(other, _check(game, reactor, other, answer, "announced out of turn", show_legal), False)
+                    announced = True
+            if game.is_terminal:
+                return None
+            # a claim or a concession out of turn (TSR 5.4) may have changed who is to move
+            seat = game.current_player
+        player = players[seat]
+        if player is None:
+            return seat
+        action = player.choose(game.information_state(seat))
+        step(seat, _check(game, player, seat, action, "chose", show_legal), True)
+    return None
 
 
 _PHASE_KINDS = {Phase.VORBEHALT: "vorbehalt", Phase.ARMUT: "armut", Phase.BIDDING: "bid"}
@@ -123,23 +168,7 @@ def play_game(game: Game, players: Sequence[Player], on_event: EventHandler | No
             players[s].observe(game.information_state(s))
 
     emit("start", dealer=game.dealer, seed=game.seed)
-    while not game.is_terminal:
-        seat = game.current_player
-        if game.phase is Phase.PLAY:
-            announced = True
-            while announced:
-                announced = False
-                for k in range(1, 4):
-                    other = (seat + k) % 4
-                    if not game.legal_actions(other):
-                        continue
-                    answer = players[other].react(game.information_state(other))
-                    if answer is None:
-                        continue
-                    step(other, _check(game, players[other], other, answer, "announced out of turn"), False)
-                    announced = True
-        action = players[seat].choose(game.information_state(seat))
-        step(seat, _check(game, players[seat], seat, action, "chose"), True)
+    drive(game, players, step)
     if getattr(game, "redeal_same_dealer", False):
         emit("redeal", dealer=game.dealer)
     else:

@@ -85,6 +85,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -225,6 +226,8 @@ class OnlineTable(Base):
     invite: Mapped[str] = mapped_column(String(TOKEN_LENGTH))
     host_hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
     listed: Mapped[bool] = mapped_column(default=True)
+    #: show the solver's analysis after each game (revision 0003; default off)
+    analysis: Mapped[bool] = mapped_column(default=False, server_default=false())
     status: Mapped[str] = mapped_column(String(STATUS_LENGTH), index=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"))
     sitting_id: Mapped[int | None] = mapped_column(ForeignKey("sittings.id", ondelete="SET NULL"))

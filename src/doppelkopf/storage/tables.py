@@ -159,6 +159,7 @@ class TableInfo:
         rules: the table's :class:`~doppelkopf.rules.RuleSet`; rules_name: its name.
         seed: the table seed (each deal's shuffle seed derives from it, :func:`doppelkopf.online.deal_seed`).
         listed: shown in the lobby; an unlisted table is joined with its ``invite`` only.
+        analysis: after each game the table shows the solver's analysis of it (:mod:`doppelkopf.analysis`).
         invite: the invite link's secret (show it to the host only).
         group_id: the group whose statistics its games join; sitting_id: its sitting (``None`` before the start).
         pace_ms: the computer players' pace (milliseconds between their actions).
@@ -187,6 +188,7 @@ class TableInfo:
     deal: int
     seats: tuple[SeatInfo, SeatInfo, SeatInfo, SeatInfo]
     created_at: datetime.datetime
+    analysis: bool = False
 
     @property
     def names(self) -> tuple[str | None, ...]:
@@ -335,6 +337,7 @@ class TableStore:
         grace_s: int = 60,
         next_game_s: int = 10,
         seed: int | None = None,
+        analysis: bool = False,
     ) -> tuple[TableInfo, str]:
         """A new table in the lobby; returns it and the host's token (handed out only here).
 
@@ -345,7 +348,8 @@ class TableStore:
         person's seat is taken with :meth:`claim_seat`. Names are checked as player names
         (:mod:`doppelkopf.names`) and differ as they look. ``group``: the group (made when new) whose
         statistics the games join. ``pace_ms`` 0..60000, ``grace_s`` 0..86400, ``next_game_s`` 0..3600,
-        ``seed`` 0..2**63-1 (default: random, :func:`secrets.randbits`).
+        ``seed`` 0..2**63-1 (default: random, :func:`secrets.randbits`). ``analysis``: show the solver's
+        analysis of each game once it is over (default off).
 
         The ``seed`` decides every deal of the table (:func:`doppelkopf.online.deal_seed`): whoever knows it
         can compute every hand. It is for tests and benchmarks that need the same deals again; a web API must
@@ -364,6 +368,8 @@ class TableStore:
         group = group_name(group, "group")
         if not isinstance(listed, bool):
             raise StoreError(f"listed: expected true or false, got {type(listed).__name__}")
+        if not isinstance(analysis, bool):
+            raise StoreError(f"analysis: expected true or false, got {type(analysis).__name__}")
         pace_ms = _range(pace_ms, "pace_ms", 0, MAX_PACE_MS)
         grace_s = _range(grace_s, "grace_s", 0, MAX_GRACE_S)
         next_game_s = _range(next_game_s, "next_game_s", 0, MAX_NEXT_GAME_S)
@@ -380,6 +386,7 @@ class TableStore:
                 invite=secrets.token_urlsafe(12),
                 host_hash=token_hash(host_token),
                 listed=listed,
+                analysis=analysis,
                 status=LOBBY,
                 group_id=found.id,
                 sitting_id=None,
@@ -737,6 +744,33 @@ class TableStore:
                 break
         return dataclasses.replace(snapshot, liste=liste)
 
+    def deal_state(self, table_id: int, number: int) -> TableSnapshot:
+        """Deal ``number`` (1-based) of the table as stored: its setup and actions, whether it is finished or
+        thrown in (``liste`` is ``None``; the post-game analysis reads past deals with it). Raises
+        :class:`NotFound` for a table or a deal that does not exist."""
+        from ..online.table import DealSetup
+
+        with self.store._read() as session:
+            table = self._get(session, table_id)
+            deal = session.get(OnlineDeal, (table.id, number))
+            if deal is None:
+                raise NotFound(f"table {table_id}: no deal {number}")
+            query = (
+                select(OnlineAction.seat, OnlineAction.action)
+                .where(OnlineAction.table_id == table.id, OnlineAction.deal == deal.number)
+                .order_by(OnlineAction.seq)
+            )
+            return TableSnapshot(
+                info=self._info(session, table),
+                deal=_setup(DealSetup, deal, table.id),
+                actions=tuple((seat, action) for seat, action in session.execute(query)),
+                finished=deal.finished,
+                thrown_in=deal.thrown_in,
+                game_number=deal.game_number,
+                liste=None,
+                record_error=deal.record_error,
+            )
+
     def _snapshot(self, table_id: int) -> TableSnapshot:
         """:meth:`state` without the Liste, in one read transaction."""
         from ..online.table import DealSetup
@@ -1083,6 +1117,7 @@ class TableStore:
             deal=table.deal,
             seats=(infos[0], infos[1], infos[2], infos[3]),
             created_at=_utc(table.created_at),
+            analysis=table.analysis,
         )
 
     @staticmethod

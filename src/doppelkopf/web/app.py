@@ -346,6 +346,11 @@ def create_app(
         try:
             yield
         finally:
+            from starlette.concurrency import run_in_threadpool
+
+            from .routers.tables import close_analyses
+
+            await run_in_threadpool(close_analyses, app)  # stops a running review at once (its solver process)
             await hub.stop()
         close = getattr(store, "close", None)
         if callable(close):

@@ -30,8 +30,8 @@ continues by itself; a table whose stored game does not replay is logged and ski
 
 Several server processes on one database: each marks the seats connected to it as present every
 ``min(presence_max_s, grace / 3)`` seconds (:meth:`TableStore.touch_seats`); a grace timer that runs out sets no
-stand-in while :meth:`TableStore.seen_recently` says another process saw the person within twice that time (it
-waits another grace time instead).
+stand-in while :meth:`TableStore.seen_recently` says another process saw the person within twice that time plus
+:data:`PRESENCE_SLACK_S` (a busy process marks late; it waits another grace time instead).
 
 The WebSocket protocol (``/tables/{id}/ws``, see :mod:`doppelkopf.web.routers.tables`):
 
@@ -72,6 +72,10 @@ if TYPE_CHECKING:
 __all__ = ["Connection", "Hub", "Room", "TableSettings", "TokenBucket", "close_reason", "read_message"]
 
 LOG = logging.getLogger("doppelkopf.web.live")
+#: Seconds a presence mark may come late (a loaded server process, a slow database) before another process's
+#: grace timer takes the person for gone: a stand-in is set only when the last mark is older than twice the
+#: marking interval plus this.
+PRESENCE_SLACK_S = 1.0
 
 #: The PostgreSQL notification channel of :meth:`TableStore.append_action` and friends.
 CHANNEL = "doko_tables"
@@ -470,7 +474,7 @@ class Hub:
     def presence_s(self, room: Room) -> float:
         """Seconds between two presence marks of the room's connected seats (``min(presence_max_s,
         grace / 3)``, at least 0.05): another process's grace timer asks whether a seat was marked within
-        twice this time."""
+        twice this time plus :data:`PRESENCE_SLACK_S`."""
         return max(0.05, min(self.settings.presence_max_s, self.grace_s(room) / 3.0))
 
     # -- rooms -------------------------------------------------------------------------------------------
@@ -619,6 +623,7 @@ class Hub:
             "status": info.status,
             "rules_name": info.rules_name,
             "host": host,
+            "analysis": info.analysis,
         }
         seats = [
             {
@@ -1018,7 +1023,7 @@ class Hub:
             room.grace.pop(seat, None)
             if seat in room.seats_connected() or room.info is None or room.info.seats[seat].standin:
                 return
-            within = 2.0 * self.presence_s(room)
+            within = 2.0 * self.presence_s(room) + PRESENCE_SLACK_S
             try:
                 present = await asyncio.to_thread(self.tables.seen_recently, room.table_id, seat, within)
             except StoreError as exc:

@@ -7,7 +7,9 @@ that spectators see its hand). Tokens travel in the header ``X-Doko-Token`` (or 
 Pages: ``/tables`` (lobby and the new-table form), ``/tables/{id}`` (``?invite=``: the invite link; ``?watch=``:
 a seat's Kiebitz link), the same POST routes without ``/api`` (forms: answer 303 back to the table),
 ``GET /tables/{id}/seat?token=`` (move a seat to another device: a confirmation page whose form,
-``POST /tables/{id}/seat``, sets the seat's cookie; a link alone never replaces a browser's seat).
+``POST /tables/{id}/seat``, sets the seat's cookie; a link alone never replaces a browser's seat),
+``GET /tables/{id}/analysis/{deal}`` (the solver's review of a finished game, for a table created with the
+option ``analysis``: a fragment the table view loads with htmx, a loading state while it is computed).
 
 Who sees a table: a listed one, everyone (the lobby lists it). An unlisted one only the holder of a seat's token,
 the host, whoever opened its invite link (``?invite=`` once; the cookie ``doko_invite_{id}`` keeps it) or a
@@ -33,8 +35,14 @@ more than ``conns_per_table`` connections of one address to one table (or ``conn
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-from urllib.parse import quote
+import re
+import threading
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Annotated, Any
+from urllib.parse import quote, urlsplit
 
 from fastapi import APIRouter, Header, HTTPException, Path, Query, Request, WebSocket
 from fastapi.responses import RedirectResponse, Response
@@ -52,6 +60,9 @@ from ..forms import FormError
 from ..live import CLOSE_NOT_FOUND, CLOSE_POLICY, Hub, close_reason
 from .common import MAX_ID
 from .sittings import rules_of
+
+if TYPE_CHECKING:
+    from ...game import Game
 
 api = APIRouter(prefix="/api", tags=["tables"])
 pages = APIRouter(include_in_schema=False)
@@ -222,6 +233,7 @@ class TableIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=4, max_length=4)
     sit: int | None = Field(None, ge=0, le=3)
     listed: bool = True
+    analysis: bool = False
     pace_ms: int = Field(800, ge=0, le=60_000)
     grace_s: int = Field(60, ge=0, le=86_400)
     next_game_s: int = Field(10, ge=0, le=3_600)
@@ -257,6 +269,7 @@ class TableOut(BaseModel):
     status: str
     rules_name: str
     listed: bool
+    analysis: bool
     pace_ms: int
     grace_s: int
     next_game_s: int
@@ -305,6 +318,7 @@ def table_out(info: TableInfo) -> TableOut:
         status=info.status,
         rules_name=info.rules_name,
         listed=info.listed,
+        analysis=info.analysis,
         pace_ms=info.pace_ms,
         grace_s=info.grace_s,
         next_game_s=info.next_game_s,
@@ -343,6 +357,7 @@ def create(
     next_game_s: int,
     seed: int | None,
     group: str,
+    analysis: bool = False,
 ) -> tuple[TableInfo, str, str | None]:
     """Create a table and, with ``sit``, take that seat under its name: (info, host token, seat token or None).
     Raises StoreError/ValueError naming the field (``sit: ...``, ``seats[1].name: ...``)."""
@@ -363,6 +378,7 @@ def create(
         grace_s=grace_s,
         next_game_s=next_game_s,
         seed=seed,
+        analysis=analysis,
     )
     seat_token = None
     if sit is not None:
@@ -404,6 +420,7 @@ async def create_table(request: Request, body: TableIn) -> CreatedOut:
         next_game_s=body.next_game_s,
         seed=body.seed,
         group=body.group,
+        analysis=body.analysis,
     )
     return CreatedOut(id=info.id, host_token=host_token, seat_token=seat_token, invite=info.invite)
 
@@ -587,6 +604,7 @@ async def create_table_page(request: Request) -> Response:
             next_game_s=_int_field(values, "next_game_s", 10, 3_600),
             seed=seed,
             group=values.get("group", "").strip() or "Online",
+            analysis=values.get("analysis", "") in ("on", "1", "true"),
         )
     except ValueError as exc:
         context = await run_in_threadpool(_lobby_context, tables, values)
@@ -755,6 +773,178 @@ async def move_seat_confirm(request: Request, table_id: TableId) -> Response:
     await _moving_seat(request, table_id, token)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     _set_cookie(response, seat_cookie(table_id), token, request)
+    return response
+
+
+# -- the analysis after a game ------------------------------------------------------------------------
+
+
+class Analyses:
+    """The solver's reviews of finished deals (:func:`doppelkopf.analysis.analyse`), computed one at a time in a
+    background thread (off the request path: a review takes about 20 s of one core with the defaults) and kept
+    per ``(table id, deal number)`` (the newest :attr:`KEEP`). At most :attr:`QUEUE` reviews wait or run; a
+    queued review nobody asked for in the last :attr:`STALE_S` seconds is skipped (it starts again when asked).
+    ``options`` go to ``analyse`` (``budget_s``, ``exact_tricks``, ...). The app keeps one in
+    ``app.state.analyses`` (made at the first request, with ``app.state.analysis_options``); :meth:`close`
+    (the app's shutdown) stops the running review at once."""
+
+    KEEP = 64
+    QUEUE = 8
+    STALE_S = 300.0
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        self.options = dict(options or {})
+        self._lock = threading.Lock()
+        self._done: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        self._running: set[tuple[int, int]] = set()
+        self._asked: dict[tuple[int, int], float] = {}
+        self._stop = threading.Event()
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="doko-analysis")
+
+    def get(self, key: tuple[int, int], game: Callable[[], Game]) -> Any:
+        """The review of deal ``key`` (a :class:`~doppelkopf.analysis.GameAnalysis`, or an error's one line),
+        or ``None`` while it is computed; the first call starts it with the game ``game()`` builds. When
+        :attr:`QUEUE` reviews wait already, a line saying so (not kept: the next call tries again)."""
+        with self._lock:
+            if key in self._done:
+                return self._done[key]
+            self._asked[key] = time.monotonic()
+            if key not in self._running:
+                if len(self._running) >= self.QUEUE:
+                    return f"the server is busy with {self.QUEUE} other reviews: this one starts when asked again"
+                self._running.add(key)
+                self._pool.submit(self._run, key, game)
+        return None
+
+    def _run(self, key: tuple[int, int], game: Callable[[], Game]) -> None:
+        from ...analysis import AnalysisStopped, analyse
+
+        with self._lock:
+            stale = time.monotonic() - self._asked.get(key, 0.0) > self.STALE_S
+            if stale or self._stop.is_set():  # nobody waits for it any more
+                self._running.discard(key)
+                self._asked.pop(key, None)
+                return
+        try:
+            result: Any = analyse(game(), stop=self._stop, **self.options)
+        except AnalysisStopped:
+            result = None
+        except Exception as exc:  # the page says so; the table plays on
+            result = f"analysis failed: {' '.join(str(exc).split())[:200]}"
+        with self._lock:
+            self._running.discard(key)
+            self._asked.pop(key, None)
+            if result is None:
+                return
+            self._done[key] = result
+            while len(self._done) > self.KEEP:
+                self._done.popitem(last=False)
+
+    def close(self) -> None:
+        """Stop the running review (its solver process ends at once) and drop the queued ones."""
+        self._stop.set()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+_ANALYSES_LOCK = threading.Lock()
+
+
+def get_analyses(app: Any) -> Analyses:
+    """The app's :class:`Analyses` (made at the first call)."""
+    with _ANALYSES_LOCK:
+        analyses: Analyses | None = getattr(app.state, "analyses", None)
+        if analyses is None:
+            analyses = app.state.analyses = Analyses(getattr(app.state, "analysis_options", None))
+        return analyses
+
+
+def close_analyses(app: Any) -> None:
+    """Stop the app's reviews, if any were made (the app's shutdown calls it)."""
+    with _ANALYSES_LOCK:
+        analyses: Analyses | None = getattr(app.state, "analyses", None)
+        app.state.analyses = None
+    if analyses is not None:
+        analyses.close()
+
+
+def shown_best(review: Any, actions: Sequence[tuple[int, int]]) -> dict[int, str]:
+    """For each card of ``review`` with best cards (by card number), the best cards its seat showed: a best card
+    is named only when the seat plays a copy of it at or after that card (copies counted), so no card that
+    stayed in a hand (the rest of a claimed or conceded game, TSR 5.4) is ever named. ``actions``: the deal's
+    ``(seat, action)`` in order."""
+    from ...game import Action
+
+    cards = [(seat, action) for seat, action in actions if Action.is_card(action)]
+    out: dict[int, str] = {}
+    for c in review.cards:
+        if not c.best_cards:
+            continue
+        later = Counter(cards[c.number :])
+        out[c.number] = " ".join(b.symbol for b in c.best_cards if later[(c.seat, int(b))] > 0)
+    return out
+
+
+@pages.get("/tables/{table_id}/analysis/{deal}")
+async def analysis_page(
+    request: Request,
+    table_id: TableId,
+    deal: Annotated[str, Path()],
+    token: TokenHeader = None,
+    invite: Annotated[str | None, Query(max_length=200)] = None,
+    watch: Annotated[str | None, Query(max_length=200)] = None,
+) -> Response:
+    """The solver's review of one of the table's deals once it is over (every card with all hands open): a
+    fragment for htmx (``HX-Request``), else a page; a loading state that asks again while it is computed. Any
+    finished deal of the table can be asked for (its setup and actions are stored), not only the current one.
+    404 for a table this client may not see (cookies, ``X-Doko-Token``, ``invite`` or ``watch`` as for the
+    table's page), a table without the option ``analysis``, or a deal that does not exist; 409 while the deal
+    is not over (the review shows every hand). A deal number that is no whole number from 1 (``0``, ``-1``,
+    ``abc``) is a deal that does not exist: 404 too."""
+    from ...online.table import TableState
+
+    info = await visible_table(request, table_id, token, invite, watch)
+    if not info.analysis:
+        raise NotFound(f"table {table_id}: no analysis after the games (an option chosen when the table is made)")
+    number = int(deal) if re.fullmatch(r"[0-9]{1,12}", deal) else 0
+    if not 1 <= number <= MAX_ID:
+        raise NotFound(f"table {table_id}: no deal {deal[:20]!r}")
+    snapshot = await run_in_threadpool(get_tables(request).deal_state, table_id, number)
+    if snapshot.deal is None:  # pragma: no cover - a stored deal has its setup
+        raise NotFound(f"table {table_id}: no deal {number}")
+    fragment = request.headers.get("hx-request") == "true"
+    if not snapshot.finished:
+        message = f"table {table_id}: deal {number} is not over yet; the analysis shows every hand once it is"
+        if fragment:
+            return Response(message, status_code=409, media_type="text/plain; charset=utf-8")
+        context_409 = {"status": 409, "message": message, "heading": "Not over yet"}
+        return render(request, "error.html", context_409, status_code=409)
+    names = [name or f"Platz {s + 1}" for s, name in enumerate(info.names)]
+    context: dict[str, Any] = {"table_id": table_id, "deal": number, "names": names, "review": None, "error": None}
+    context["table_name"] = info.name
+    current = urlsplit(request.headers.get("hx-current-url", "")).path  # htmx's reload on the review's own page
+    context["own_page"] = not fragment or current == request.url.path
+    context["best"] = {}
+    context["rest_note"] = ""
+    if snapshot.thrown_in:
+        context["error"] = "the deal was thrown in: nothing to analyse"
+    else:
+        setup, actions = snapshot.deal, snapshot.actions
+
+        def game() -> Game:  # built in the review's thread
+            state = TableState(info.rules, names, info.bots, info.seed)
+            state.start_deal(setup, actions)
+            assert state.game is not None
+            return state.game
+
+        result = get_analyses(request.app).get((table_id, number), game)
+        if isinstance(result, str):
+            context["error"] = result
+        elif result is not None:
+            context["review"] = result
+            context["best"] = shown_best(result, actions)
+            context["rest_note"] = result.rest_note(names)
+    response = render(request, "_table_analysis.html" if fragment else "table_analysis.html", context)
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 
