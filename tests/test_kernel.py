@@ -247,3 +247,44 @@ def test_greedy_policy_plays_legal_games() -> None:
     assert (rollout_values(last, 5, seed=2, policy="greedy") == rollout_values(last, 5, seed=3)).all()
     with pytest.raises(ValueError, match="policy"):
         rollout_values(game, 5, seed=1, policy="clever")
+
+
+@pytest.mark.parametrize("preset", ["ddv", "doppelbock"])
+def test_table_driven_trick_winner_is_the_core_winner(preset: str) -> None:
+    """The kernel finds a trick's winner by folding the ``beats`` table (card after card: does it take
+    the lead from the best card so far); for every order variant and both Dulle cases (last trick or
+    not) that fold names the same card as the core's ``trick_winner_index`` of the four cards,
+    including tricks with both Dullen, both copies of a card and Fehl cards that cannot follow."""
+    from doppelkopf.order import card_order, second_dulle_wins, trick_winner_index
+
+    rules = get_preset(preset)
+    t = game_tables(rules, ((GameType.NORMAL, 2),))
+    rng = random.Random(4)
+    herz_zehn = t.dulle[0]
+    for variant, (schweine, superschweine) in enumerate(((False, False), (True, False), (True, True))):
+        order = card_order(GameType.NORMAL, schweine, superschweine)
+        for last in (0, 1):
+            second = second_dulle_wins(rules, bool(last))
+            for n in range(3000):
+                cards = [rng.randrange(24) for _ in range(4)]
+                if n % 5 == 0:
+                    cards[rng.randrange(4)] = cards[0] = int(herz_zehn)  # both Dullen in the trick
+                best, w = cards[0], 0
+                for i in range(1, 4):
+                    if (int(t.beats[0, variant, last, best]) >> cards[i]) & 1:
+                        best, w = cards[i], i
+                assert w == trick_winner_index(order, cards, second), (cards, variant, last)
+
+
+def test_schweine_leading_the_second_trick_after_a_pflichtansage() -> None:
+    """Seed 002 (doppelbock): the winner of the first trick must make the Ansage before leading the
+    second, and may lead it with a Karo-Ass of his Schweine. The engine takes the Ansage first and
+    then the Schweine. Such kernel games replay through the engine with the same tricks and Punkte."""
+    rules = get_preset("doppelbock")
+    games = random_games(rules, 5000, seed=20261130, record=True)
+    assert games.pflicht is not None and games.schweine is not None
+    both = [i for i in range(5000) if games.pflicht[i] >= 0 and games.schweine[i] == 4]
+    assert both  # games 3566 and 4877 of this seed, among others
+    for i in both:
+        game = replay_kernel_game(rules, games, i)
+        assert game.schweine == int(games.pflicht[i])  # the same seat: announced, then led the Karo-Ass

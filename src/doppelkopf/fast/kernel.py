@@ -12,7 +12,9 @@ itself, and ``tests/test_kernel.py`` proves against the engine game by game, is 
 * the Vorbehalt: every seat says gesund, so Re are the holders of a Kreuz-Dame, or the holder of
   both plays the Stille Hochzeit (TSR 4.4.5), scored per the rule set;
 * the cards: uniformly random among the distinct cards the Bedienpflicht allows (TSR 5.2), like
-  ``rng.choice`` over the engine's card actions; the trick winner with the rule set's Dulle option;
+  ``rng.choice`` over the engine's card actions; the trick winner with the rule set's Dulle option,
+  table-driven (:attr:`~doppelkopf.fast.tables.GameTables.beats`, from the core's
+  :func:`~doppelkopf.order.trick_winner_index`);
   the Schweine (rule ``schweine``): the holder of both Karo-Asse announces them with the first Karo-Ass
   he plays (with ``schweine_announce = "before_first_play"`` the engine sees the action ``SCHWEINE``
   just before that card; at ``vorbehalt`` they are announced at the start), the Superschweine go to
@@ -160,17 +162,24 @@ def _pdep_intrinsic(typingctx: object, src: object, mask: object) -> object:
 _pdep: Any = intrinsic(_pdep_intrinsic)
 
 
+#: CPUs (LLVM names) that have BMI2 but run ``pdep`` in microcode, tens to hundreds of cycles
+#: depending on the mask (AMD before Zen 3): there the portable loop is faster.
+_SLOW_PDEP = frozenset({"bdver4", "znver1", "znver2"})
+
+
 def _host_has_bmi2() -> bool:
     if getattr(numba_config, "CPU_NAME", None) or getattr(numba_config, "CPU_FEATURES", None):
         return False  # code built for another CPU: no assumption
     try:
+        if llvm_binding.get_host_cpu_name() in _SLOW_PDEP:
+            return False
         return bool(llvm_binding.get_host_cpu_features().get("bmi2", False))
     except Exception:  # pragma: no cover - a platform without the query
         return False
 
 
-#: Whether the compiled code may use BMI2 ``pdep`` to select a random card (x86-64 with BMI2); the
-#: result is the same either way, only faster.
+#: Whether the compiled code may use BMI2 ``pdep`` to select a random card (x86-64 with a fast
+#: BMI2 ``pdep``, not :data:`_SLOW_PDEP`); the result is the same either way, only faster.
 _HAS_BMI2 = _host_has_bmi2()
 
 
@@ -192,40 +201,6 @@ def _pick(state: np.uint64, mask: int) -> tuple[np.uint64, int]:
 
 
 @njit(cache=True, inline="always")
-def _winner_index(tc: np.ndarray, n: int, group: np.ndarray, power: np.ndarray, dulle: int, second: bool) -> int:
-    """Index in ``tc[:n]`` of the card that wins (mirror of :func:`doppelkopf.order.trick_winner_index`)."""
-    best = 0
-    best_card = tc[0]
-    best_group = group[best_card]
-    best_power = power[best_card]
-    for i in range(1, n):
-        c = tc[i]
-        g = group[c]
-        if g == best_group:
-            p = power[c]
-            if p > best_power or (second and c == best_card and c == dulle):
-                best = i
-                best_card = c
-                best_power = p
-        elif g == TRUMP:
-            best = i
-            best_card = c
-            best_group = g
-            best_power = power[c]
-    return best
-
-
-@njit(cache=True)
-def _beats(c: int, b: int, group: np.ndarray, power: np.ndarray, dulle: int, second: bool) -> bool:
-    """Whether ``c`` played after the best card ``b`` of a trick takes the lead."""
-    g = group[c]
-    bg = group[b]
-    if g == bg:
-        return power[c] > power[b] or (second and c == b and c == dulle)
-    return g == TRUMP
-
-
-@njit(cache=True)
 def _greedy_card(
     mask: int,
     tc: np.ndarray,
@@ -234,16 +209,26 @@ def _greedy_card(
     re_mask: int,
     seat: int,
     augen: np.ndarray,
-    group: np.ndarray,
     power: np.ndarray,
-    dulle: int,
-    second: bool,
+    beats: np.ndarray,
+    kind: int,
+    variant: int,
+    li: int,
 ) -> int:
     """The greedy policy's card of the legal ``mask`` when following (``n_in`` >= 1 cards in the trick):
     if the seat's party holds the trick, the card with the most Augen (the weakest of them); else the
-    weakest card that takes the trick; else the card with the fewest Augen (the weakest of them)."""
-    w = _winner_index(tc, n_in, group, power, dulle, second)
-    best = tc[w]
+    weakest card that takes the trick; else the card with the fewest Augen (the weakest of them).
+
+    Reads the kernel's full tables (``power`` ``(K, 3, 24)``, ``beats`` ``(K, 3, 2, 24)`` of
+    :class:`~doppelkopf.fast.tables.GameTables`) at ``kind``, ``variant`` and ``li`` (1 in the last
+    trick): no array views (each costs a reference count), the table-driven trick winner."""
+    best = tc[0]
+    w = 0
+    for i in range(1, n_in):
+        if (beats[kind, variant, li, best] >> tc[i]) & 1:
+            best = tc[i]
+            w = i
+    take = beats[kind, variant, li, best]  # the cards that take the trick from its best card
     mine = (re_mask >> seat) & 1
     ours = ((re_mask >> ts[w]) & 1) == mine
     choice = -1
@@ -254,19 +239,21 @@ def _greedy_card(
         if choice < 0:
             choice = c
             continue
+        pc = power[kind, variant, c]
+        po = power[kind, variant, choice]
         if ours:
-            if augen[c] > augen[choice] or (augen[c] == augen[choice] and power[c] < power[choice]):
+            if augen[c] > augen[choice] or (augen[c] == augen[choice] and pc < po):
                 choice = c
         else:
-            cw = _beats(c, best, group, power, dulle, second)
-            ow = _beats(choice, best, group, power, dulle, second)
+            cw = (take >> c) & 1
+            ow = (take >> choice) & 1
             if cw and not ow:
                 choice = c
             elif cw == ow:
                 if cw:
-                    if power[c] < power[choice] or (power[c] == power[choice] and augen[c] < augen[choice]):
+                    if pc < po or (pc == po and augen[c] < augen[choice]):
                         choice = c
-                elif augen[c] < augen[choice] or (augen[c] == augen[choice] and power[c] < power[choice]):
+                elif augen[c] < augen[choice] or (augen[c] == augen[choice] and pc < po):
                     choice = c
     return choice
 
@@ -297,6 +284,7 @@ def _simulate(
     group: np.ndarray,
     power: np.ndarray,
     group_mask: np.ndarray,
+    beats: np.ndarray,
     dulle: np.ndarray,
     second_dulle: np.ndarray,
     schweine_mode: int,
@@ -355,18 +343,17 @@ def _simulate(
                 tmp = perm[j]
                 perm[j] = perm[k]
                 perm[k] = tmp
-            for s in range(4):
-                has1[s] = 0
-                has2[s] = 0
             j = 0
             for s in range(4):
+                h1 = 0
+                h2 = 0
                 for _ in range(hand_size):
                     bit = 1 << perm[j]
                     j += 1
-                    if has1[s] & bit:
-                        has2[s] |= bit
-                    else:
-                        has1[s] |= bit
+                    h2 |= h1 & bit  # branch-free: a card already held is the second copy
+                    h1 |= bit
+                has1[s] = h1
+                has2[s] = h2
             if record:
                 for j in range(n_cards):
                     rec_deal[i, j] = perm[j]
@@ -422,24 +409,27 @@ def _simulate(
             net = prefix[3]
         ls = 0  # announcement state: 0 as given, 1/2 Re/Kontra made the Pflichtansage
         # -- play out ------------------------------------------------------------------------------------------
-        dl = dulle[kind]
-        g_tab = group[kind, variant]
-        p_tab = power[kind, variant]
+        # no array views in the loop: a view costs a reference count (an atomic call) each time
+        sonder_dk = sonder[kind, 0]
+        sonder_fuchs = sonder[kind, 1]
+        sonder_karlchen = sonder[kind, 2]
+        sonder_karlchen_gefangen = sonder[kind, 3]
+        sonder_fuchs_am_end = sonder[kind, 4]
         seat = (leader + n_in) & 3
         pos = t0 * 4 + n_in
         for t in range(t0, hand_size):
             last = t == hand_size - 1
-            second = second_dulle[1] if last else second_dulle[0]
+            li = 1 if last else 0  # the beats table of the last trick (the Dulle option) or not
             led_mask = 0
             if n_in > 0:
-                led_mask = group_mask[kind, variant, g_tab[tc[0]]]
+                led_mask = group_mask[kind, variant, group[kind, variant, tc[0]]]
             while n_in < 4:
                 mask = has1[seat]
                 follow = mask & led_mask
                 if follow:
                     mask = follow
                 if policy == POLICY_GREEDY and n_in > 0:
-                    c = _greedy_card(mask, tc, ts, n_in, re_mask, seat, augen, g_tab, p_tab, dl, second)
+                    c = _greedy_card(mask, tc, ts, n_in, re_mask, seat, augen, power, beats, kind, variant, li)
                 else:
                     state, c = _pick(state, mask)
                 bit = 1 << c
@@ -451,8 +441,6 @@ def _simulate(
                             if has2[s] & kn:
                                 variant = 2
                     sch_elig = 0
-                    g_tab = group[kind, variant]
-                    p_tab = power[kind, variant]
                     if record:
                         rec_schweine[i] = pos
                 both = has2[seat] & bit  # branch-free: take the second copy first
@@ -461,38 +449,47 @@ def _simulate(
                 tc[n_in] = c
                 ts[n_in] = seat
                 if n_in == 0:
-                    led_mask = group_mask[kind, variant, g_tab[c]]
+                    led_mask = group_mask[kind, variant, group[kind, variant, c]]
                 if record:
                     rec_plays[i, pos] = c
                     rec_seats[i, pos] = seat
                 pos += 1
                 n_in += 1
                 seat = (seat + 1) & 3
-            w = _winner_index(tc, 4, g_tab, p_tab, dl, second)
+            # the table-driven trick winner: beats[..., best] holds the cards that take the lead from best
+            c0, c1, c2, c3 = tc[0], tc[1], tc[2], tc[3]
+            wc = c0
+            w = 0
+            if (beats[kind, variant, li, wc] >> c1) & 1:
+                wc = c1
+                w = 1
+            if (beats[kind, variant, li, wc] >> c2) & 1:
+                wc = c2
+                w = 2
+            if (beats[kind, variant, li, wc] >> c3) & 1:
+                wc = c3
+                w = 3
             winner = ts[w]
-            a = augen[tc[0]] + augen[tc[1]] + augen[tc[2]] + augen[tc[3]]
+            a = augen[c0] + augen[c1] + augen[c2] + augen[c3]
             wp = (re_mask >> winner) & 1
-            sign = 1 if wp else -1
-            if wp:
-                augen_re += a
-                tricks_re += 1
-            else:
-                tricks_kontra += 1
-            if sonder[kind, 0] and a >= dk_augen:
+            sign = 2 * wp - 1
+            augen_re += a * wp
+            tricks_re += wp
+            tricks_kontra += 1 - wp
+            if sonder_dk and a >= dk_augen:
                 net += sign
-            if sonder[kind, 1]:
+            if sonder_fuchs:
                 for j in range(4):
                     if tc[j] == KARO_ASS and ((re_mask >> ts[j]) & 1) != wp:
                         net += sign
             if last:
-                wc = tc[w]
-                if sonder[kind, 2] and wc == KREUZ_BUBE:
+                if sonder_karlchen and wc == KREUZ_BUBE:
                     net += sign
-                if sonder[kind, 3]:
+                if sonder_karlchen_gefangen:
                     for j in range(4):
                         if tc[j] == KREUZ_BUBE and ((re_mask >> ts[j]) & 1) != wp:
                             net += sign
-                if sonder[kind, 4] and wc == KARO_ASS:
+                if sonder_fuchs_am_end and wc == KARO_ASS:
                     net += sign
             if t == 0 and a >= pflicht_augen and pflicht[kind, 1 - wp]:
                 # Pflichtansage (seed 002): the winner makes the Ansage before leading the second trick
@@ -586,6 +583,7 @@ def _call(
         t.group,
         t.power,
         t.group_mask,
+        t.beats,
         t.dulle,
         t.second_dulle,
         t.schweine_mode,
@@ -724,7 +722,7 @@ def check_against_engine(rules: RuleSet, games: KernelGames, i: int, announcemen
     announcements are made by a seat of each party before the first card, level by level; then the
     recorded cards are applied in order (the engine checks the turn and the Bedienpflicht; a
     ``SCHWEINE`` action goes before the Karo-Ass where the engine asks for it, the recorded
-    Pflichtansage before the first card of the second trick). Raises
+    Pflichtansage before the first card of the second trick, and before a ``SCHWEINE`` there). Raises
     :class:`KernelMismatch` naming the first difference in the game type, the seat to play, a trick
     (cards or winner), the Re party, the Augen or the Punkte of a seat; the engine raises
     :class:`~doppelkopf.game.IllegalAction` for a card it does not allow.
@@ -749,11 +747,12 @@ def check_against_engine(rules: RuleSet, games: KernelGames, i: int, announcemen
     for pos in range(games.plays.shape[1]):
         card, seat = int(games.plays[i, pos]), int(games.seats[i, pos])
         expect(game.current_player == seat, f"card {pos + 1}: the engine has seat {game.current_player} to play")
-        if pos == games.schweine[i] and Action.SCHWEINE in game.legal_actions():
-            game.apply(Action.SCHWEINE)
         if pos == 4 and games.pflicht is not None and games.pflicht[i] >= 0:
+            # the Pflichtansage first: the engine allows nothing else (not even the Schweine) before it
             expect(game.must_announce == seat, "the engine asks no Pflichtansage")
             game.apply(Action.announce(1), seat)
+        if pos == games.schweine[i] and Action.SCHWEINE in game.legal_actions():
+            game.apply(Action.SCHWEINE)
         expect(
             pos != 4 or game.must_announce != seat or game.levels[game.party[seat]] > 0,
             "the engine asks a Pflichtansage the kernel did not make",
@@ -860,15 +859,16 @@ def rollouts(position: Position, k: int, seed: int, policy: str = "random") -> t
     for s in range(4):
         if len(p.hands[s]) != t.hand_size - done - (s in in_trick) or len(p.trick) > 3:
             raise ValueError(f"rollouts: seat {s} holds {len(p.hands[s])} cards, which does not fit the tricks played")
-    has1 = [0, 0, 0, 0]
-    has2 = [0, 0, 0, 0]
-    for s, hand in enumerate(p.hands):
+    has1 = []
+    has2 = []
+    for hand in p.hands:
+        h1 = h2 = 0
         for c in hand:
             bit = 1 << c
-            if has1[s] & bit:
-                has2[s] |= bit
-            else:
-                has1[s] |= bit
+            h2 |= h1 & bit  # a card already held is the second copy
+            h1 |= bit
+        has1.append(h1)
+        has2.append(h2)
     tc = [c for _, c in p.trick] + [0] * (4 - len(p.trick))
     ts = [seat for seat, _ in p.trick] + [0] * (4 - len(p.trick))
     rows = p.tricks or (((0, 0, 0, 0), (0, 1, 2, 3), 0),)

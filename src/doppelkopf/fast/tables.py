@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..cards import AUGEN, Card, deck
-from ..order import TRUMP, card_order, second_dulle_wins
+from ..order import TRUMP, card_order, second_dulle_wins, trick_winner_index
 from ..rules import DDV, GameType, Party, RuleError, RuleSet
 from ..scoring import GameSummary, Sonderpunkt, counting_sonderpunkte, score, scored_as_solo
 
@@ -167,6 +167,10 @@ class GameTables(NamedTuple):
             order variant 0 (no Schweine), 1 (Schweine), 2 (Schweine and Superschweine).
         power: ``(K, 3, 24)`` int64, power of each card (higher wins within a group).
         group_mask: ``(K, 3, 5)`` int64, bit mask over the 24 cards of each group.
+        beats: ``(K, 3, 2, 24)`` int64, the table-driven trick winner: bit ``c`` of
+            ``beats[k, variant, last, b]`` is set when card ``c`` played after the best card ``b`` of a
+            trick takes the lead (``last``: 1 in the last trick, for the Dulle option), each entry
+            :func:`doppelkopf.order.trick_winner_index` of the two cards ``[b, c]``.
         dulle: ``(K,)`` int64, the Dulle card (Herz-10) or -1 where it is no trump.
         second_dulle: ``(2,)`` bool, second Dulle wins in a trick that is not the last / the last.
         schweine_mode: one of ``SCHWEINE_*``.
@@ -195,6 +199,7 @@ class GameTables(NamedTuple):
     group: np.ndarray
     power: np.ndarray
     group_mask: np.ndarray
+    beats: np.ndarray
     dulle: np.ndarray
     second_dulle: np.ndarray
     schweine_mode: int
@@ -345,6 +350,8 @@ def _game_tables_cached(
     group = np.zeros((k, 3, 24), dtype=np.int64)
     power = np.zeros((k, 3, 24), dtype=np.int64)
     group_mask = np.zeros((k, 3, 5), dtype=np.int64)
+    beats = np.zeros((k, 3, 2, 24), dtype=np.int64)
+    second = (second_dulle_wins(rules, False), second_dulle_wins(rules, True))
     dulle = np.zeros(k, dtype=np.int64)
     schweine_in = np.zeros(k, dtype=np.bool_)
     sonder = np.zeros((k, len(SONDER_KINDS)), dtype=np.bool_)
@@ -360,6 +367,11 @@ def _game_tables_cached(
             power[i, variant] = order.power
             for card in range(24):
                 group_mask[i, variant, order.group[card]] |= 1 << card
+            for last, second_wins in enumerate(second):
+                for best in range(24):
+                    beats[i, variant, last, best] = sum(
+                        1 << card for card in range(24) if trick_winner_index(order, [best, card], second_wins) == 1
+                    )
             dulle[i] = order.dulle
         schweine_in[i] = mode != SCHWEINE_NONE and game_type.key in rules.schweine_games
         counting = _counting(rules, game_type, re_count)
@@ -383,6 +395,7 @@ def _game_tables_cached(
         group=group,
         power=power,
         group_mask=group_mask,
+        beats=beats,
         dulle=dulle,
         second_dulle=np.array([second_dulle_wins(rules, False), second_dulle_wins(rules, True)], dtype=np.bool_),
         schweine_mode=mode,
