@@ -199,16 +199,16 @@ def test_predicted_setups_follow_the_pflichtsolo_rules_by_hand() -> None:
     """DDV, round of 24 games: 22 played, nobody has played a Pflichtsolo, seat 0 deals. Four owe a
     Pflichtsolo and two games are left, so seat 1 (left of the dealer) is forced now (TSR 4.2.3);
     its forced solo moves the deal on to seat 1, and with three owing and one game left, seat 2 is
-    forced next."""
+    forced next. The setups carry the games left in the round (2, then 1; 24, 23, 22 in a fresh one)."""
     session = Session(DDV, ["A", "B", "C", "D"])
     snapshot: dict[str, object] = {"dealer": 0, "round": 1, "games_in_round": 22, "games": 22, "deals": 22}
     session.restore({**snapshot, "done": [False] * 4, "bocks": []})
     assert predict_setups(session, 2) == [
-        Setup(22, 0, (False, False, False, False), 1),
-        Setup(23, 1, (False, True, False, False), 2),
+        Setup(22, 0, (False, False, False, False), 1, 2),
+        Setup(23, 1, (False, True, False, False), 2, 1),
     ]
     fresh = Session(DDV, ["A", "B", "C", "D"])
-    assert predict_setups(fresh, 3) == [Setup(d, d, (False,) * 4, None) for d in range(3)]
+    assert predict_setups(fresh, 3) == [Setup(d, d, (False,) * 4, None, 24 - d) for d in range(3)]
     assert fresh.deals == 0 and not fresh.sheet.rows  # the session itself is unchanged
 
 

@@ -152,8 +152,9 @@ def test_create_claim_and_start(tables: TableStore, store: Store) -> None:
     assert store.group(started.group_id).name == "Online"
     assert store.rules(started.sitting_id) == get_preset("ddv")
     snapshot = tables.state(info.id)
-    # deal 1: seat 0 deals the first game (TSR 3.3.1), the seed is the table's deal seed 1, no Bock (DDV)
-    assert snapshot.deal == DealSetup(1, 1, deal_seed(42, 1), 0, (False,) * 4, None, 1)
+    # deal 1: seat 0 deals the first game (TSR 3.3.1), the seed is the table's deal seed 1, no Bock (DDV),
+    # all 24 games of the DDV round still to play (TSR 8.5.1), this one included
+    assert snapshot.deal == DealSetup(1, 1, deal_seed(42, 1), 0, (False,) * 4, None, 1, 24)
     assert snapshot.actions == () and not snapshot.finished and not snapshot.recorded
     assert snapshot.liste is not None and snapshot.liste.rows == ()
     with pytest.raises(Conflict, match=r"^table \d+ is playing, not in the lobby"):
@@ -370,7 +371,8 @@ def test_a_deal_thrown_in_leaves_the_liste_and_the_dealer(tables: TableStore) ->
         )
     tables.next_deal(info.id, version=version)
     second = tables.state(info.id).deal
-    assert second == DealSetup(2, 1, deal_seed(info.seed, 2), first.deal.dealer, (False,) * 4, None, 1)
+    # a deal thrown in is not counted: still game 1 of the round, 24 games left
+    assert second == DealSetup(2, 1, deal_seed(info.seed, 2), first.deal.dealer, (False,) * 4, None, 1, 24)
 
 
 def test_conflicts_write_nothing(tables: TableStore, store: Store) -> None:

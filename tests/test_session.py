@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from doppelkopf.cli import main
-from doppelkopf.game import Action, Game, InformationState, Phase
-from doppelkopf.players import Player, RandomPlayer, play_session
+from doppelkopf.game import Action, Game, IllegalAction, InformationState, Phase
+from doppelkopf.players import Player, RandomPlayer, play_game, play_session
 from doppelkopf.rules import ANSAGE, DDV, GameType, Party, RuleError, RuleSet
 from doppelkopf.scoring import GameSummary, Sonderpunkt, score
 from doppelkopf.session import Session, SessionError, bock_triggers_fired
@@ -282,7 +282,7 @@ def test_after_a_pflichtsolo_the_same_dealer_deals_again() -> None:
     Lustsolo (TSR 4.3.2) and after a normal game the deal moves on."""
     session = session_with(DDV)
     kreuzsolo_carla = GameSummary(GameType.KREUZ, frozenset({2}), augen_re=150)
-    assert session.next_game_setup() == (0, (False, False, False, False), None, 1)
+    assert session.next_game_setup() == (0, (False, False, False, False), None, 1, 24)
     row = session.record_summary(kreuzsolo_carla, pflichtsolo=True)
     assert row.label == "Kreuzsolo Carla +3 (Pflichtsolo)"
     assert session.dealer == 0
@@ -580,3 +580,31 @@ def test_the_liste_takes_only_games_the_rules_play(summary: GameSummary, message
     with pytest.raises(SessionError, match=f"^game_type: {message}"):
         session.record_summary(summary)
     assert session.sheet.rows == () and session.games == 0
+
+
+def test_a_session_game_tells_the_seats_the_pflichtsoli_and_the_games_left() -> None:
+    """TSR 4.2.3: who has played the Pflichtsolo is public at the table, and the Vorführung depends
+    on the games left in the round. Round of 6: after Ben's Pflichtsolo (game 1) 5 games are left
+    and Anna, Carla and Dirk owe theirs; every seat of the next game sees exactly that, from the
+    Vorbehaltsabfrage to the end, in a copy of the game too. A game outside a session does not know
+    the games left (None) and says nobody has played a Pflichtsolo."""
+    import copy
+    import pickle
+
+    session = session_with(DDV.replace(round_games=6))
+    session.record_summary(GameSummary(GameType.DAMEN, frozenset({1}), augen_re=150), pflichtsolo=True)
+    assert (session.pflichtsolo_done, session.games_left_in_round) == ((False, True, False, False), 5)
+    assert session.next_game_setup().games_left_in_round == 5
+    game = session.new_game(seed=7)
+    for copied in (game, game.clone(), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        for seat in range(4):
+            info = copied.information_state(seat)
+            assert info.pflichtsolo_done == (False, True, False, False)
+            assert info.games_left_in_round == 5
+    players: list[Player] = [RandomPlayer(s, p_vorbehalt=0) for s in range(4)]
+    play_game(game, players)
+    assert game.information_state(2).games_left_in_round == 5
+    plain = Game.new(DDV, seed=7).information_state(0)
+    assert (plain.pflichtsolo_done, plain.games_left_in_round) == ((False, False, False, False), None)
+    with pytest.raises(IllegalAction, match="games_left_in_round"):
+        Game.new(DDV, seed=7, games_left_in_round=-1)

@@ -800,7 +800,10 @@ def _player_options(ctx: click.Context, param: click.Parameter, values: tuple[st
     multiple=True,
     callback=_player_options,
     metavar="KEY=VALUE",
-    help="Option for the candidate's factory (repeatable), e.g. samples=32 (search), p_announce=0.2 (random).",
+    help=(
+        "Option for the candidate's factory (repeatable), e.g. samples=32 (search), p_announce=0.2 (random); "
+        "the value is read as JSON: true, false, null, numbers (other text as a string)."
+    ),
 )
 @click.option(
     "--reference-option",
@@ -916,7 +919,7 @@ def _print_arena(console: Console, data: dict[str, Any]) -> None:
         return "-" if x is None else f"{100 * x:.1f}%"
 
     def ms(d: dict[str, Any]) -> str:
-        return "-" if d["mean"] is None else f"{d['mean']:.3f} / {d['max']:.1f}"
+        return "-" if d["mean"] is None else f"{d['mean']:.3f} / {d['max']:.3f}"  # one precision: max >= mean
 
     rows: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
         ("Punkte/game (95% CI)", ci),

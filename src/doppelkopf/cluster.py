@@ -378,12 +378,14 @@ class Setup(NamedTuple):
     index (the session's count of deals before it, deals thrown in included; it gives the deal
     seed, counted from the deal the session stood at when the play began) and the setup that
     :meth:`Session.next_game_setup <doppelkopf.session.Session.next_game_setup>` gives it (the
-    Bock multiplier does not change the play and is left out)."""
+    Bock multiplier does not change the play and is left out; the games left in the round do: a
+    player may time its Pflichtsolo by them, TSR 4.2.3)."""
 
     deal: int
     dealer: int
     pflichtsolo_done: tuple[bool, bool, bool, bool]
     forced_solo_seat: int | None
+    games_left_in_round: int | None = None
 
 
 def play_session_game(rules: RuleSet, kinds: tuple[str, ...], session_seed: int, game_seed: int, setup: Setup) -> Game:
@@ -396,6 +398,7 @@ def play_session_game(rules: RuleSet, kinds: tuple[str, ...], session_seed: int,
         dealer=setup.dealer,
         pflichtsolo_done=setup.pflichtsolo_done,
         forced_solo_seat=setup.forced_solo_seat,
+        games_left_in_round=setup.games_left_in_round,
     )
     players = [make_player(kind, session_player_seed(session_seed, seat)) for seat, kind in enumerate(kinds)]
     return play_game(game, players)
@@ -441,7 +444,9 @@ class _Predictor:
 
     def _extend(self, copy: Session) -> None:
         setup = copy.next_game_setup()
-        self.setups.append(Setup(copy.deals, setup.dealer, setup.pflichtsolo_done, setup.forced_solo_seat))
+        self.setups.append(
+            Setup(copy.deals, setup.dealer, setup.pflichtsolo_done, setup.forced_solo_seat, setup.games_left_in_round)
+        )
         try:
             copy.record_summary(_plain_summary(copy.rules, setup.dealer, setup.forced_solo_seat))
         except ValueError:  # a plain game this session refuses: predict no further

@@ -231,6 +231,11 @@ class InformationState:
         must_announce: the seat that must announce before leading (Pflichtansage), or ``None``.
         thrown_in: the game was thrown in (Schmeissen, or an Armut nobody took): no play, no score.
         claim: ``(seat, held)`` after a claim of the rest (Spielabkürzung), else ``None``.
+        pflichtsolo_done: per seat whether it has played its Pflichtsolo of this round (TSR 4.2.3;
+            public at the table: everybody sees who played one); all False outside a session.
+        games_left_in_round: counted games still to play in this round, this game included (TSR 4.2.3:
+            a seat is vorgeführt when the missing Pflichtsoli are at least the games left), or
+            ``None`` when unknown (a game outside a session, a replayed record).
     """
 
     seat: int
@@ -263,6 +268,8 @@ class InformationState:
     must_announce: int | None = None
     thrown_in: bool = False
     claim: tuple[int, bool] | None = None
+    pflichtsolo_done: tuple[bool, ...] = (False, False, False, False)
+    games_left_in_round: int | None = None
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         return reduce_dataclass(self)
@@ -283,8 +290,11 @@ class Game:
     the Vorbehaltsabfrage and leads the first trick (TSR 4.1, 5.1). ``pflichtsolo_done`` says per
     seat whether it has played its Pflichtsolo of the round (TSR 4.2); ``forced_solo_seat`` is a seat
     that must play its Pflichtsolo now (Vorführung, TSR 4.2.3): it alone names the kind of solo.
+    ``games_left_in_round`` is the session's count of counted games still to play in the round,
+    this one included (:attr:`doppelkopf.session.Session.games_left_in_round`), or ``None`` outside
+    a session; the game only hands it to the seats (:class:`InformationState`), the rules do not use it.
     Raises IllegalAction for a bad deal, a forced seat outside 0..3, one that has played its
-    Pflichtsolo, or a forced seat under rules that allow no solo.
+    Pflichtsolo, a forced seat under rules that allow no solo, or a negative ``games_left_in_round``.
 
     After a thrown-in game (Schmeissen, or an Armut nobody took with ``armut_none = "redeal"``)
     :attr:`thrown_in` and :attr:`redeal_same_dealer` are true: the game is over without play, the
@@ -299,6 +309,7 @@ class Game:
         seed: int | None = None,
         pflichtsolo_done: Sequence[bool] = (False, False, False, False),
         forced_solo_seat: int | None = None,
+        games_left_in_round: int | None = None,
         *,
         _fields: dict[str, object] | None = None,
         _whole_deck: bool = False,
@@ -313,6 +324,9 @@ class Game:
         if len(self.pflichtsolo_done) != 4:
             raise IllegalAction("pflichtsolo_done: needs one entry per seat (4)")
         self.pflichtsolo = False  # the declared solo is the soloist's Pflichtsolo
+        if games_left_in_round is not None and games_left_in_round < 0:
+            raise IllegalAction(f"games_left_in_round: must be 0 or more, got {games_left_in_round}")
+        self.games_left_in_round = games_left_in_round
         # Game.new deals plain ints, each hand a sorted list of its own; other callers may pass
         # Card members or any ints
         self.hands: list[list[int]] = (
@@ -393,6 +407,7 @@ class Game:
         cut_at: int | None = None,
         pflichtsolo_done: Sequence[bool] = (False, False, False, False),
         forced_solo_seat: int | None = None,
+        games_left_in_round: int | None = None,
     ) -> Game:
         """Shuffle with ``seed`` (same seed, same hands), cut (at ``cut_at``, or where the seeded
         generator says, at least ``rules.cut_minimum`` from either end) and deal in the rule set's
@@ -414,9 +429,10 @@ class Game:
         drawn = _shuffle(cards, seed, minimum if cut_at is None else -1, len(cards) - minimum)
         cards = cut(cards, drawn if cut_at is None else cut_at, minimum)
         hands = _deal_sorted(cards, dealer % 4, options.deal_packets)
+        left = games_left_in_round
         if cls is Game:  # a direct call where compiled (cls(...) is a generic one)
-            return Game(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat, _whole_deck=True)
-        return cls(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat, _whole_deck=True)
+            return Game(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat, left, _whole_deck=True)
+        return cls(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat, left, _whole_deck=True)
 
     def _check_deal(self) -> None:
         size = self.rules.hand_size
@@ -1031,6 +1047,8 @@ class Game:
             else None,
             thrown_in=self.thrown_in,
             claim=self.claim,
+            pflichtsolo_done=self.pflichtsolo_done,
+            games_left_in_round=self.games_left_in_round,
         )
 
     # -- replay --------------------------------------------------------------------------------

@@ -125,12 +125,23 @@ class GameSetup(NamedTuple):
         forced_solo_seat: the seat that must play its Pflichtsolo now (Vorführung, TSR 4.2.3), or
             ``None``.
         bock_multiplier: the Bock multiplier of the game: 1 without Bock, 2 Bock, 4 Doppelbock.
+        games_left_in_round: counted games still to play in the round, this one included
+            (:attr:`Session.games_left_in_round`; it decides the Vorführung, TSR 4.2.3), or ``None``
+            when the caller does not know it; pass it to :class:`~doppelkopf.game.Game`, which hands
+            it to the seats.
     """
 
     dealer: int
     pflichtsolo_done: tuple[bool, bool, bool, bool]
     forced_solo_seat: int | None
     bock_multiplier: int
+    games_left_in_round: int | None = None
+
+
+def vorfuehrung_due(missing: int, games_left: int) -> bool:
+    """Whether the next game forces a Pflichtsolo (Vorführung, TSR 4.2.3): ``missing`` Pflichtsoli
+    are still owed in the round and they are at least the ``games_left`` in it."""
+    return missing > 0 and missing >= games_left
 
 
 def bock_triggers_fired(summary: GameSummary, result: Score, rules: RuleSet) -> tuple[str, ...]:
@@ -412,7 +423,7 @@ class Session:
         a, b, c, d = (p for p in range(self._n) if p not in out)
         missing = set(self.missing_pflichtsoli)
         forced = None
-        if missing and len(missing) >= self.games_left_in_round:
+        if vorfuehrung_due(len(missing), self.games_left_in_round):
             ring = ((self.dealer + k) % self._n for k in range(1, self._n + 1))
             forced = next((p for p in ring if p in missing and p not in out), None)
         queue = self.bock_queue
@@ -429,11 +440,12 @@ class Session:
             raise SessionError(f"players: a game is dealt to {PLAYERS_AT_TABLE} players, the sitting has {self._n}")
         turn = self.turn()
         a, b, c, d = self.pflichtsolo_done
-        return GameSetup(turn.dealer, (a, b, c, d), turn.forced_solo, turn.bock_multiplier)
+        return GameSetup(turn.dealer, (a, b, c, d), turn.forced_solo, turn.bock_multiplier, self.games_left_in_round)
 
     def new_game(self, seed: int | None) -> Game:
         """Deal the next game with ``seed`` as :meth:`next_game_setup` says (a forced Pflichtsolo,
-        TSR 4.2.3, goes to the game as ``forced_solo_seat``)."""
+        TSR 4.2.3, goes to the game as ``forced_solo_seat``; the Pflichtsoli played and the games left
+        in the round go to the seats' information states)."""
         setup = self.next_game_setup()
         return Game.new(
             self.rules,
@@ -441,6 +453,7 @@ class Session:
             dealer=setup.dealer,
             pflichtsolo_done=setup.pflichtsolo_done,
             forced_solo_seat=setup.forced_solo_seat,
+            games_left_in_round=setup.games_left_in_round,
         )
 
     # -- results ---------------------------------------------------------------------------------

@@ -96,6 +96,8 @@ class DealSetup:
         pflichtsolo_done: per seat, whether its Pflichtsolo of the round is played (TSR 4.2).
         forced_solo_seat: the seat that must play its Pflichtsolo now (Vorführung, TSR 4.2.3), or ``None``.
         bock_multiplier: 1 without Bock, 2 Bock, 4 Doppelbock (seed 002).
+        games_left_in_round: counted games still to play in the round, this one included (TSR 4.2.3), or
+            ``None`` where not known (a deal stored before the field existed); the seats see it.
     """
 
     number: int
@@ -105,6 +107,7 @@ class DealSetup:
     pflichtsolo_done: tuple[bool, bool, bool, bool]
     forced_solo_seat: int | None
     bock_multiplier: int
+    games_left_in_round: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (see :meth:`from_dict`)."""
@@ -116,6 +119,7 @@ class DealSetup:
             "pflichtsolo_done": list(self.pflichtsolo_done),
             "forced_solo_seat": self.forced_solo_seat,
             "bock_multiplier": self.bock_multiplier,
+            "games_left_in_round": self.games_left_in_round,
         }
 
     @classmethod
@@ -124,6 +128,7 @@ class DealSetup:
         try:
             done = tuple(bool(x) for x in data["pflichtsolo_done"])
             forced = data["forced_solo_seat"]
+            left = data.get("games_left_in_round")
             setup = cls(
                 int(data["number"]),
                 int(data["game_number"]),
@@ -132,11 +137,14 @@ class DealSetup:
                 (done[0], done[1], done[2], done[3]),
                 None if forced is None else int(forced),
                 int(data["bock_multiplier"]),
+                None if left is None else int(left),
             )
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise ValueError(f"deal setup: not readable ({exc})") from None
         if len(done) != 4 or setup.dealer not in range(4) or setup.forced_solo_seat not in (None, 0, 1, 2, 3):
             raise ValueError("deal setup: dealer and forced_solo_seat must be seats 0..3, pflichtsolo_done 4 flags")
+        if setup.games_left_in_round is not None and setup.games_left_in_round < 0:
+            raise ValueError(f"deal setup: games_left_in_round must be 0 or more, got {setup.games_left_in_round}")
         return setup
 
 
@@ -151,6 +159,7 @@ def setup_for(setup: GameSetup, *, number: int, game_number: int, table_seed: in
         pflichtsolo_done=setup.pflichtsolo_done,
         forced_solo_seat=setup.forced_solo_seat,
         bock_multiplier=setup.bock_multiplier,
+        games_left_in_round=setup.games_left_in_round,
     )
 
 
@@ -242,6 +251,7 @@ class TableState:
             dealer=setup.dealer,
             pflichtsolo_done=setup.pflichtsolo_done,
             forced_solo_seat=setup.forced_solo_seat,
+            games_left_in_round=setup.games_left_in_round,
         )
         done: list[tuple[int, int]] = []
         for index, (seat, action) in enumerate(actions):

@@ -277,6 +277,8 @@ def _public_info(state: TableState) -> InformationState:
         must_announce=base.must_announce,
         thrown_in=base.thrown_in,
         claim=base.claim,
+        pflichtsolo_done=base.pflichtsolo_done,
+        games_left_in_round=base.games_left_in_round,
     )
 
 

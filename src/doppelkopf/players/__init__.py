@@ -7,7 +7,10 @@ drives one game, :func:`play_session` a series. :class:`RandomPlayer` plays rand
 hidden hands.
 
 :class:`SearchPlayer` samples the hidden hands and searches (``"search"`` is its ``normal`` level;
-``"search-easy"`` and ``"search-strong"`` the others, see :func:`search_level`).
+``"search-easy"`` and ``"search-strong"`` the others, see :func:`search_level`). ``"search-v1"`` is
+the search player as it was before issue 15, pinned (the baseline every gain is measured against);
+``"search-v2"`` adds the Vorbehalt by search and more samples (the level ``strong`` without its
+time budget).
 ``"policy"`` plays a trained linear policy from an ``.npz`` file (:mod:`doppelkopf.rl.policy`).
 
 The registry (:data:`PLAYERS`, :func:`make_player`, :func:`register_player`) is the one place that
@@ -18,10 +21,10 @@ the arena and the command line:
 ('random', 'rules')
 >>> make_player("rules", seed=3).name
 'Regel 3'
->>> make_player("dummy", seed=0)
+>>> make_player("dummy", seed=0)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: player: unknown name 'dummy'; known: random, rules, search, search-easy, search-strong, policy
+ValueError: player: unknown name 'dummy'; known: random, rules, search, search-easy, ..., search-v2, policy
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from .base import (
 from .random_player import RandomPlayer
 from .rules_player import HandStrength, RuleBasedPlayer, hand_strength
 from .runner import IllegalPlayerAction, play_game, play_session, session_seeds
-from .search_player import LEVELS, SearchPlayer, search_factory, search_level
+from .search_player import LEVELS, SEARCH_V1, SEARCH_V2, SearchPlayer, search_factory, search_level
 
 #: A factory ``factory(seed, **options) -> Player``; ``seed`` makes the player deterministic.
 PlayerFactory = Callable[..., Player]
@@ -62,6 +65,8 @@ PLAYERS: dict[str, PlayerFactory] = {
     "search": search_factory(**LEVELS["normal"]),
     "search-easy": search_factory(**LEVELS["easy"]),
     "search-strong": search_factory(**LEVELS["strong"]),
+    "search-v1": search_factory(**SEARCH_V1),
+    "search-v2": search_factory(**SEARCH_V2),
     "policy": policy_player,
 }
 

@@ -506,7 +506,8 @@ def rebuild_game(info: InformationState, hands: Sequence[Sequence[int]], rng: ra
       solo (the winner's type for the others' unknown ones), the other Vorbehalt answers become
       "gesund" after the Vorbehaltsabfrage (during it, a hidden Vorbehalt is drawn with ``rng``
       from those the sampled hand allows); a Vorführung asks only the forced seat; the
-      Pflichtsolo flag is set so that the first trick has the leader it had;
+      Pflichtsolo flags are the public ones (``info.pflichtsolo_done``), the declarer's set so that
+      the first trick has the leader it had; the games left in the round are the info's;
     * a Hochzeit names the trick kind it was announced with (``info.hochzeit_rule``), the
       observer's own Schmeissen is replayed as such;
     * the Armut exchange: the cards the observer saw, else a made-up exchange that fits the hands
@@ -547,14 +548,16 @@ def rebuild_game(info: InformationState, hands: Sequence[Sequence[int]], rng: ra
         initial[poor] = _minus(initial[poor] + laid, returned, "poor")
         initial[taker] = _minus(initial[taker] + returned, laid, "taker")
     first_leader = plays[0][0] if plays else info.leader
-    done = [False] * 4
+    done = [bool(d) for d in info.pflichtsolo_done]  # public (TSR 4.2.3); all False outside a session
+    if len(done) != 4:
+        done = [False] * 4
     if gt is not None and gt.is_declared_solo and info.declarer is not None:
         done[info.declarer] = first_leader != info.declarer
     forced = _forced_seat(info)
     if forced is not None:
         done[forced] = False
     try:
-        game = Game(rules, initial, info.dealer, None, done, forced)
+        game = Game(rules, initial, info.dealer, None, done, forced, info.games_left_in_round)
     except IllegalAction as exc:
         raise IllegalAction(f"rebuild: the deal: {exc}") from None
     _replay_vorbehalte(game, info, forced, rng)
