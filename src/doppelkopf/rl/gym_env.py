@@ -117,6 +117,19 @@ class _Table:
 
     game: Game | None
     turns: Turns | None
+    render_mode: str | None
+
+    def render(self) -> str | None:
+        """The table as text (every hand shown: for people watching, not for agents): ``"ansi"``
+        returns it, ``"human"`` prints it, no render mode warns and returns ``None``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode (choose 'human' or 'ansi')")
+            return None
+        text = describe_table(self._game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     @property
     def _game(self) -> Game:
@@ -248,17 +261,6 @@ class DoppelkopfEnv(_Table, gymnasium.Env[dict[str, Any], np.int64]):
             points = game.score().points
             return self._observe(), float(points[self.seat]), True, False, {"points": points}
         return self._observe(), 0.0, False, False, {}
-
-    def render(self) -> str | None:
-        """The table as text (every hand shown): ``"ansi"`` returns it, ``"human"`` prints it."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (choose 'human' or 'ansi')")
-            return None
-        text = describe_table(self._game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
     # -- the table -----------------------------------------------------------------------------
 

@@ -50,7 +50,7 @@ from pettingzoo.utils import wrappers
 from ..game import Action, Game, IllegalAction
 from ..rules import RuleSet, get_preset
 from .encoding import NUM_ACTIONS, action_mask, observation
-from .gym_env import _seat_arg, _Table, action_id, describe_table, observation_dict_space
+from .gym_env import _seat_arg, _Table, action_id, observation_dict_space
 from .turns import Turns
 
 __all__ = ["AGENTS", "ENV_ID", "env", "raw_env"]
@@ -204,20 +204,6 @@ class raw_env(_Table, AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for t
         if not self.agents:
             raise RuntimeError("the game is over and every agent is done: reset() the environment")
         return super().last(observe)
-
-    def render(self) -> str | None:
-        """The table as text (every hand shown: for people watching, not for agents): ``"ansi"``
-        returns it, ``"human"`` prints it, no render mode warns and returns ``None``."""
-        if self.render_mode is None:
-            import gymnasium
-
-            gymnasium.logger.warn("render() called without a render_mode (choose 'human' or 'ansi')")
-            return None
-        text = describe_table(self._game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
     def close(self) -> None:
         """Nothing to release (no window); kept for the AEC interface."""
