@@ -18,7 +18,8 @@ own (``result.points``, factor included).
 
 The last line is the candidate's mean Punkte per game with its 95 % interval, one sample per deal
 as ``doko arena`` counts it, pooled over every file given: two matches with different ``--seed``
-give one figure over all their deals.
+give one figure over all their deals. Records of different matches (players, their options as
+``meta.candidate_options`` / ``meta.reference_options`` store them, or the preset) are refused.
 
 """
 
@@ -33,6 +34,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doppelkopf.arena import Interval
+
+
+def _options(options: Any) -> str:
+    """The player options of a record's ``meta`` as comparable text (``"?"`` for records written
+    before ``doko arena`` stored them: they pool only with each other)."""
+    return "?" if options is None else json.dumps(options, sort_keys=True)
+
+
+def _match_text(kind: tuple[str, ...]) -> str:
+    """A match key of :func:`read_records` in words, options included."""
+    candidate, reference, preset, c_opts, r_opts = kind
+    return f"{candidate} {c_opts} vs {reference} {r_opts} under {preset}"
 
 
 @dataclass
@@ -68,12 +81,12 @@ class RecordsError(ValueError):
 
 def read_records(paths: Iterable[str]) -> list[dict[str, Any]]:
     """The records of ``paths`` (JSON Lines written by ``doko arena --records``), checked to come
-    from one kind of match: the same candidate, reference and rules in every record (several
+    from one kind of match: the same candidate, reference, their options and rules in every record (several
     ``--seed`` may be pooled), and no game twice (the same seed, deal and candidate seat). Raises
     :class:`RecordsError` naming the file and line of the first record that is not readable, not
     an arena record, from another match or a repeat."""
     records: list[dict[str, Any]] = []
-    match: tuple[object, object, object] | None = None
+    match: tuple[str, ...] | None = None
     seen: dict[tuple[object, object, object], str] = {}
     for path in paths:
         try:
@@ -89,7 +102,13 @@ def read_records(paths: Iterable[str]) -> list[dict[str, Any]]:
                 record = json.loads(line)
                 meta, result = record["meta"], record["result"]
                 key = (meta["arena_seed"], int(meta["deal"]), int(meta["candidate_seat"]))
-                kind = (meta["candidate"], meta["reference"], record["rules"].get("preset"))
+                kind = (
+                    meta["candidate"],
+                    meta["reference"],
+                    record["rules"].get("preset"),
+                    _options(meta.get("candidate_options")),
+                    _options(meta.get("reference_options")),
+                )
                 if result is not None:
                     [int(x) for x in result["points"]]  # noqa: B018 - four scores must be there
             except (ValueError, KeyError, TypeError, AttributeError):
@@ -98,8 +117,7 @@ def read_records(paths: Iterable[str]) -> list[dict[str, Any]]:
                 match = kind
             elif kind != match:
                 raise RecordsError(
-                    f"{where}: {kind[0]} vs {kind[1]} under {kind[2]}, but the first record is "
-                    f"{match[0]} vs {match[1]} under {match[2]}: one match at a time"
+                    f"{where}: {_match_text(kind)}, but the first record is {_match_text(match)}: one match at a time"
                 )
             if key in seen:
                 raise RecordsError(f"{where}: the same game as {seen[key]} (seed, deal and seat; a file given twice?)")

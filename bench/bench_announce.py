@@ -44,7 +44,14 @@ import time
 from collections import defaultdict
 from typing import Any
 
-from bench_vorbehalt import count, interval, nonnegative, percentile, plural, preset  # shared with the Vorbehalt bench
+from bench_vorbehalt import (  # shared with the Vorbehalt bench
+    count,
+    interval_text,
+    nonnegative,
+    percentile,
+    plural,
+    preset,
+)
 from doppelkopf.game import Game, InformationState
 from doppelkopf.players import play_game
 from doppelkopf.players.base import Player
@@ -129,9 +136,8 @@ def run(args: argparse.Namespace) -> None:
         tally["v1"] += announced(games["v1"], seat)
         kinds[change_kind(games["new"], games["v1"], seat)].append(d)
 
-    mean, half = interval(diffs)
     print(f"seat 0 (dealer {DEALER}): deals {args.start}..{args.start + args.deals - 1}")
-    print(f"Punkte of seat 0 per deal, new - v1: {mean:+.3f} +- {half:.3f} (95 % interval)")
+    print(f"Punkte of seat 0 per deal, new - v1: {interval_text(diffs)}")
     print(f"deals with a different result: {tally['differ']} of {plural(len(diffs), 'deal')}")
     print(f"deals where seat 0 announced: new {tally['new']}, v1 {tally['v1']}")
     print("by kind of change (deals, seat 0's Punkte new - v1 in all):")

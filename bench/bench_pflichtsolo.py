@@ -3,10 +3,12 @@
 Run from the repository root, one of two subcommands::
 
     python bench/bench_pflichtsolo.py table   [--rules ddv] [--hands 150] [--start 0] [--samples 8] [--rollouts 8]
+        [--calibration ddv|none]
     python bench/bench_pflichtsolo.py session [--rules ddv] [--round-games 8] [--rounds 4] [--start 0]
 
 ``table``: the distribution of ``D`` (:func:`~doppelkopf.players.vorbehalt_search.solo_advantage`:
-Punkte of the best solo minus Punkte of the rule player's answer, calibration ``ddv``) over random
+Punkte of the best solo minus Punkte of the rule player's answer, with the offsets of ``--calibration``,
+by default search-v2's) over random
 hands: deals ``start .. start + hands - 1`` with dealer 3, seat 0 asked first (no answer before it),
 every solo evaluated by the Vorbehalt search with ``samples`` deals x ``rollouts`` kernel
 rollouts. Prints the mean, the 20 quantiles at 2.5 %, 7.5 %, ..., 97.5 % as a Python tuple (the
@@ -15,7 +17,7 @@ entry of :data:`~doppelkopf.players.vorbehalt_search.PFLICHTSOLO_ADVANTAGE`) and
 
 ``session``: paired comparison of the timing. Per round (session seed ``start + r``) one session
 round of ``rules`` with ``round_games`` games is played twice with the same seeds: seat 0 is the
-``search-easy`` card player with the Vorbehalt by search (calibration ``ddv``, margin 0.5, z 1) with
+``search-easy`` card player with the Vorbehalt by search (search-v2's calibration, margin 0.5, z 1) with
 ``pflichtsolo_timing`` on, then off; seats 1-3 are ``search-easy``. Printed per side: how often seat
 0 was vorgeführt (forced, ``game.forced_solo_seat == 0``), how often it declared its Pflichtsolo
 itself, and seat 0's mean Punkte per round; then the paired difference (on - off) of the Punkte per
@@ -31,7 +33,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from bench_vorbehalt import count, plural, preset
+from bench_vorbehalt import calibration_value, count, plural, preset, v2_default
 from doppelkopf.game import Action, Game
 from doppelkopf.players import make_player, play_session
 from doppelkopf.players.rules_player import RuleBasedPlayer
@@ -75,7 +77,7 @@ def run_table(args: argparse.Namespace) -> None:
             continue
         actions = candidates(info, baseline, None)
         estimate = vorbehalt_values(info, actions, baseline, args.samples, args.rollouts, 1)
-        d = solo_advantage(estimate, DDV_CALIBRATION)
+        d = solo_advantage(estimate, DDV_CALIBRATION if args.calibration == "ddv" else None)
         if d is not None:
             ds.append(d)
     if not ds:
@@ -95,7 +97,7 @@ def seat0(seed: int, timing: bool) -> SearchPlayer:
         seed=seed,
         name="seat 0",
         vorbehalt_search=True,
-        vorbehalt_calibration="ddv",
+        vorbehalt_calibration=v2_default("vorbehalt_calibration"),
         vorbehalt_margin=0.5,
         vorbehalt_z=1.0,
         pflichtsolo_timing=timing,
@@ -177,6 +179,12 @@ def main() -> None:
     table.add_argument("--start", type=count(0), default=0, help="first deal seed, 0 or more (default 0)")
     table.add_argument("--samples", type=count(1), default=8, help="deals per solo, at least 1 (default 8)")
     table.add_argument("--rollouts", type=count(1), default=8, help="rollouts per deal, at least 1 (default 8)")
+    table.add_argument(
+        "--calibration",
+        type=calibration_value,
+        default=v2_default("vorbehalt_calibration"),
+        help="ddv or none: the offsets of the player that uses the table (default: search-v2's)",
+    )
     session = sub.add_parser("session", help="paired rounds: Pflichtsolo timing on against off")
     session.add_argument("--rules", type=preset, default="ddv", help=rules_help)
     session.add_argument(

@@ -132,6 +132,17 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def interval_text(values: Sequence[float]) -> str:
+    """``mean +- half (95 % interval)`` of :func:`interval` in words; with fewer than two values
+    there is no interval, and the text says so instead of printing ``nan``."""
+    mean, half = interval(values)
+    if math.isnan(mean):
+        return "no deals"
+    if math.isnan(half):
+        return f"{mean:+.3f} (one deal: no interval)"
+    return f"{mean:+.3f} +- {half:.3f} (95 % interval)"
+
+
 def percentile(sorted_values: Sequence[float], q: float) -> float:
     """The nearest-rank ``q`` quantile (0..1) of ascending ``sorted_values``."""
     return sorted_values[round(q * (len(sorted_values) - 1))]
@@ -206,9 +217,8 @@ def run_solo(args: argparse.Namespace) -> None:
         per_solo = f"{total / count:+.2f}" if count else "-"
         who = f"({who}):"
         print(f"  {label:<3} {who:<14} soli declared {count}, won {won} ({share}), mean Punkte per solo {per_solo}")
-    mean, half = interval(diffs)
     print(f"decisions changed: {len(changes)} of {plural(len(diffs), 'deal')}")
-    print(f"Punkte of seat 0 per deal, new - v1: {mean:+.3f} +- {half:.3f} (95 % interval)")
+    print(f"Punkte of seat 0 per deal, new - v1: {interval_text(diffs)}")
     by_kind: dict[str, list[int]] = defaultdict(list)
     for _, old, new, p_old, p_new in changes:
         by_kind[f"{kind(old)} -> {kind(new)}"].append(p_new - p_old)
@@ -265,7 +275,8 @@ def run_calib(args: argparse.Namespace) -> None:
         offsets[name] = round(bias, 2)
         est = sum(e for e, _ in pairs) / n
         real = sum(r for _, r in pairs) / n
-        print(f"{name:<12} {n:>5} {est:>+9.2f} {real:>+9.2f} {bias:>+8.2f} {half:>7.2f}")
+        spread = "-" if math.isnan(half) else f"{half:.2f}"
+        print(f"{name:<12} {n:>5} {est:>+9.2f} {real:>+9.2f} {bias:>+8.2f} {spread:>7}")
     print(f"offsets (form of DDV_CALIBRATION): {offsets}")
 
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from doppelkopf.arena import ArenaConfig, ArenaResult, GameOutcome, Interval, Meter, deal_seed, run_arena
 from doppelkopf.cli import main
 from doppelkopf.game import Game
-from doppelkopf.record import load_many, replay, verify
+from doppelkopf.record import load_many, replay, to_json_line, verify
 from doppelkopf.rules import DDV, get_preset
 
 TIMING_KEYS = ("time_per_move_ms", "time_per_react_ms", "memory_per_decision_kib")
@@ -310,3 +310,29 @@ def test_an_option_the_player_does_not_take_names_who_takes_it(
     assert option in error and all(word in error for word in words), error
     assert "keyword" not in error and "__init__" not in error
     assert not (tmp_path / "r").exists()
+
+
+def test_records_name_the_players_options(tmp_path: Path) -> None:
+    """Each arena record carries the candidate's and the reference's options (``meta``), so that
+    matches with other options are not pooled by mistake: bench/arena_solos.py refuses to pool
+    them and names both option sets."""
+    import subprocess
+    import sys
+
+    config = ArenaConfig("rules", "random", DDV, deals=1, seed=3, reference_options={"p_announce": 0.2})
+    result = run_arena(config, jobs=1)
+    for record in result.records:
+        assert record.meta["candidate_options"] == {}
+        assert record.meta["reference_options"] == {"p_announce": 0.2}
+    other = run_arena(ArenaConfig("rules", "random", DDV, deals=1, seed=4), jobs=1)
+    files = []
+    for name, res in (("a.jsonl", result), ("b.jsonl", other)):
+        path = tmp_path / name
+        path.write_text("".join(to_json_line(r) + "\n" for r in res.records), encoding="utf-8")
+        files.append(str(path))
+    script = Path(__file__).resolve().parents[1] / "bench" / "arena_solos.py"
+    run = subprocess.run([sys.executable, str(script), *files], capture_output=True, text=True, check=False)
+    assert run.returncode != 0
+    assert 'random {"p_announce": 0.2}' in run.stderr and "random {}" in run.stderr, run.stderr
+    alone = subprocess.run([sys.executable, str(script), files[0]], capture_output=True, text=True, check=False)
+    assert alone.returncode == 0, alone.stderr

@@ -16,6 +16,7 @@ import pytest
 
 pytest.importorskip("numba")
 
+from doppelkopf.cards import Card  # noqa: E402
 from doppelkopf.fast.kernel import (  # noqa: E402
     KernelGames,
     KernelMismatch,
@@ -247,6 +248,88 @@ def test_greedy_policy_plays_legal_games() -> None:
     assert (rollout_values(last, 5, seed=2, policy="greedy") == rollout_values(last, 5, seed=3)).all()
     with pytest.raises(ValueError, match="policy"):
         rollout_values(game, 5, seed=1, policy="clever")
+
+
+@pytest.mark.parametrize(
+    ("preset", "n"), [("ddv", 150), ("doppelbock", 150), ("ohne-neunen", 150), ("vier-schritte", 80)]
+)
+def test_informed_policy_games_replay_through_the_engine(preset: str, n: int) -> None:
+    """The informed policy (an option of the search's card rollouts) plays only cards the engine allows, and its
+    tricks, Augen and Punkte are the engine's, under every preset (Schweine, Pflichtansage, Dulle)."""
+    rules = get_preset(preset)
+    games = random_games(rules, n, seed=15, record=True, policy="informed")
+    for i in range(n):
+        replay_kernel_game(rules, games, i)
+    assert (games.points.sum(axis=1) == 0).all()
+
+
+def test_informed_policy_schmiert_only_onto_a_safe_trick() -> None:
+    """Replayed in the engine (DDV: no Schweine, no Pflichtansage): whenever an informed rollout
+    puts a card of 10 or more Augen on a trick its party holds though it had a cheaper card, no
+    seat of the other party still to play could take the trick with a card it may play; and a seat
+    that follows last takes a trick of the other party whenever it can (the weakest card that takes
+    it), and a seat that leads a card no seat of the other party can take leads such a sure card
+    with the most Augen. The informed policy sees all hands, as a rollout does."""
+    from doppelkopf.order import dulle_rule_says_second, winner_index
+
+    rules = DDV
+    games = random_games(rules, 60, seed=3, record=True, policy="informed")
+    assert games.plays is not None and games.seats is not None
+    schmiert = took_last = led_sure = 0
+    for i in range(60):
+        game = Game(rules, games.hands(i), int(games.dealer[i]))
+        for _ in range(4):
+            game.apply(Action.GESUND)
+        for pos in range(games.plays.shape[1]):
+            card, seat = int(games.plays[i, pos]), int(games.seats[i, pos])
+            trick = list(game.trick_cards)
+            legal = [a for a in game.legal_actions(seat) if a < 24]
+            second = dulle_rule_says_second(rules.dulle, len(game.tricks) == rules.hand_size - 1)
+            if trick:
+                holder = (seat - len(trick) + winner_index(game.order, trick, second)) % 4
+                ours = game.party[holder] is game.party[seat]
+                augen = {c: Card(c).augen for c in legal}
+                if ours and augen[card] >= 10 and min(augen.values()) < augen[card]:
+                    schmiert += 1
+                    after = game.clone()
+                    after.apply(card)
+                    for k in range(1, 4 - len(trick)):
+                        other = (seat + k) % 4
+                        answers = [a for a in after.legal_actions(other) if a < 24]
+                        if game.party[other] is not game.party[seat]:
+                            for x in answers:
+                                assert winner_index(game.order, [*trick, card, x], second) != len(trick) + 1, (i, x)
+                        after.apply(answers[0])  # any card: the next seat's Bedienpflicht depends on the led card only
+                if not ours and len(trick) == 3:
+                    takers = [c for c in legal if winner_index(game.order, [*trick, c], second) == 3]
+                    if takers:
+                        took_last += 1
+                        assert card == min(takers, key=lambda c: (game.order.power[c], Card(c).augen)), (i, pos)
+            else:
+                sure = [c for c in legal if not _can_take(game, seat, c, second)]
+                if sure:
+                    led_sure += 1
+                    assert Card(card).augen == max(Card(c).augen for c in sure), (i, pos)
+            game.apply(card)
+        assert game.is_terminal
+    assert schmiert > 20 and took_last > 20 and led_sure > 20
+
+
+def _can_take(game: Game, leader: int, card: int, second: bool) -> bool:
+    """Whether a seat of the other party than ``leader`` could take a trick led with ``card`` by
+    answering with a card it may play (Bedienpflicht: the led group if it holds one)."""
+    from doppelkopf.order import winner_index
+
+    group = game.order.group
+    for k in (1, 2, 3):
+        other = (leader + k) % 4
+        if game.party[other] is game.party[leader]:
+            continue
+        hand = game.hands[other]
+        answers = [c for c in hand if group[c] == group[card]] or list(hand)
+        if any(winner_index(game.order, [card, x], second) == 1 for x in answers):
+            return True
+    return False
 
 
 @pytest.mark.parametrize("preset", ["ddv", "doppelbock"])

@@ -246,16 +246,58 @@ def test_search_v1_is_pinned_without_vorbehalt_search() -> None:
     assert v1.choose(info) == rule.choose(info)
 
 
+def test_an_open_hochzeit_draws_the_deals_of_the_solver() -> None:
+    """While a Hochzeit looks for its partner (TSR 4.4) the kernel cannot play on, and each deal
+    is valued by slow Python rollouts: a player with ``solver_samples`` draws only that many deals
+    there; without it, ``samples``."""
+    game = _deal_with("KrD KrD PiD HeD KaD KaB KrA KrK PiA PiK HeA HeK")
+    game.apply(Action.vorbehalt(GameType.HOCHZEIT))
+    for _ in range(3):
+        game.apply(G)
+    assert game.partner_open and game.current_player == 0
+    info = game.information_state(0)
+    for solver_samples, deals in ((6, 6), (None, 20)):
+        player = SearchPlayer(seed=1, samples=20, rollouts=2, solver_samples=solver_samples)
+        player.reset(0, DDV, None)
+        assert player.choose(info) in info.legal_actions
+        assert player.stats["deals"] == deals
+
+
+def test_rollout_policy_is_an_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel's continuations that value the cards play ``greedy`` (search-v1, pinned) or
+    ``informed`` (they also see the hands of the seats still to play): the option reaches the
+    kernel; another name is refused."""
+    pytest.importorskip("numba")
+    from doppelkopf.fast import kernel
+    from doppelkopf.players import make_player
+
+    assert make_player("search-v1", seed=1).rollout_policy == "greedy"  # type: ignore[attr-defined]
+    seen: list[str] = []
+    rollout_values = kernel.rollout_values
+
+    def spy(game: Game, k: int, seed: int, policy: str = "random") -> object:
+        seen.append(policy)
+        return rollout_values(game, k, seed, policy)
+
+    monkeypatch.setattr(kernel, "rollout_values", spy)
+    player = SearchPlayer(seed=1, samples=3, rollouts=2, rollout_policy="informed")
+    players = [player, RuleBasedPlayer(2), RuleBasedPlayer(3), RuleBasedPlayer(4)]
+    assert play_game(Game.new(DDV, seed=4), players).is_terminal
+    assert seen.count("informed") > 10 and seen.count("greedy") <= 1  # greedy: the warm-up at reset
+    with pytest.raises(ValueError, match="^rollout_policy: unknown 'clever'; expected one of: greedy, informed"):
+        SearchPlayer(rollout_policy="clever")
+
+
 def test_search_v2_and_level_strong_search_the_vorbehalt() -> None:
-    """``search-v2`` (the new player of issue 15) searches the Vorbehalt with twice v1's deals and
-    rollouts; ``doko play --level strong`` plays it with a one-second budget per card."""
+    """``search-v2`` (the new player of issue 15) searches the Vorbehalt with four times v1's deals
+    and rollouts; ``doko play --level strong`` plays it with a one-second budget per card."""
     from doppelkopf.players import make_player
     from doppelkopf.players.search_player import SEARCH_V2, search_level
 
     v2 = make_player("search-v2", seed=2)
     assert isinstance(v2, SearchPlayer)
     assert v2.vorbehalt_search and not v2.announce_search
-    assert (v2.samples, v2.rollouts, v2.solver_tricks, v2.time_per_move) == (32, 24, 5, None)
+    assert (v2.samples, v2.rollouts, v2.solver_tricks, v2.time_per_move) == (64, 48, 5, None)
     assert v2.solver_samples == 16
     strong = search_level("strong", seed=2)
     assert isinstance(strong, SearchPlayer)

@@ -436,6 +436,8 @@ def play_deals(config: ArenaConfig, deals: Iterable[int], keep_records: bool = T
                         candidate=config.candidate,
                         candidate_seat=rotation,
                         reference=config.reference,
+                        candidate_options=dict(config.candidate_options),
+                        reference_options=dict(config.reference_options),
                     )
                 )
     return batch

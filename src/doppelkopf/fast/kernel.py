@@ -80,11 +80,13 @@ KARO_ASS = int(Card.KARO_ASS)
 KARO_NEUN = int(Card.KARO_NEUN)
 TRUMP = TRUMP_GROUP
 
-#: Policies of the rollouts: uniform random legal cards, or the simple greedy policy of
+#: Policies of the rollouts: uniform random legal cards; the simple greedy policy of
 #: :func:`_greedy_card` (leads at random; otherwise puts Augen on a trick its party holds, takes the
-#: trick with its cheapest winning card, or throws its cheapest card).
-POLICY_RANDOM, POLICY_GREEDY = 0, 1
-_POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
+#: trick with its cheapest winning card, or throws its cheapest card); or the informed policy of
+#: :func:`_informed_card`, which also looks at the hands of the seats still to play in the trick
+#: (a rollout is a game of perfect information: every hand is known there).
+POLICY_RANDOM, POLICY_GREEDY, POLICY_INFORMED = 0, 1, 2
+_POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY, "informed": POLICY_INFORMED}
 
 #: Index of the lowest set bit (LLVM ``cttz``), callable from compiled code.
 trailing_zeros: Any = _trailing_zeros
@@ -201,6 +203,53 @@ def _pick(state: np.uint64, mask: int) -> tuple[np.uint64, int]:
 
 
 @njit(cache=True, inline="always")
+def _trick_best(tc: np.ndarray, n_in: int, beats: np.ndarray, kind: int, variant: int, li: int) -> tuple[int, int]:
+    """The card that holds the trick of ``n_in`` >= 1 cards ``tc`` so far, and its index (the
+    table-driven trick winner: ``beats[..., best]`` holds the cards that take the lead from best)."""
+    best = tc[0]
+    w = 0
+    for i in range(1, n_in):
+        if (beats[kind, variant, li, best] >> tc[i]) & 1:
+            best = tc[i]
+            w = i
+    return best, w
+
+
+@njit(cache=True, inline="always")
+def _by_augen(mask: int, augen: np.ndarray, power: np.ndarray, kind: int, variant: int, most: bool) -> int:
+    """The card of the non-empty ``mask`` with the most (``most``) or the fewest Augen; of equal
+    Augen the weakest."""
+    choice = -1
+    m = mask
+    while m:
+        c = trailing_zeros(m)
+        m &= m - 1
+        if choice < 0:
+            choice = c
+        elif augen[c] != augen[choice]:
+            if (augen[c] > augen[choice]) == most:
+                choice = c
+        elif power[kind, variant, c] < power[kind, variant, choice]:
+            choice = c
+    return choice
+
+
+@njit(cache=True, inline="always")
+def _weakest(mask: int, augen: np.ndarray, power: np.ndarray, kind: int, variant: int) -> int:
+    """The weakest card of the non-empty ``mask``; of equal power the one with the fewest Augen."""
+    choice = -1
+    m = mask
+    while m:
+        c = trailing_zeros(m)
+        m &= m - 1
+        if choice < 0 or power[kind, variant, c] < power[kind, variant, choice]:
+            choice = c
+        elif power[kind, variant, c] == power[kind, variant, choice] and augen[c] < augen[choice]:
+            choice = c
+    return choice
+
+
+@njit(cache=True, inline="always")
 def _greedy_card(
     mask: int,
     tc: np.ndarray,
@@ -222,40 +271,99 @@ def _greedy_card(
     Reads the kernel's full tables (``power`` ``(K, 3, 24)``, ``beats`` ``(K, 3, 2, 24)`` of
     :class:`~doppelkopf.fast.tables.GameTables`) at ``kind``, ``variant`` and ``li`` (1 in the last
     trick): no array views (each costs a reference count), the table-driven trick winner."""
-    best = tc[0]
-    w = 0
-    for i in range(1, n_in):
-        if (beats[kind, variant, li, best] >> tc[i]) & 1:
-            best = tc[i]
-            w = i
+    best, w = _trick_best(tc, n_in, beats, kind, variant, li)
     take = beats[kind, variant, li, best]  # the cards that take the trick from its best card
+    if ((re_mask >> ts[w]) & 1) == ((re_mask >> seat) & 1):
+        return _by_augen(mask, augen, power, kind, variant, True)
+    if mask & take:
+        return _weakest(mask & take, augen, power, kind, variant)
+    return _by_augen(mask, augen, power, kind, variant, False)
+
+
+@njit(cache=True, inline="always")
+def _answer_mask(hand: int, led_mask: int) -> int:
+    """The cards of ``hand`` a seat may play to a trick led in the group ``led_mask``
+    (Bedienpflicht, TSR 5.2.1: the led group if it holds any, else every card)."""
+    follow = hand & led_mask
+    return follow if follow else hand
+
+
+@njit(cache=True, inline="always")
+def _informed_card(
+    state: np.uint64,
+    mask: int,
+    has1: np.ndarray,
+    tc: np.ndarray,
+    ts: np.ndarray,
+    n_in: int,
+    led_mask: int,
+    re_mask: int,
+    seat: int,
+    augen: np.ndarray,
+    power: np.ndarray,
+    beats: np.ndarray,
+    group: np.ndarray,
+    group_mask: np.ndarray,
+    kind: int,
+    variant: int,
+    li: int,
+) -> tuple[np.uint64, int]:
+    """The informed policy's card of the legal ``mask`` (and the next random ``state``).
+
+    A rollout knows every hand, so a card is *safe* when no seat of the other party still to play
+    in this trick can take the trick from it with a card it may play (``has1`` (4,) hand masks,
+    the Bedienpflicht of :func:`_answer_mask`). Following (``n_in`` >= 1): if the seat's party
+    holds the trick and it is safe, the card with the most Augen (schmieren); else the weakest
+    card that takes the trick and is safe; else the card with the fewest Augen. Leading: the safe
+    card with the most Augen (of equal Augen the weakest); else a random card of fewer than 10
+    Augen (a random card if none).
+    Tables as in :func:`_greedy_card`."""
     mine = (re_mask >> seat) & 1
+    if n_in == 0:
+        sure = 0  # the cards no seat of the other party can take
+        m = mask
+        while m:
+            c = trailing_zeros(m)
+            m &= m - 1
+            led = group_mask[kind, variant, group[kind, variant, c]]
+            take = beats[kind, variant, li, c]
+            ok = True
+            for k in range(1, 4):
+                s = (seat + k) & 3
+                if ((re_mask >> s) & 1) != mine and take & _answer_mask(has1[s], led):
+                    ok = False
+            if ok:
+                sure |= 1 << c
+        if sure:
+            return state, _by_augen(sure, augen, power, kind, variant, True)
+        low = 0
+        m = mask
+        while m:
+            c = trailing_zeros(m)
+            m &= m - 1
+            if augen[c] < 10:
+                low |= 1 << c
+        return _pick(state, low if low else mask)
+    best, w = _trick_best(tc, n_in, beats, kind, variant, li)
+    take = beats[kind, variant, li, best]
+    threat = 0  # the cards the other party may still play to this trick
+    for k in range(1, 4 - n_in):
+        s = (seat + k) & 3
+        if ((re_mask >> s) & 1) != mine:
+            threat |= _answer_mask(has1[s], led_mask)
     ours = ((re_mask >> ts[w]) & 1) == mine
-    choice = -1
-    m = mask
+    if ours and not (take & threat):
+        return state, _by_augen(mask, augen, power, kind, variant, True)
+    safe = 0  # the cards that take the trick and keep it
+    m = mask & take
     while m:
         c = trailing_zeros(m)
         m &= m - 1
-        if choice < 0:
-            choice = c
-            continue
-        pc = power[kind, variant, c]
-        po = power[kind, variant, choice]
-        if ours:
-            if augen[c] > augen[choice] or (augen[c] == augen[choice] and pc < po):
-                choice = c
-        else:
-            cw = (take >> c) & 1
-            ow = (take >> choice) & 1
-            if cw and not ow:
-                choice = c
-            elif cw == ow:
-                if cw:
-                    if pc < po or (pc == po and augen[c] < augen[choice]):
-                        choice = c
-                elif augen[c] < augen[choice] or (augen[c] == augen[choice] and pc < po):
-                    choice = c
-    return choice
+        if not (beats[kind, variant, li, c] & threat):
+            safe |= 1 << c
+    if safe:
+        return state, _weakest(safe, augen, power, kind, variant)
+    return state, _by_augen(mask, augen, power, kind, variant, False)
 
 
 # -- playing games ----------------------------------------------------------------------------------------------
@@ -430,6 +538,26 @@ def _simulate(
                     mask = follow
                 if policy == POLICY_GREEDY and n_in > 0:
                     c = _greedy_card(mask, tc, ts, n_in, re_mask, seat, augen, power, beats, kind, variant, li)
+                elif policy == POLICY_INFORMED:
+                    state, c = _informed_card(
+                        state,
+                        mask,
+                        has1,
+                        tc,
+                        ts,
+                        n_in,
+                        led_mask,
+                        re_mask,
+                        seat,
+                        augen,
+                        power,
+                        beats,
+                        group,
+                        group_mask,
+                        kind,
+                        variant,
+                        li,
+                    )
                 else:
                     state, c = _pick(state, mask)
                 bit = 1 << c
@@ -658,8 +786,8 @@ def random_games(
     ``announcements``: the levels (Re, Kontra), 0..5, taken as announced before the first card
     (0 none, 1 Re/Kontra, 2 keine 90 .. 5 schwarz); the caller keeps them within the rule set's
     deadlines. ``record``: also return each game's deal and card sequence, for a replay through
-    the engine. ``policy``: ``"random"`` (uniform among the legal cards) or ``"greedy"`` (see
-    :data:`POLICY_GREEDY`). Same ``seed``, same games. Raises
+    the engine. ``policy``: ``"random"`` (uniform among the legal cards), ``"greedy"`` (see
+    :data:`POLICY_GREEDY`) or ``"informed"`` (see :data:`POLICY_INFORMED`). Same ``seed``, same games. Raises
     :class:`~doppelkopf.fast.tables.KernelUnsupported` naming an option the kernel does not mirror,
     :class:`~doppelkopf.rules.RuleError` for bad ``n`` or levels.
     """
@@ -835,7 +963,8 @@ def rollouts(position: Position, k: int, seed: int, policy: str = "random") -> t
     """Mean Punkte and mean Augen per seat over ``k`` continuations of ``position`` in the kernel.
 
     Each continuation plays the remaining cards by ``policy`` (``"random"``: uniform among the legal
-    cards; ``"greedy"``: the simple policy of :data:`POLICY_GREEDY`), without further announcements or
+    cards; ``"greedy"``: the simple policy of :data:`POLICY_GREEDY`; ``"informed"``: the policy of
+    :data:`POLICY_INFORMED`, which sees the hands of the seats still to play), without further announcements or
     claims; the announcements made so far count; the Schweine, if not yet announced, come with the
     holder's first Karo-Ass. Same ``seed``, same continuations.
 

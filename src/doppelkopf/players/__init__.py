@@ -9,8 +9,8 @@ hidden hands.
 :class:`SearchPlayer` samples the hidden hands and searches (``"search"`` is its ``normal`` level;
 ``"search-easy"`` and ``"search-strong"`` the others, see :func:`search_level`). ``"search-v1"`` is
 the search player as it was before issue 15, pinned (the baseline every gain is measured against);
-``"search-v2"`` adds the Vorbehalt by search and more samples (the level ``strong`` without its
-time budget).
+``"search-v2"`` adds the Vorbehalt by search and four times the deals and rollouts (the level
+``strong`` without its time budget).
 ``"policy"`` plays a trained linear policy from an ``.npz`` file (:mod:`doppelkopf.rl.policy`).
 
 The registry (:data:`PLAYERS`, :func:`make_player`, :func:`register_player`) is the one place that

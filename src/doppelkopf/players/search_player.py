@@ -19,7 +19,8 @@ Helmert ("A Doppelkopf player based on UCT", KI 2015).
   ends with if both parties play perfectly after that card.
 * Earlier: the mean Punkte of the player's seat over ``rollouts`` continuations played by the
   compiled kernel's greedy policy (:func:`doppelkopf.fast.kernel.rollout_values`, ``"greedy"``:
-  take a trick cheaply, schmieren on the partner's trick, else throw the fewest Augen). An exact
+  take a trick cheaply, schmieren on the partner's trick, else throw the fewest Augen; the option
+  ``rollout_policy`` names another policy of the kernel). An exact
   search of ten or more tricks per card and deal costs more than the budget of one second.
 * When a compiled module is missing or refuses the position (an unmirrored option, a Hochzeit
   without its partner), a pure-Python fallback plays random legal cards through the core.
@@ -110,6 +111,12 @@ def _fast_module(name: str) -> Any:
     return _fast[name]
 
 
+#: Policies of the kernel's continuations a search player may use for its cards (the names of
+#: :func:`doppelkopf.fast.kernel.rollouts`): ``"greedy"`` (``search-v1`` and ``search-v2``) sees
+#: only the trick, ``"informed"`` also the hands of the seats still to play in it (an option: it
+#: played no better, docs/search.md).
+ROLLOUT_POLICIES = ("greedy", "informed", "random")
+
 #: Bounds of the search options (a decision stays within minutes even at the bounds).
 MAX_SAMPLES = 10_000
 MAX_ROLLOUTS = 100_000
@@ -159,10 +166,12 @@ class SearchPlayer(Player):
         solver_tricks: tricks left (the current one included) from which on cards are valued by
             the exact solver; 0 never uses it.
         name: display name (default ``Suche <seed>``).
-        solver_samples: deals per decision once the solver values the cards (at most ``samples``;
-            ``None``: ``samples``). Exact values vary less between deals than rollouts do, and a
-            solved deal costs more: ``search-v2`` draws 16 there, so its slowest decision stays
-            that of ``search-v1``.
+        solver_samples: deals per decision where a deal costs the most (at most ``samples``;
+            ``None``: ``samples``): once the solver values the cards (exact values vary less
+            between deals than rollouts do), and while a Hochzeit looks for its partner (TSR 4.4:
+            the kernel cannot play that part, so Python plays random cards through the core, about
+            20x slower). ``search-v2`` draws 16 there: its slowest decisions took about 0.4 s
+            on the reference machine (docs/search.md), where 64 deals took 1.5 s.
         vorbehalt_search: search the Vorbehalt (:mod:`~doppelkopf.players.vorbehalt_search`)
             instead of taking the rule player's answer; off by default (``search-v1`` keeps it off).
         vorbehalt_samples, vorbehalt_rollouts: deals and kernel continuations per candidate and deal.
@@ -189,13 +198,15 @@ class SearchPlayer(Player):
         announce_replies: let the other seats answer at once as the rule player would.
         announce_baseline: ``"wait"``: an announcement must beat announcing nothing now;
             ``"rule"``: the rule player's answer stands unless the search beats it (both ways).
+        rollout_policy: policy of the kernel's continuations that value the cards before the
+            solver takes over, one of :data:`ROLLOUT_POLICIES` (``search-v1``: ``"greedy"``).
 
     Raises :class:`ValueError` naming the option for ``samples < 1``, ``rollouts < 1``,
     ``solver_tricks`` outside 0..8, more than 10,000 deals or 100,000 rollouts, a
     ``time_per_move`` that is not positive, ``vorbehalt_samples``, ``vorbehalt_rollouts``,
     ``announce_samples`` or ``announce_rollouts`` below 1, a flag that is not true or false, a
-    margin or z below 0, an unknown ``vorbehalt_calibration`` name, game type or offset, or an
-    unknown ``announce_baseline``.
+    margin or z below 0, an unknown ``vorbehalt_calibration`` name, game type or offset, an
+    unknown ``announce_baseline`` or an unknown ``rollout_policy``.
     """
 
     def __init__(
@@ -222,6 +233,7 @@ class SearchPlayer(Player):
         announce_z: float = 1.0,
         announce_replies: bool = True,
         announce_baseline: str = "wait",
+        rollout_policy: str = "greedy",
     ) -> None:
         super().__init__(name if name is not None else f"Suche {seed}")
         whole = (
@@ -299,6 +311,11 @@ class SearchPlayer(Player):
                 raise ValueError(f"{label}: at most {MAX_ROLLOUTS} continuations per deal, got {count}")
         if time_per_move is not None and time_per_move <= 0:
             raise ValueError(f"time_per_move: must be positive seconds or None, got {time_per_move}")
+        if rollout_policy not in ROLLOUT_POLICIES:
+            raise ValueError(
+                f"rollout_policy: unknown {rollout_policy!r}; expected one of: {', '.join(ROLLOUT_POLICIES)}"
+            )
+        self.rollout_policy = rollout_policy
         self.seed = seed
         self.samples = samples
         self.time_per_move = time_per_move
@@ -476,6 +493,12 @@ class SearchPlayer(Player):
             except (ValueError, IllegalAction):
                 self.stats["rejected"] += 1
                 continue
+            if game.partner_open and self.solver_samples is not None:
+                # a Hochzeit still looking for its partner: the kernel cannot play that part, the
+                # Python rollouts cost about 20x more per deal
+                samples = min(samples, self.solver_samples)
+            if deals >= samples:
+                break
             values = self._evaluate(game, cards, rng.getrandbits(48))
             for card in cards:
                 totals[card] += values[card]
@@ -525,7 +548,7 @@ class SearchPlayer(Player):
                 # it does not change the score of a continuation without announcements
                 after.rules = _WITHOUT_PFLICHTANSAGE.get(after.rules)
             try:
-                return float(kernel.rollout_values(after, self.rollouts, seed, "greedy")[self.seat])
+                return float(kernel.rollout_values(after, self.rollouts, seed, self.rollout_policy)[self.seat])
             except ValueError:
                 pass
         return _python_rollouts(after, self.seat, max(2, self.rollouts // 4), random.Random(seed))
@@ -550,15 +573,17 @@ def _python_rollouts(game: Game, seat: int, k: int, rng: random.Random) -> float
 
 
 #: The search levels: keyword arguments of :class:`SearchPlayer` (see :func:`search_level`).
-#: ``search-v2`` (issue 15): twice the deals and rollouts of ``search-v1`` for the cards (the same 16
-#: deals once the solver takes over in the last 5 tricks: 32 deals with the solver from 6 tricks on
-#: took up to 4.6 s per decision), and the Vorbehalt by search (:mod:`.vorbehalt_search`: calibrated by game
-#: type, declared only 0.5 Punkte and one standard error above the rule player's answer).
-#: Announcements stay the rule player's (searched announcements showed no gain yet, see
-#: ``bench/bench_announce.py``). Deterministic (no time budget).
+#: ``search-v2`` (issue 15): four times the deals and rollouts of ``search-v1`` for the cards (64
+#: deals x 48 rollouts: +0.20 Punkte per game over ``search-v1`` under ``ddv`` against +0.12 with 32 x
+#: 24 on the same deals, docs/search.md; the mean decision stays under 0.2 s), the same 16 deals
+#: where a deal costs the most (the solver in the last 5 tricks; a Hochzeit looking for its partner),
+#: and the Vorbehalt by search (:mod:`.vorbehalt_search`: calibrated by game type, declared only 0.5
+#: Punkte and one standard error above the rule player's answer). Announcements stay the rule
+#: player's (searched announcements lost Punkte, see ``bench/bench_announce.py``). Deterministic (no
+#: time budget).
 SEARCH_V2: dict[str, Any] = {
-    "samples": 32,
-    "rollouts": 24,
+    "samples": 64,
+    "rollouts": 48,
     "solver_tricks": 5,
     "solver_samples": 16,
     "vorbehalt_search": True,
@@ -577,7 +602,13 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: searched (issue 15), written out so that a later change of :data:`LEVELS` does not move it; every
 #: gain is measured against it. Deterministic (no time budget). New behaviour stays behind options
 #: it keeps off.
-SEARCH_V1: dict[str, Any] = {"samples": 16, "rollouts": 12, "solver_tricks": 5, "vorbehalt_search": False}
+SEARCH_V1: dict[str, Any] = {
+    "samples": 16,
+    "rollouts": 12,
+    "solver_tricks": 5,
+    "vorbehalt_search": False,
+    "rollout_policy": "greedy",
+}
 
 
 def search_level(level: str, seed: int = 0) -> Player:
@@ -586,7 +617,7 @@ def search_level(level: str, seed: int = 0) -> Player:
     * ``"easy"``: 4 deals per decision, 4 kernel rollouts per card, the solver in the last 3 tricks;
       fast (a few ms per decision) and noticeably weaker;
     * ``"normal"``: 16 deals, 12 rollouts, the solver in the last 5 tricks;
-    * ``"strong"``: ``search-v2`` (:data:`SEARCH_V2`: 32 deals, 24 rollouts, the solver with 16
+    * ``"strong"``: ``search-v2`` (:data:`SEARCH_V2`: 64 deals, 48 rollouts, the solver with 16
       deals in the last 5 tricks, the Vorbehalt by search) with at most one second of card search per decision
       (``time_per_move = 1.0``; the only level whose choices may depend on the machine).
 
