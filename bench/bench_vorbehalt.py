@@ -176,6 +176,20 @@ def searcher(args: argparse.Namespace) -> SearchPlayer:
     )
 
 
+def searched_answer(
+    args: argparse.Namespace, rules: RuleSet, deal: int
+) -> tuple[InformationState, SearchPlayer, int, float]:
+    """Deal ``deal`` (dealer :data:`DEALER`) and let the seat asked first answer by search: its
+    information state, the player (with its ``vorbehalt_log``), the answer and the seconds it took."""
+    game = Game.new(rules, seed=deal, dealer=DEALER)
+    info = game.information_state(game.current_player)
+    player = searcher(args)
+    player.reset(info.seat, rules, deal)
+    t0 = time.perf_counter()
+    answer = player.choose(info)
+    return info, player, answer, time.perf_counter() - t0
+
+
 def run_solo(args: argparse.Namespace) -> None:
     rules = get_preset(args.rules)
     rule = RuleBasedPlayer(SEARCH_SEED)
@@ -184,14 +198,9 @@ def run_solo(args: argparse.Namespace) -> None:
     soli = {"v1": [0, 0, 0], "new": [0, 0, 0]}  # soli declared by seat 0, won, Punkte in all
     changes: list[tuple[int, int, int, int, int]] = []  # deal, v1 answer, new answer, Punkte v1, Punkte new
     for deal in range(args.start, args.start + args.deals):
-        game = Game.new(rules, seed=deal, dealer=DEALER)
-        seat = game.current_player
-        info = game.information_state(seat)
-        player = searcher(args)
-        player.reset(seat, rules, deal)
-        t0 = time.perf_counter()
-        new = player.choose(info)
-        seconds.append(time.perf_counter() - t0)
+        info, _, new, dt = searched_answer(args, rules, deal)
+        seat = info.seat
+        seconds.append(dt)
         rule.reset(seat, rules, deal)
         old = rule.choose(info)
         if new == old and not is_solo(old):
@@ -287,14 +296,7 @@ def run_cost(args: argparse.Namespace) -> None:
     first: float | None = None
     slow: list[str] = []
     for deal in range(args.start, args.start + args.deals):
-        game = Game.new(rules, seed=deal, dealer=DEALER)
-        seat = game.current_player
-        info = game.information_state(seat)
-        player = searcher(args)
-        player.reset(seat, rules, deal)
-        t0 = time.perf_counter()
-        player.choose(info)
-        dt = time.perf_counter() - t0
+        info, player, _, dt = searched_answer(args, rules, deal)
         seconds.append(dt)
         if player.vorbehalt_log:
             if first is None:
