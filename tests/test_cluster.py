@@ -49,6 +49,17 @@ def local_ray() -> Iterator[None]:
     ray.shutdown()
 
 
+@pytest.fixture(autouse=True)
+def no_ray_cancel(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[Any, ...]]]:
+    """No test of this module calls ``ray.cancel``: in Ray 2.60 a cancel that crosses its task's
+    reply fails a check in Ray's core worker and ends the whole test process with exit status 1
+    (a CI run ended so, in the play-ahead of ``doko simulate``; see RayExecutor.cancel)."""
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(ray, "cancel", lambda *args, **kwargs: calls.append(args))
+    yield calls
+    assert not calls, f"ray.cancel was called for {len(calls)} task(s)"
+
+
 def without_timing(data: dict[str, Any]) -> dict[str, Any]:
     """The arena JSON without what depends on the machine and the backend."""
     out: dict[str, Any] = json.loads(json.dumps(data))
@@ -88,6 +99,19 @@ def test_an_error_on_a_ray_worker_is_the_workers_own_exception_in_one_line() -> 
     assert str(caught.value) == "invalid literal for int() with base 10: 'x'"
     assert not isinstance(caught.value, ray.exceptions.RayTaskError)
     executor.shutdown()
+
+
+def test_a_dropped_ray_future_is_cancelled_and_its_task_left_to_end() -> None:
+    """Six tasks dropped at once, queued and running: each future is cancelled (nobody reads its
+    result), Ray is not asked to stop the tasks (the fixture checks), and the cluster goes on."""
+    executor = RayExecutor()
+    futures = [executor.submit(time.sleep, 0.2) for _ in range(6)]
+    for future in futures:
+        executor.cancel(future)
+    assert all(future.cancelled() for future in futures)
+    assert executor.submit(os.getpid).result(timeout=60) != os.getpid()
+    executor.shutdown(cancel_futures=True)
+    assert ray.is_initialized()
 
 
 def test_a_ray_address_other_than_the_cluster_joined_is_refused() -> None:
@@ -172,16 +196,17 @@ def counting_boom(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 
 def test_an_arena_error_in_a_worker_stops_the_match_without_playing_it_out(counting_boom: Path) -> None:
-    """200 deals (800 games) in 16 chunks of 13 deals on 2 workers, the candidate raising in the
-    first game of deal 0: the error comes back and the chunks still queued are dropped. Played
-    out, the match would play its other 15 chunks (781 games with the one that raised); only the
-    chunks already handed to the workers are played (about five), fewer than half the match."""
+    """200 deals (800 games) in 16 chunks of 13 deals (52 games) on 2 workers, the candidate raising
+    in the first game of deal 0: the error comes back and the match stops. Played out, it would
+    play its other 15 chunks (781 games with the one that raised). Three chunks are in flight at a
+    time (one per worker and one queued), so besides the game that raised only the two chunks sent
+    with it are played, and a third where one of them came back before the error: 157 games at most."""
     progress: list[int] = []
     with pytest.raises(ValueError, match="^boom: the candidate fails in deal 0$"):
         run_arena(ArenaConfig("boom", "rules", DDV, deals=200, seed=1), jobs=2, on_progress=progress.append)
     played = games_played(counting_boom)
-    assert sum(progress) < 200
-    assert 1 <= played < 400
+    assert sum(progress) <= 13
+    assert 1 <= played <= 1 + 3 * 52
 
 
 def test_doko_arena_shows_a_workers_error_in_one_line(counting_boom: Path) -> None:
@@ -189,7 +214,7 @@ def test_doko_arena_shows_a_workers_error_in_one_line(counting_boom: Path) -> No
     result = CliRunner().invoke(main, [*args, "--seed", "1", "--no-records"])
     assert result.exit_code == 1
     assert result.output.strip().splitlines() == ["Error: boom: the candidate fails in deal 0"]
-    assert games_played(counting_boom) < 400  # the match was not played out (see above)
+    assert games_played(counting_boom) <= 1 + 3 * 52  # the match was not played out (see above)
 
 
 # -- simulate --------------------------------------------------------------------------------------

@@ -57,6 +57,7 @@ estimate exist, and the verdict says so.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -66,7 +67,7 @@ import time
 import tracemalloc
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Future, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -673,8 +674,9 @@ def run_arena(
     Raises :class:`ValueError` naming the option for a bad config, ``jobs`` below 1, an unknown
     backend, a ``ray_address`` without the ray backend (:class:`doppelkopf.cluster.ClusterError`:
     also ray not installed, a cluster that cannot be reached), and whatever a game raises (an
-    illegal action names the player): raised as soon as the chunk of that game comes back, the
-    chunks still queued are cancelled (so is everything on Ctrl-C) and the chunks running are not
+    illegal action names the player): raised as soon as the chunk of that game comes back. The
+    chunks go out one per worker and one more at a time, so the match stops there (so it does on
+    Ctrl-C): the chunk queued is cancelled (on Ray it runs unread) and the chunks running are not
     waited for.
     """
     from .cluster import cancel, check_backend, executor_workers, make_executor
@@ -698,14 +700,23 @@ def run_arena(
             if executor_workers(executor) != workers:  # a Ray cluster: chunks for its CPUs
                 workers = executor_workers(executor)
                 chunks = _chunks(config.deals, workers)
-            futures = {executor.submit(play_deals, config, chunk, keep_records): chunk for chunk in chunks}
-            for future in as_completed(futures):
-                chunk = futures[future]
-                batches.append((chunk.start, future.result()))
-                if on_progress is not None:
-                    on_progress(len(chunk))
+            # one chunk per worker in flight and one queued, the next sent as one comes back: after an
+            # error nothing is left queued to play for nothing (Ray's tasks are not cancelled, see
+            # doppelkopf.cluster.RayExecutor.cancel)
+            waiting = iter(chunks)
+            while True:
+                for chunk in itertools.islice(waiting, workers + 1 - len(futures)):
+                    futures[executor.submit(play_deals, config, chunk, keep_records)] = chunk
+                if not futures:
+                    break
+                done, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for future in done:
+                    chunk = futures.pop(future)
+                    batches.append((chunk.start, future.result()))
+                    if on_progress is not None:
+                        on_progress(len(chunk))
         except BaseException:
-            # an error or Ctrl-C: drop the chunks still queued and do not wait for the match to end.
+            # an error or Ctrl-C: drop the chunks in flight and do not wait for the match to end.
             # Each future is cancelled here: the pool's own cancel_futures runs later in its manager
             # thread, and not at all once the pool object is gone (the main thread raises on at once)
             for future in futures:

@@ -38,9 +38,10 @@ it, the workers play the next games *speculatively*, with the setups that a copy
 predicts when every game before them is a plain normal game (or, where a seat is forced, that
 seat's forced Pflichtsolo). When the real setup of the next game is one that was predicted, the
 worker's game is taken; when it is not (a Pflichtsolo, a deal thrown in), the speculations that no
-longer fit are dropped (cancelled where they have not started) and the game is submitted again
-with its real setup. One task per worker and one more are in flight at a time, so little is
-played for nothing after a wrong guess. Each game taken is therefore played with exactly the
+longer fit are dropped (a process pool cancels those not started; on Ray they run to their end
+unread, see :meth:`RayExecutor.cancel`) and the game is submitted again with its real setup.
+One task per worker and one more are in flight at a time, so little is played for nothing after
+a wrong guess. Each game taken is therefore played with exactly the
 setup the sequential session gives it: the results are the sequential ones by construction,
 whatever the backend or the number of workers. An error of a game played ahead (a player that
 raises) is kept with its setup and raised only when the walk reaches that game with that setup,
@@ -198,17 +199,19 @@ class RayExecutor(Executor):
         return future
 
     def cancel(self, future: Future[Any]) -> None:
-        """Drop the task of ``future``: cancelled if it has not finished (its result is never read)."""
-        ref = self._refs.pop(future, None)
+        """Drop ``future``: it is cancelled and its task's result is never read, but the task itself
+        runs to its end. ``ray.cancel`` is not called: in Ray 2.60 a cancel that crosses the reply of
+        its task (queued or running) fails a check in Ray's core worker (``Tried to complete task
+        that was not pending``, ray-project/ray#54846), which ends this whole process with exit
+        status 1 and no Python error to catch. So callers keep few tasks in flight (one per CPU and
+        one more: :func:`doppelkopf.arena.run_arena`, :func:`play_session_parallel`), and a Ray
+        started by this executor ends its tasks with :meth:`shutdown`."""
+        self._refs.pop(future, None)
         future.cancel()
-        if ref is not None:
-            try:
-                self._ray.cancel(ref)
-            except Exception:  # noqa: BLE001 - a task that finished meanwhile cannot be cancelled
-                pass
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """Cancel what is left if asked; shut Ray down if this executor started it."""
+        """Drop the futures left if asked (their tasks are not stopped, see :meth:`cancel`); shut
+        Ray down if this executor started it (that ends its tasks)."""
         if cancel_futures:
             for future in list(self._refs):
                 self.cancel(future)
@@ -309,7 +312,8 @@ def executor_workers(executor: Executor) -> int:
 
 
 def cancel(executor: Executor, future: Future[Any]) -> None:
-    """Drop ``future``: cancel it if it has not started (process pool) or finished (Ray)."""
+    """Drop ``future``: a process pool cancels it if it has not started; on Ray its task runs to
+    its end and its result is not read (:meth:`RayExecutor.cancel` says why)."""
     if isinstance(executor, RayExecutor):
         executor.cancel(future)
     else:
