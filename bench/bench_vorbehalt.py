@@ -393,12 +393,9 @@ def prefilter_value(text: str) -> float | None:
     if text.strip().lower() == "none":
         return None
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number or 'none', got {text!r}") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"must be a finite number or 'none', got {text!r}")
-    return value
+        return number(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"must be a finite number or 'none', got {text!r}") from None
 
 
 def calibration_value(text: str) -> str | None:
