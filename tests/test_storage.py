@@ -419,7 +419,7 @@ def test_a_database_that_cannot_be_reached_is_unavailable(tmp_path: Path) -> Non
 def test_sqlite_readers_do_not_block_a_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import sqlite3
 
-    from doppelkopf.storage import service
+    from doppelkopf.storage import db as service
 
     monkeypatch.setattr(service, "SQLITE_TIMEOUT", 2)  # a blocked writer would give up after 2 s
     path = tmp_path / "liste.sqlite"

@@ -46,8 +46,10 @@ from ..liste import ListeBuilder, ListeError
 from ..names import PlayerNameError, clean_names, name_key
 from ..rules import RuleError, RuleSet
 from ..scoring import GameSummary
+from .fields import MAX_INT, check_text, entry_json, group_name
 from .infos import StoreError
 from .models import GameRow, GameVersion, Group, Player, Sitting, SittingPlayer
+from .queries import group_named
 from .stats import tally_of
 
 #: The ``format`` of the JSON export.
@@ -140,9 +142,8 @@ def _export_sitting(session: Session, sitting: Sitting) -> dict[str, Any]:
 
 
 #: Every integer of the file: 0..MAX_INT (the databases' 32-bit INTEGER; a larger one would overflow the driver).
-_MAX_INT = 2**31 - 1
-_Int = Annotated[StrictInt, Field(ge=0, le=_MAX_INT)]
-_Positive = Annotated[StrictInt, Field(ge=1, le=_MAX_INT)]
+_Int = Annotated[StrictInt, Field(ge=0, le=MAX_INT)]
+_Positive = Annotated[StrictInt, Field(ge=1, le=MAX_INT)]
 
 
 class _Model(BaseModel):
@@ -246,8 +247,6 @@ def import_data(session: Session, data: object) -> list[Group]:
         StoreError: naming the path of the first field at fault; nothing is added then (the caller's
             transaction is rolled back).
     """
-    from .service import _entry_json, group_name, group_named, rules_from_toml
-
     parsed = parse_export(data)
     names: dict[str, int] = {}
     groups: list[Group] = []
@@ -274,9 +273,7 @@ def import_data(session: Session, data: object) -> list[Group]:
             by_key[player.key] = player
         session.flush()
         for si, sitting_data in enumerate(group_data.sittings):
-            _import_sitting(
-                session, group, by_key, sitting_data, f"{where}.sittings[{si}]", _entry_json, rules_from_toml
-            )
+            _import_sitting(session, group, by_key, sitting_data, f"{where}.sittings[{si}]")
         groups.append(group)
     return groups
 
@@ -287,8 +284,6 @@ def _import_sitting(
     by_key: Mapping[str, Player],
     data: _SittingData,
     where: str,
-    entry_json: Any,
-    rules_from_toml: Any,
 ) -> None:
     try:
         seat_names = clean_names(data.players, f"{where}.players")
@@ -306,7 +301,7 @@ def _import_sitting(
             raise StoreError(f"{where}.players[{k}]: {name!r} is not a player of the group")
         seated.append(player)
     try:
-        rules: RuleSet = rules_from_toml(data.rules_toml)
+        rules = RuleSet.from_toml(data.rules_toml)
     except RuleError as exc:
         raise StoreError(f"{where}.rules_toml: {exc}") from None
     if rules.name != data.rules_name:
@@ -315,9 +310,7 @@ def _import_sitting(
         raise StoreError(
             f"{where}.sit_out: unknown choice {data.sit_out!r}; expected one of: {', '.join(liste_mod.SIT_OUT)}"
         )
-    from .service import _text
-
-    place = _text(data.place, f"{where}.place")
+    place = check_text(data.place, f"{where}.place")
     # the games: current ones numbered 1..n, their audit trails consistent
     entries: dict[int, dict[str, Any]] = {}
     current: dict[int, int] = {}  # number -> index in data.games
@@ -330,7 +323,7 @@ def _import_sitting(
             if game.number in current:
                 raise StoreError(f"{at}.number: {game.number} is the number of games[{current[game.number]}] too")
             current[game.number] = k
-        _check_versions(game, entries[k], data.version, at, entry_json)
+        _check_versions(game, entries[k], data.version, at)
     for n in range(1, len(current) + 1):
         if n not in current:
             raise StoreError(f"{where}.games: no game has number {n}, but {len(current)} games are on the list")
@@ -373,7 +366,7 @@ def _import_sitting(
                 entry=entries[k],
                 row=stored_row,
                 state=stored_state,
-                author=_text(game.author, f"{where}.games[{k}].author"),
+                author=check_text(game.author, f"{where}.games[{k}].author"),
                 created_at=_stored_time(game.created_at),
                 changed_at=_stored_time(game.changed_at),
             )
@@ -392,14 +385,14 @@ def _import_sitting(
                     action=version.action,
                     deleted=version.deleted,
                     entry=entry_json(version.entry, f"{where}.games[{k}].versions[{vi}].entry"),
-                    author=_text(version.author, f"{where}.games[{k}].versions[{vi}].author"),
+                    author=check_text(version.author, f"{where}.games[{k}].versions[{vi}].author"),
                     changed_at=_stored_time(version.changed_at),
                 )
             )
     session.flush()
 
 
-def _check_versions(game: _GameData, entry: dict[str, Any], sitting_version: int, at: str, entry_json: Any) -> None:
+def _check_versions(game: _GameData, entry: dict[str, Any], sitting_version: int, at: str) -> None:
     """The audit trail of a game: revisions 1, 2, ... in order, "add" first, "edit" after it, "delete" last
     and only for a deleted game, versions rising and at most the sitting's, the last one the game's state."""
     if game.version > sitting_version:

@@ -27,6 +27,13 @@ one number) but keeps its versions: :meth:`Store.history`.
 Databases: ``sqlite:///PATH`` (or a plain file path), ``postgresql+psycopg://user:pw@host/db``
 (``postgresql://`` and ``postgres://`` are read as psycopg 3). The default is
 :func:`default_url`: ``$DOKO_DATABASE_URL``, else ``liste.sqlite`` in the user's data folder.
+
+The rooms of the store: :mod:`~doppelkopf.storage.db` (URLs, engines, SQLite's settings, migrations, the
+database's errors), :mod:`~doppelkopf.storage.fields` (the checks of the fields, times),
+:mod:`~doppelkopf.storage.queries` (steps inside an open session that the store, the online tables and the
+import share) and this module (the :class:`Store`; the names of ``db`` and ``fields`` it held before are
+importable from here as before). A caller that adds its own steps to a transaction of the store uses
+:meth:`Store.write` / :meth:`Store.read` and :meth:`Store.create_sitting_in` / :meth:`Store.add_game_in`.
 """
 
 from __future__ import annotations
@@ -37,27 +44,46 @@ import functools
 import json
 import os
 import re
-import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, text, update
-from sqlalchemy.engine import URL, CursorResult, make_url
-from sqlalchemy.exc import (
-    ArgumentError,
-    DBAPIError,
-    IntegrityError,
-    InterfaceError,
-    NoSuchModuleError,
-)
+from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, load_only, sessionmaker, undefer
 
 from .. import liste as liste_mod
-from ..jsonutil import short_repr
 from ..liste import ListeBuilder, ListeError, ListeRow
 from ..names import PlayerNameError, clean_name, clean_names, name_key
 from ..rules import RuleError, RuleSet, get_preset
+from .db import (
+    DEFAULT_FILE,
+    ENV_URL,
+    HEAD_REVISION,
+    MIGRATIONS,
+    PG_CONNECT_TIMEOUT,
+    SQLITE_TIMEOUT,
+    database_error,
+    default_url,
+    first_line,
+    in_memory,
+    make_engine,
+    migrate,
+    normalize_url,
+    rowcount,
+)
+from .fields import (
+    MAX_ENTRY_BYTES,
+    MAX_INT,
+    as_utc,
+    by_author,
+    check_id,
+    check_int,
+    check_text,
+    entry_json,
+    group_name,
+    local_time,
+    utc_now,
+)
 from .infos import (
     Conflict,
     GameInfo,
@@ -70,29 +96,44 @@ from .infos import (
     StoreError,
     StoreUnavailable,
 )
-from .models import NAME_LENGTH, GameRow, GameVersion, Group, Player, Sitting, SittingPlayer
+from .models import GameRow, GameVersion, Group, Player, Sitting, SittingPlayer
+from .queries import current_games, game_count, get_sitting, group_named, resume_builder, sitting_players
 from .stats import compute_stats, empty_tally, tally_fits, tally_of, tally_update
 
-#: The environment variable that names the database (an SQLAlchemy URL or a file path).
-ENV_URL = "DOKO_DATABASE_URL"
-#: The SQLite file of the default database, in ``platformdirs.user_data_dir("doppelkopf")``.
-DEFAULT_FILE = "liste.sqlite"
-#: The folder of the Alembic migrations (``script_location``).
-MIGRATIONS = Path(__file__).resolve().with_name("migrations")
-#: Largest table entry the store keeps (bytes of its JSON); a real entry has a few hundred.
-MAX_ENTRY_BYTES = 64 * 1024
+#: The names of the store's setup (:mod:`doppelkopf.storage.db`) and field checks (:mod:`doppelkopf.storage.fields`)
+#: that were defined here before they got their own modules: importable from here as before.
+__all__ = [
+    "DEFAULT_FILE",
+    "ENV_URL",
+    "FORMULA_START",
+    "HEAD_REVISION",
+    "MAX_ENTRY_BYTES",
+    "MAX_INT",
+    "MAX_PER_PAGE",
+    "MAX_RULES_CHARS",
+    "MIGRATIONS",
+    "PG_CONNECT_TIMEOUT",
+    "SQLITE_TIMEOUT",
+    "Store",
+    "UnknownPlayer",
+    "csv_text",
+    "default_url",
+    "group_name",
+    "group_named",
+    "in_memory",
+    "make_engine",
+    "migrate",
+    "normalize_url",
+    "open_store",
+    "rule_set_of",
+    "rules_from_toml",
+    "stored_rules",
+]
+
 #: Longest rule file text a sitting takes (the core reads rule files up to 256 KiB).
 MAX_RULES_CHARS = 256 * 1024
 #: Most games on one page of the Liste (:meth:`Store.liste_page`).
 MAX_PER_PAGE = 1000
-#: Seconds an SQLite writer waits for another one before giving up.
-SQLITE_TIMEOUT = 30
-#: Seconds a connection to a PostgreSQL server may take before the store gives up (:class:`StoreUnavailable`);
-#: a URL's own ``connect_timeout`` wins.
-PG_CONNECT_TIMEOUT = 10
-#: The key of PostgreSQL's advisory lock that serialises migrations of one database.
-_MIGRATION_LOCK = 0x646F6B6F  # "doko"
-_GROUP_NAME_LOCK = 0x646F6B67  # "dokg": held while a group's name is checked and written
 #: The columns of a sitting that :class:`SittingInfo` needs (not its rules' text, state or tally).
 _INFO_COLUMNS = (
     Sitting.group_id,
@@ -104,213 +145,6 @@ _INFO_COLUMNS = (
     Sitting.version,
     Sitting.created_at,
 )
-#: The newest Alembic revision of ``migrations/versions`` (a test checks it against Alembic's own head): a
-#: database already there is opened without loading Alembic, which saves every CLI call a third of a second.
-HEAD_REVISION = "0003"
-
-
-# -- URLs, engines, migrations ------------------------------------------------------------------------
-
-
-def default_url() -> str:
-    """The database of the score sheet: ``$DOKO_DATABASE_URL`` when set (a URL or a file path), else
-    the SQLite file ``liste.sqlite`` in ``platformdirs.user_data_dir("doppelkopf")`` (the folder is
-    created)."""
-    env = os.environ.get(ENV_URL, "").strip()
-    if env:
-        return env
-    import platformdirs
-
-    folder = Path(platformdirs.user_data_dir("doppelkopf"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return "sqlite:///" + str(folder / DEFAULT_FILE)
-
-
-def normalize_url(url: str) -> URL:
-    """``url`` as an SQLAlchemy URL: a plain path is an SQLite file; ``postgresql://`` and
-    ``postgres://`` use psycopg 3. Only SQLite and PostgreSQL are accepted.
-
-    Raises:
-        StoreError: not a URL of a database the store supports (``database: ...``).
-    """
-    if not isinstance(url, str) or not url.strip():
-        raise StoreError(f"database: expected a URL or a file path, got {url!r}")
-    url = url.strip()
-    if "://" not in url:
-        url = "sqlite:///" + str(Path(url).expanduser().resolve())
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        raise StoreError(f"database: {url!r} is not a database URL") from None
-    backend = parsed.get_backend_name()
-    if backend in ("postgres", "postgresql") and "+" not in parsed.drivername:
-        parsed = parsed.set(drivername="postgresql+psycopg")
-    elif backend not in ("sqlite", "postgresql"):
-        raise StoreError(f"database: {backend!r} is not supported; use sqlite:///PATH or postgresql://...")
-    return parsed
-
-
-def in_memory(url: str) -> bool:
-    """Whether ``url`` is an SQLite database in memory (``sqlite://``, ``sqlite:///``, ``:memory:``,
-    ``file:...?mode=memory``), whose data vanish when the program ends."""
-    text_url = url.strip() if isinstance(url, str) else ""
-    if text_url == ":memory:":
-        return True
-    if "://" not in text_url:
-        return False
-    try:
-        parsed = make_url(text_url)
-    except ArgumentError:
-        return False
-    if parsed.get_backend_name() != "sqlite":
-        return False
-    database = parsed.database or ""
-    return database in ("", ":memory:") or "mode=memory" in database or parsed.query.get("mode") == "memory"
-
-
-def make_engine(url: str) -> Engine:
-    """An engine for ``url`` (see :func:`normalize_url`). On SQLite: foreign keys on, the journal in WAL
-    mode (readers never block the writer; ``synchronous = FULL``: a confirmed write survives a power
-    cut), a write transaction takes the write lock when it starts (``BEGIN IMMEDIATE``), writers wait up to
-    :data:`SQLITE_TIMEOUT` seconds for each other, the file's folder must exist. On PostgreSQL: a pooled
-    connection is checked before use, a connection attempt gives up after :data:`PG_CONNECT_TIMEOUT` s.
-
-    Raises:
-        StoreError: a bad URL, a missing folder or driver.
-    """
-    parsed = normalize_url(url)
-    if parsed.get_backend_name() == "sqlite":
-        database = parsed.database or ""
-        if database and database != ":memory:" and not database.startswith("file:"):
-            folder = Path(database).parent
-            if not folder.is_dir():
-                raise StoreError(f"database: the folder {str(folder)!r} does not exist")
-        try:
-            engine = create_engine(parsed, connect_args={"timeout": SQLITE_TIMEOUT})
-        except (ArgumentError, NoSuchModuleError) as exc:
-            raise StoreError(f"database: {exc}") from None
-        _sqlite_setup(engine)
-        return engine
-    connect_args = {} if "connect_timeout" in parsed.query else {"connect_timeout": PG_CONNECT_TIMEOUT}
-    try:
-        return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
-    except (ArgumentError, NoSuchModuleError, ImportError) as exc:
-        raise StoreError(f"database: {exc}") from None
-
-
-def _sqlite_setup(engine: Engine) -> None:
-    """SQLite as a real transactional database: the driver's own transaction handling off (it would
-    start a transaction only at the first write), foreign keys on, the write-ahead log (``journal_mode =
-    WAL``: phones reading the list every second never block the one who enters a game, nor he them) with
-    ``synchronous = FULL`` (each commit is on the disk before the call returns), and each transaction
-    started by us: ``BEGIN IMMEDIATE`` for the store's writes (execution option ``doko_begin``), else
-    ``BEGIN``. An in-memory database keeps its own journal (WAL needs a file)."""
-
-    @event.listens_for(engine, "connect")
-    def _connect(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = FULL")
-        cursor.close()
-
-    @event.listens_for(engine, "begin")
-    def _begin(connection: Any) -> None:
-        mode = connection.get_execution_options().get("doko_begin", "")
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if mode == "immediate" else "BEGIN")
-
-
-def _connect(engine: Engine) -> Connection:
-    """A connection of ``engine``; :class:`StoreUnavailable` when the database cannot be reached."""
-    try:
-        return engine.connect()
-    except DBAPIError as exc:
-        raise StoreUnavailable(f"database: {_first_line(exc)}") from None
-
-
-def _database_error(exc: DBAPIError) -> StoreError:
-    """The store's error for a failure of the database in the middle of a call: :class:`StoreUnavailable`
-    when the connection was lost (the server went away), else :class:`StoreError`."""
-    lost = exc.connection_invalidated or isinstance(exc, InterfaceError)
-    return (StoreUnavailable if lost else StoreError)(f"database: {_first_line(exc)}")
-
-
-def _at_head(engine: Engine) -> bool:
-    """Whether the database already stands at :data:`HEAD_REVISION` (one read; any doubt means no).
-    Raises :class:`StoreUnavailable` when the database cannot be reached."""
-    with _connect(engine) as connection:
-        try:
-            found = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
-        except DBAPIError as exc:
-            if exc.connection_invalidated:
-                raise StoreUnavailable(f"database: {_first_line(exc)}") from None
-            return False
-        finally:
-            with contextlib.suppress(DBAPIError):
-                connection.rollback()
-    return found == [HEAD_REVISION]
-
-
-def _refuse_foreign(engine: Engine) -> None:
-    """Refuse a database that has tables but no ``alembic_version``: someone else's, where ours must not be added.
-
-    Raises:
-        StoreError: ``database: not a doppelkopf Liste (it has tables games2, foo ...); choose another file``.
-    """
-    from sqlalchemy import inspect
-
-    with _connect(engine) as connection:
-        try:
-            tables = sorted(inspect(connection).get_table_names())
-        except DBAPIError as exc:
-            raise _database_error(exc) from None
-        finally:
-            with contextlib.suppress(DBAPIError):
-                connection.rollback()
-    if tables and "alembic_version" not in tables:
-        shown = ", ".join(tables[:5]) + (" ..." if len(tables) > 5 else "")
-        raise StoreError(f"database: not a doppelkopf Liste (it has tables {shown}); choose another file")
-
-
-def migrate(engine: Engine) -> None:
-    """Bring the database of ``engine`` to the newest Alembic revision of this package (creating the
-    tables in an empty one). Two processes migrating at once are serialised.
-
-    Raises:
-        StoreUnavailable: the database cannot be reached. StoreError: it was made by a newer version of
-            doppelkopf, a database with other tables and no ``alembic_version`` (someone else's), or a
-            migration failed.
-    """
-    if _at_head(engine):
-        return
-    _refuse_foreign(engine)
-    from alembic import command
-    from alembic.config import Config
-    from alembic.util import CommandError
-
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    options = {"doko_begin": "immediate"} if engine.dialect.name == "sqlite" else {}
-    try:
-        with _connect(engine) as connection:
-            connection = connection.execution_options(**options)
-            if engine.dialect.name == "postgresql":
-                connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": _MIGRATION_LOCK})
-                connection.commit()
-            try:
-                config.attributes["connection"] = connection
-                command.upgrade(config, "head")
-                connection.commit()
-            finally:
-                if engine.dialect.name == "postgresql":
-                    connection.rollback()
-                    connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _MIGRATION_LOCK})
-                    connection.commit()
-    except CommandError as exc:
-        raise StoreError(f"database: {exc}; was it made by a newer version of doppelkopf?") from None
-    except DBAPIError as exc:
-        raise _database_error(exc) from None
 
 
 def open_store(url: str | None = None) -> Store:
@@ -330,75 +164,6 @@ def open_store(url: str | None = None) -> Store:
     return Store(engine)
 
 
-def _rowcount(result: object) -> int:
-    """The rows an UPDATE changed."""
-    return cast("CursorResult[Any]", result).rowcount
-
-
-def _first_line(exc: BaseException) -> str:
-    inner = getattr(exc, "orig", None) or exc
-    lines = [line.strip() for line in str(inner).splitlines() if line.strip()]
-    return lines[0] if lines else type(inner).__name__
-
-
-# -- small helpers -----------------------------------------------------------------------------------
-
-
-def _now() -> datetime.datetime:
-    """Now in UTC, without a zone (as stored)."""
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
-
-
-def _utc(value: datetime.datetime) -> datetime.datetime:
-    """A stored time (UTC without a zone) with the UTC zone attached."""
-    return value.replace(tzinfo=datetime.UTC)
-
-
-def _when(value: datetime.datetime) -> str:
-    """A stored time for a message, in local time: ``21:04`` today, else ``03.02.2026 21:04``."""
-    local = _utc(value).astimezone()
-    if local.date() == datetime.datetime.now().astimezone().date():
-        return local.strftime("%H:%M")
-    return local.strftime("%d.%m.%Y %H:%M")
-
-
-def _by(author: str) -> str:
-    return f" by {author}" if author else ""
-
-
-#: The largest id, number, version or rate the store takes: the databases' 32-bit INTEGER (SQLite would raise an
-#: OverflowError beyond 64 bits, PostgreSQL an error beyond 32); larger values are refused with the field named.
-MAX_INT = 2**31 - 1
-
-
-def _id(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_INT:
-        raise StoreError(f"{what}: expected an integer id, got {short_repr(value)}")
-    return value
-
-
-def _int(value: object, what: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_INT:
-        raise StoreError(f"{what}: expected an integer {low}..{MAX_INT}, got {short_repr(value)}")
-    return value
-
-
-def _text(value: object, what: str, limit: int = NAME_LENGTH) -> str:
-    if not isinstance(value, str):
-        raise StoreError(f"{what}: expected a string, got {type(value).__name__}")
-    value = value.strip()
-    if len(value) > limit:
-        raise StoreError(f"{what}: at most {limit} characters, got {len(value)}")
-    for char in value:
-        if (
-            unicodedata.category(char) in ("Cc", "Zl", "Zp", "Cs")
-            or 0x202A <= ord(char) <= 0x202E
-            or (0x2066 <= ord(char) <= 0x2069)
-        ):
-            raise StoreError(f"{what}: {value[:40]!r} holds the control character U+{ord(char):04X}")
-    return value
-
-
 class UnknownPlayer(StoreError):
     """A sitting names a player who is not in the group (and new players were not allowed).
 
@@ -408,51 +173,6 @@ class UnknownPlayer(StoreError):
         super().__init__(f"players: {name} is not in group {group}")
         self.name = name
         self.group = group
-
-
-def group_name(name: object, what: str = "name") -> str:
-    """``name`` as a group's stored name (the checks of a player name, see :func:`doppelkopf.names.clean_name`).
-
-    Raises:
-        StoreError: starting with ``what``: empty, too long, a control character, or only digits (``--group 2``
-            means the group with id 2: ``name: a group name needs a letter ('2' would read as a group number)``).
-    """
-    try:
-        cleaned = clean_name(name, what)
-    except PlayerNameError as exc:
-        raise StoreError(str(exc).replace("a player name", "a group name")) from None
-    if cleaned.isdigit() or name_key(cleaned).isdigit():
-        raise StoreError(f"{what}: a group name needs a letter ({cleaned!r} would read as a group number)")
-    return cleaned
-
-
-def group_named(session: Session, name: str, lock: bool = True) -> Group | None:
-    """The group whose name is ``name`` as :func:`doppelkopf.names.name_key` compares ("stammtisch" is
-    Stammtisch), or ``None``. With ``lock`` (in a write transaction) on PostgreSQL it first takes a lock
-    for group names until the transaction ends, so two writers never both find a name free (SQLite's
-    writes are serialised anyway)."""
-    if lock and session.get_bind().dialect.name == "postgresql":
-        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _GROUP_NAME_LOCK})
-    key = name_key(name)
-    for group in session.scalars(select(Group).order_by(Group.id)):
-        if name_key(group.name) == key:
-            return group
-    return None
-
-
-def _entry_json(entry: object, what: str = "entry") -> dict[str, Any]:
-    """``entry`` as plain JSON data (a copy), checked to be a JSON object of at most
-    :data:`MAX_ENTRY_BYTES`."""
-    if not isinstance(entry, Mapping):
-        raise StoreError(f"{what}: expected an object, got {type(entry).__name__}")
-    try:
-        encoded = json.dumps(dict(entry), ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise StoreError(f"{what}: not JSON data ({exc})") from None
-    if len(encoded.encode()) > MAX_ENTRY_BYTES:
-        raise StoreError(f"{what}: larger than {MAX_ENTRY_BYTES // 1024} KiB")
-    data: dict[str, Any] = json.loads(encoded)
-    return data
 
 
 @functools.lru_cache(maxsize=64)
@@ -550,7 +270,7 @@ class Store:
                 try:
                     session.connection(execution_options=options)
                 except DBAPIError as exc:
-                    raise StoreUnavailable(f"database: {_first_line(exc)}") from exc
+                    raise StoreUnavailable(f"database: {first_line(exc)}") from exc
                 try:
                     yield session
                 except BaseException:
@@ -561,12 +281,31 @@ class Store:
                 else:
                     session.rollback()
         except DBAPIError as exc:
-            raise _database_error(exc) from exc
+            raise database_error(exc) from exc
 
-    def _write(self) -> contextlib.AbstractContextManager[Session]:
+    def write(self) -> contextlib.AbstractContextManager[Session]:
+        """One write transaction, for a caller that adds its own steps to the store's (the online tables'
+        :class:`~doppelkopf.storage.tables.TableStore`)::
+
+            with store.write() as session:
+                store.add_game_in(session, sitting_id, entry, None, "online")
+
+        The block's session is committed when the block ends and rolled back on any error; it holds SQLite's
+        write lock from its start (PostgreSQL: rows are locked as read with ``FOR UPDATE``).
+
+        Raises:
+            StoreUnavailable: no connection can be had (or the write lock not within :data:`SQLITE_TIMEOUT`
+                s), or it is lost. StoreError: another failure of the database (``database: ...``).
+        """
         return self._transaction(write=True)
 
-    def _read(self) -> contextlib.AbstractContextManager[Session]:
+    def read(self) -> contextlib.AbstractContextManager[Session]:
+        """One read transaction (``with store.read() as session: ...``): on PostgreSQL the block sees one
+        snapshot (REPEATABLE READ); nothing is written, the session is rolled back when the block ends.
+
+        Raises:
+            StoreUnavailable, StoreError: as :meth:`write`.
+        """
         return self._transaction(write=False)
 
     # -- groups and players -------------------------------------------------------------------------
@@ -583,12 +322,12 @@ class Store:
             names = clean_names(list(players), "players") if not isinstance(players, str) else clean_names(players)
         except PlayerNameError as exc:
             raise StoreError(str(exc)) from None
-        with self._write() as session:
+        with self.write() as session:
             found = group_named(session, name)
             taken = StoreError(f"name: a group {(found.name if found else name)!r} exists already")
             if found is not None:
                 raise taken
-            group = Group(name=name, created_at=_now())
+            group = Group(name=name, created_at=utc_now())
             try:
                 with session.begin_nested():  # another writer may have created it since (PostgreSQL)
                     session.add(group)
@@ -607,17 +346,17 @@ class Store:
 
     def groups(self) -> list[GroupInfo]:
         """All groups, oldest first."""
-        with self._read() as session:
+        with self.read() as session:
             return [self._group_info(session, g) for g in session.scalars(select(Group).order_by(Group.id))]
 
     def group(self, group_id: int) -> GroupInfo:
         """The group ``group_id``. Raises :class:`NotFound`."""
-        with self._read() as session:
+        with self.read() as session:
             return self._group_info(session, self._get_group(session, group_id))
 
     def find_group(self, name: str) -> GroupInfo:
         """The group called ``name`` (compared as :func:`doppelkopf.names.name_key` does). Raises :class:`NotFound`."""
-        with self._read() as session:
+        with self.read() as session:
             group = group_named(session, name, lock=False)
             if group is None:
                 raise NotFound(f"group {name!r}: not found")
@@ -635,7 +374,7 @@ class Store:
             name = clean_name(name, "name")
         except PlayerNameError as exc:
             raise StoreError(str(exc)) from None
-        with self._write() as session:
+        with self.write() as session:
             group = self._get_group(session, group_id)
             known = self._known_player(session, group.id, name)
             if known is None:
@@ -652,7 +391,7 @@ class Store:
 
     @staticmethod
     def _get_group(session: Session, group_id: int) -> Group:
-        group = session.get(Group, _id(group_id, "group"))
+        group = session.get(Group, check_id(group_id, "group"))
         if group is None:
             raise NotFound(f"group {group_id}: not found")
         return group
@@ -660,7 +399,7 @@ class Store:
     @staticmethod
     def _group_info(session: Session, group: Group) -> GroupInfo:
         names = session.scalars(select(Player.name).where(Player.group_id == group.id).order_by(Player.id))
-        return GroupInfo(group.id, group.name, tuple(names), _utc(group.created_at))
+        return GroupInfo(group.id, group.name, tuple(names), as_utc(group.created_at))
 
     # -- sittings ----------------------------------------------------------------------------------
 
@@ -692,8 +431,8 @@ class Store:
                 ``cents_per_point: ...``, ``sit_out: ...``).
         """
         rule_set = rule_set_of(rules, rules_field)
-        with self._write() as session:
-            return self._create_sitting_in(
+        with self.write() as session:
+            return self.create_sitting_in(
                 session, group_id, players, rule_set, cents_per_point, date, place, sit_out, new_players
             )
 
@@ -728,7 +467,7 @@ class Store:
         """The group's sittings by date (oldest first), in four queries whatever their number (the group,
         its sittings without their rules and JSON, their players, their games counted at once). Raises
         :class:`NotFound` for no such group."""
-        with self._read() as session:
+        with self.read() as session:
             group = self._get_group(session, group_id)
             query = (
                 select(Sitting)
@@ -740,15 +479,15 @@ class Store:
 
     def sitting(self, sitting_id: int) -> SittingInfo:
         """The sitting ``sitting_id``. Raises :class:`NotFound`."""
-        with self._read() as session:
-            return self._sitting_info(session, self._get_sitting(session, sitting_id))
+        with self.read() as session:
+            return self._sitting_info(session, get_sitting(session, sitting_id))
 
     def version(self, sitting_id: int) -> int:
         """The sitting's version (:attr:`SittingInfo.version`), in one small query: it goes up with every
         add, edit and delete of a game, so a page polling it learns cheaply when to load the list again.
         Raises :class:`NotFound`."""
-        with self._read() as session:
-            version = session.scalar(select(Sitting.version).where(Sitting.id == _id(sitting_id, "sitting")))
+        with self.read() as session:
+            version = session.scalar(select(Sitting.version).where(Sitting.id == check_id(sitting_id, "sitting")))
             if version is None:
                 raise NotFound(f"sitting {sitting_id}: not found")
             return version
@@ -756,48 +495,13 @@ class Store:
     def rules(self, sitting_id: int) -> RuleSet:
         """The sitting's rule set, as stored with it. Raises :class:`NotFound`, :class:`StoreError` for a
         stored rule set this version cannot read."""
-        with self._read() as session:
-            return stored_rules(self._get_sitting(session, sitting_id))
+        with self.read() as session:
+            return stored_rules(get_sitting(session, sitting_id))
 
     def rules_text(self, sitting_id: int) -> str:
         """The sitting's rule set as the stored TOML text. Raises :class:`NotFound`."""
-        with self._read() as session:
-            return self._get_sitting(session, sitting_id).rules_toml
-
-    @staticmethod
-    def _get_sitting(
-        session: Session, sitting_id: int, lock: bool = False, *, state: bool = False, tally: bool = False
-    ) -> Sitting:
-        """The sitting (NotFound); its JSON columns only when asked for: ``state`` (the Liste's state after
-        the last game), ``tally`` (the statistics' counters); ``lock``: FOR UPDATE (PostgreSQL)."""
-        query = (
-            select(Sitting).where(Sitting.id == _id(sitting_id, "sitting")).execution_options(populate_existing=True)
-        )
-        wanted = [column for column, want in ((Sitting.state, state), (Sitting.tally, tally)) if want]
-        if wanted:
-            query = query.options(*(undefer(column) for column in wanted))
-        if lock:
-            query = query.with_for_update()
-        sitting = session.scalars(query).one_or_none()
-        if sitting is None:
-            raise NotFound(f"sitting {sitting_id}: not found")
-        return sitting
-
-    @staticmethod
-    def _players(session: Session, sitting_id: int) -> tuple[str, ...]:
-        query = (
-            select(Player.name)
-            .join(SittingPlayer, SittingPlayer.player_id == Player.id)
-            .where(SittingPlayer.sitting_id == sitting_id)
-            .order_by(SittingPlayer.position)
-        )
-        return tuple(session.scalars(query))
-
-    @staticmethod
-    def _count(session: Session, sitting_id: int) -> int:
-        """Games on the list: the highest number (the games are numbered 1..n; one step of the index)."""
-        query = select(func.max(GameRow.number)).where(GameRow.sitting_id == sitting_id)
-        return int(session.scalar(query) or 0)
+        with self.read() as session:
+            return get_sitting(session, sitting_id).rules_toml
 
     def _sitting_info(self, session: Session, sitting: Sitting) -> SittingInfo:
         return self._sitting_infos(session, [sitting])[0]
@@ -837,7 +541,7 @@ class Store:
                 sit_out=s.sit_out,
                 version=s.version,
                 games=int(games.get(s.id) or 0),
-                created_at=_utc(s.created_at),
+                created_at=as_utc(s.created_at),
             )
             for s in sittings
         ]
@@ -861,26 +565,31 @@ class Store:
                 that does not fit (``game 5: augen_re: ...``). StoreError: an entry that is no JSON object.
                 Nothing is written in any of these cases.
         """
-        data = _entry_json(entry)
-        author = _text(author, "author")
+        data = entry_json(entry)
+        author = check_text(author, "author")
         if number is not None:
-            number = _int(number, "number", 1)
-        with self._write() as session:
-            return self._add_game_in(session, sitting_id, data, number, author)
+            number = check_int(number, "number", 1)
+        with self.write() as session:
+            return self.add_game_in(session, sitting_id, data, number, author)
 
-    def _add_game_in(
+    def add_game_in(
         self, session: Session, sitting_id: int, entry: dict[str, Any], number: int | None, author: str
     ) -> GameInfo:
-        """:meth:`add_game` inside an open write transaction; ``entry`` is checked JSON data (a copy that
-        gets the game's ``"dealer"``), ``number`` and ``author`` are checked (the online table's
-        :class:`~doppelkopf.storage.tables.TableStore` records its games with it)."""
+        """:meth:`add_game` inside the caller's open write transaction (``with store.write() as session``; the
+        online table's :class:`~doppelkopf.storage.tables.TableStore` records its games with it, in the same
+        transaction as the deal's end). ``entry`` is checked JSON data (:func:`~doppelkopf.storage.fields.entry_json`:
+        a copy, which gets the game's ``"dealer"``), ``number`` (``None``: append) and ``author`` are checked.
+
+        Raises:
+            as :meth:`add_game`; the caller's transaction is rolled back then.
+        """
         data = entry
-        sitting = self._get_sitting(session, sitting_id, lock=True, state=True, tally=True)
-        count = self._count(session, sitting.id)
+        sitting = get_sitting(session, sitting_id, lock=True, state=True, tally=True)
+        count = game_count(session, sitting.id)
         if number is not None and number != count + 1:
             raise self._add_conflict(session, sitting.id, number, count)
-        players = self._players(session, sitting.id)
-        builder = self._resume(session, sitting, players, count)
+        players = sitting_players(session, sitting.id)
+        builder = resume_builder(session, sitting, stored_rules(sitting), players, count)
         row = builder.add(data)
         if data.get("dealer") is None:
             data["dealer"] = row.dealer
@@ -888,7 +597,7 @@ class Store:
         stored = row.to_dict()
         tally = self._tally_after(session, sitting, players, count + 1, (), [stored])
         version = self._bump(session, sitting, state, tally)
-        now = _now()
+        now = utc_now()
         game = GameRow(
             sitting_id=sitting.id,
             number=count + 1,
@@ -920,12 +629,12 @@ class Store:
                 at 21:04; reload the list and try again``). doppelkopf.liste.ListeError: the entry, or a later
                 game with it, does not fit (``game 5: ...``). Nothing is written then.
         """
-        data = _entry_json(entry)
-        author = _text(author, "author")
-        number = _int(number, "number", 1)
-        seen = _int(version, "version", 0)
-        with self._write() as session:
-            sitting = self._get_sitting(session, sitting_id, lock=True, tally=True)
+        data = entry_json(entry)
+        author = check_text(author, "author")
+        number = check_int(number, "number", 1)
+        seen = check_int(version, "version", 0)
+        with self.write() as session:
+            sitting = get_sitting(session, sitting_id, lock=True, tally=True)
             game, before, later = self._game_and_later(session, sitting.id, number)
             if game.version != seen:
                 raise self._edit_conflict(session, game, number, seen)
@@ -942,13 +651,13 @@ class Store:
                     version=new_version,
                     revision=game.revision + 1,
                     author=author,
-                    changed_at=_now(),
+                    changed_at=utc_now(),
                     row=rows[0][0],
                     state=rows[0][1],
                 )
                 .execution_options(synchronize_session=False)
             )
-            if _rowcount(changed) != 1:  # pragma: no cover - the sitting's lock makes this impossible
+            if rowcount(changed) != 1:  # pragma: no cover - the sitting's lock makes this impossible
                 raise Conflict(f"game {number} was changed meanwhile; reload the list and try again")
             self._store_rows(session, later, rows[1:])
             session.refresh(game)
@@ -964,11 +673,11 @@ class Store:
             NotFound: no such sitting or game. Conflict: the game changed since. doppelkopf.liste.ListeError:
                 a later game does not fit without it (``game 4: ...``, numbered as after the deletion).
         """
-        author = _text(author, "author")
-        number = _int(number, "number", 1)
-        seen = _int(version, "version", 0)
-        with self._write() as session:
-            sitting = self._get_sitting(session, sitting_id, lock=True, tally=True)
+        author = check_text(author, "author")
+        number = check_int(number, "number", 1)
+        seen = check_int(version, "version", 0)
+        with self.write() as session:
+            sitting = get_sitting(session, sitting_id, lock=True, tally=True)
             game, before, later = self._game_and_later(session, sitting.id, number)
             if game.version != seen:
                 raise self._edit_conflict(session, game, number, seen)
@@ -982,13 +691,13 @@ class Store:
                     version=new_version,
                     revision=game.revision + 1,
                     author=author,
-                    changed_at=_now(),
+                    changed_at=utc_now(),
                     row=None,
                     state=None,
                 )
                 .execution_options(synchronize_session=False)
             )
-            if _rowcount(changed) != 1:  # pragma: no cover - the sitting's lock makes this impossible
+            if rowcount(changed) != 1:  # pragma: no cover - the sitting's lock makes this impossible
                 raise Conflict(f"game {number} was changed meanwhile; reload the list and try again")
             # move the later games up in two steps (no number is ever held twice: the unique constraint)
             session.execute(
@@ -1009,21 +718,21 @@ class Store:
 
     def game(self, sitting_id: int, number: int) -> GameInfo:
         """Game ``number`` of the sitting as stored now. Raises :class:`NotFound`."""
-        number = _int(number, "number", 1)
-        with self._read() as session:
-            sitting = self._get_sitting(session, sitting_id)
+        number = check_int(number, "number", 1)
+        with self.read() as session:
+            sitting = get_sitting(session, sitting_id)
             game = session.scalars(
                 select(GameRow).where(GameRow.sitting_id == sitting.id, GameRow.number == number)
             ).one_or_none()
             if game is None:
-                raise NotFound(f"game {number}: sitting {sitting.id} has {self._count(session, sitting.id)} games")
+                raise NotFound(f"game {number}: sitting {sitting.id} has {game_count(session, sitting.id)} games")
             return self._game_info(game)
 
     def games(self, sitting_id: int, *, deleted: bool = False) -> list[GameInfo]:
         """The sitting's games in list order; with ``deleted`` also the deleted ones (after the others,
         in the order they were entered). Raises :class:`NotFound`."""
-        with self._read() as session:
-            sitting = self._get_sitting(session, sitting_id)
+        with self.read() as session:
+            sitting = get_sitting(session, sitting_id)
             query = select(GameRow).where(GameRow.sitting_id == sitting.id)
             if not deleted:
                 query = query.where(GameRow.number.is_not(None))
@@ -1046,11 +755,11 @@ class Store:
         Raises:
             NotFound: no such sitting, or no game ever had ``number``.
         """
-        with self._read() as session:
-            sitting = self._get_sitting(session, sitting_id)
+        with self.read() as session:
+            sitting = get_sitting(session, sitting_id)
             query = select(GameVersion).where(GameVersion.sitting_id == sitting.id)
             if number is not None:
-                number = _int(number, "number", 1)
+                number = check_int(number, "number", 1)
                 current = select(GameRow.id).where(GameRow.sitting_id == sitting.id, GameRow.number == number)
                 deleted = select(GameVersion.game_id).where(
                     GameVersion.sitting_id == sitting.id, GameVersion.action == "delete", GameVersion.number == number
@@ -1068,9 +777,9 @@ class Store:
         the stored entries by :func:`doppelkopf.liste.compute_liste`. Every row is read (about 0.1 ms a game):
         for the CSV, a chart or a full view; a page of the list, its totals, Bock games owed, the next game
         and the settlement are :meth:`liste_page` (fast at any length). Raises :class:`NotFound`."""
-        with self._read() as session:
-            sitting = self._get_sitting(session, sitting_id, state=True)
-            players = self._players(session, sitting.id)
+        with self.read() as session:
+            sitting = get_sitting(session, sitting_id, state=True)
+            players = sitting_players(session, sitting.id)
             rules = stored_rules(sitting)
             current = (GameRow.sitting_id == sitting.id, GameRow.number.is_not(None))
             if not recompute:
@@ -1104,13 +813,13 @@ class Store:
             NotFound: no such sitting, or a page beyond the list. StoreError: ``per_page`` outside
                 1..:data:`MAX_PER_PAGE`, ``page`` 0.
         """
-        per_page = _int(per_page, "per_page", 1)
+        per_page = check_int(per_page, "per_page", 1)
         if per_page > MAX_PER_PAGE:
             raise StoreError(f"per_page: at most {MAX_PER_PAGE}, got {per_page}")
         if isinstance(page, bool) or not isinstance(page, int) or page == 0:
             raise StoreError(f"page: expected a page number 1, 2, ... (or -1 for the last), got {page!r}")
-        with self._read() as session:
-            sitting = self._get_sitting(session, sitting_id, state=True)
+        with self.read() as session:
+            sitting = get_sitting(session, sitting_id, state=True)
             info = self._sitting_info(session, sitting)
             pages = max(1, -(-info.games // per_page))
             number = page if page > 0 else pages + 1 + page
@@ -1129,7 +838,7 @@ class Store:
                 tail = ListeBuilder.resume(rules, info.players, sitting.state, sitting.sit_out).liste()
             except (ListeError, TypeError, KeyError, AttributeError):  # rows of an older format: compute
                 full = liste_mod.compute_liste(
-                    rules, info.players, [g.entry for g in self._current(session, sitting.id)], sitting.sit_out
+                    rules, info.players, [g.entry for g in current_games(session, sitting.id)], sitting.sit_out
                 )
                 rows, tail = full.rows[low - 1 : high], full
             return ListePage(
@@ -1166,12 +875,12 @@ class Store:
         Raises:
             NotFound: no such group, or a sitting of ``sitting_ids`` that is not the group's.
         """
-        with self._read() as session:
+        with self.read() as session:
             group = self._get_group(session, group_id)
             query = select(Sitting).where(Sitting.group_id == group.id)
             query = query.options(load_only(*_INFO_COLUMNS), undefer(Sitting.tally))
             if sitting_ids is not None:
-                ids = [_id(s, "sitting_ids") for s in sitting_ids]
+                ids = [check_id(s, "sitting_ids") for s in sitting_ids]
                 known = set(
                     session.scalars(select(Sitting.id).where(Sitting.group_id == group.id, Sitting.id.in_(ids)))
                 )
@@ -1222,7 +931,7 @@ class Store:
         "groups": [...]}``; :meth:`import_json` reads it back unchanged. Raises :class:`NotFound`."""
         from .exchange import export_data
 
-        with self._read() as session:
+        with self.read() as session:
             if group_id is None:
                 groups = list(session.scalars(select(Group).order_by(Group.id)))
             else:
@@ -1239,7 +948,7 @@ class Store:
         """
         from .exchange import import_data
 
-        with self._write() as session:
+        with self.write() as session:
             groups = import_data(session, data)
             return [self._group_info(session, g) for g in groups]
 
@@ -1331,13 +1040,13 @@ class Store:
                 (``WHERE: field: ...``); nothing is written then.
         """
         names = [f"game {i + 1}" for i in range(len(entries))] if where is None else list(where)
-        datas = [_entry_json(e, names[i]) for i, e in enumerate(entries)]
-        author = _text(author, "author")
+        datas = [entry_json(e, names[i]) for i, e in enumerate(entries)]
+        author = check_text(author, "author")
         rule_set = rule_set_of(rules)
-        with self._write() as session:
-            info = self._create_sitting_in(session, group_id, players, rule_set, cents_per_point, date, place, sit_out)
+        with self.write() as session:
+            info = self.create_sitting_in(session, group_id, players, rule_set, cents_per_point, date, place, sit_out)
             builder = ListeBuilder(rule_set, info.players, sit_out)
-            now = _now()
+            now = utc_now()
             games: list[dict[str, Any]] = []
             for i, data in enumerate(datas):
                 try:
@@ -1395,9 +1104,9 @@ class Store:
                 )
                 .execution_options(synchronize_session=False)
             )
-            return self._sitting_info(session, self._get_sitting(session, info.id))
+            return self._sitting_info(session, get_sitting(session, info.id))
 
-    def _create_sitting_in(
+    def create_sitting_in(
         self,
         session: Session,
         group_id: int,
@@ -1409,7 +1118,13 @@ class Store:
         sit_out: str,
         new_players: bool = True,
     ) -> SittingInfo:
-        """:meth:`create_sitting` inside an open transaction."""
+        """:meth:`create_sitting` inside the caller's open write transaction (``with store.write() as session``;
+        the online table's :class:`~doppelkopf.storage.tables.TableStore` starts its sitting with it), with the
+        rule set already read (:func:`rule_set_of`); the other arguments are checked as there.
+
+        Raises:
+            as :meth:`create_sitting`; the caller's transaction is rolled back then.
+        """
         try:
             names = clean_names(players, "players")
         except PlayerNameError as exc:
@@ -1418,12 +1133,12 @@ class Store:
             raise StoreError(
                 f"players: a sitting has {liste_mod.MIN_PLAYERS} to {liste_mod.MAX_PLAYERS} players, got {len(names)}"
             )
-        cents = _int(cents_per_point, "cents_per_point", 1)
+        cents = check_int(cents_per_point, "cents_per_point", 1)
         if date is None:
             date = datetime.date.today()
         if not isinstance(date, datetime.date) or isinstance(date, datetime.datetime):
             raise StoreError(f"date: expected a date, got {type(date).__name__}")
-        place = _text(place, "place")
+        place = check_text(place, "place")
         if sit_out not in liste_mod.SIT_OUT:
             raise StoreError(f"sit_out: unknown choice {sit_out!r}; expected one of: {', '.join(liste_mod.SIT_OUT)}")
         group = self._get_group(session, group_id)
@@ -1444,7 +1159,7 @@ class Store:
             version=0,
             state=ListeBuilder(rule_set, [p.name for p in seated], sit_out).snapshot(),
             tally=empty_tally([p.name for p in seated]),
-            created_at=_now(),
+            created_at=utc_now(),
         )
         session.add(sitting)
         session.flush()
@@ -1454,11 +1169,6 @@ class Store:
         return self._sitting_info(session, sitting)
 
     # -- internals of the game calls -----------------------------------------------------------------
-
-    @staticmethod
-    def _current(session: Session, sitting_id: int) -> list[GameRow]:
-        query = select(GameRow).where(GameRow.sitting_id == sitting_id, GameRow.number.is_not(None))
-        return list(session.scalars(query.order_by(GameRow.number)))
 
     def _game_and_later(
         self, session: Session, sitting_id: int, number: int
@@ -1472,7 +1182,7 @@ class Store:
         games = list(session.scalars(query.order_by(GameRow.number)))
         before = games.pop(0) if games and number > 1 and games[0].number == number - 1 else None
         if not games or games[0].number != number:
-            raise NotFound(f"game {number}: sitting {sitting_id} has {self._count(session, sitting_id)} games")
+            raise NotFound(f"game {number}: sitting {sitting_id} has {game_count(session, sitting_id)} games")
         return games[0], before, games[1:]
 
     def _recompute_from(
@@ -1488,7 +1198,7 @@ class Store:
         """A correction of ``game`` (number ``number``; edit: ``replacement`` is its new entry, delete: empty):
         replay it and the ``later`` games from the state after ``before``, update the tally, bump the version.
         Returns the new (row, state) of each replayed game and the new version."""
-        players = self._players(session, sitting.id)
+        players = sitting_players(session, sitting.id)
         builder = self._builder_after(sitting, players, before)
         rows = self._replay(builder, replacement + [g.entry for g in later])
         count = number - 1 + len(rows)
@@ -1527,20 +1237,6 @@ class Store:
             return ListeBuilder(rules, players, sitting.sit_out)
         return ListeBuilder.resume(rules, players, before.state, sitting.sit_out)
 
-    def _resume(self, session: Session, sitting: Sitting, players: Sequence[str], count: int) -> ListeBuilder:
-        """A builder after the sitting's last game: from the stored state, or by replaying every game
-        when that state does not fit (written by another version of the program)."""
-        rules = stored_rules(sitting)
-        if sitting.state and sitting.state.get("games") == count:
-            try:
-                return ListeBuilder.resume(rules, players, sitting.state, sitting.sit_out)
-            except ListeError:
-                pass
-        builder = ListeBuilder(rules, players, sitting.sit_out)
-        for game in self._current(session, sitting.id):
-            builder.add(game.entry)
-        return builder
-
     @staticmethod
     def _replay(builder: ListeBuilder, entries: Sequence[Mapping[str, Any]]) -> list[tuple[dict[str, Any], Any]]:
         """(row, state) of each of ``entries`` added to ``builder`` in order (raises ListeError)."""
@@ -1573,7 +1269,7 @@ class Store:
             .values(version=seen + 1, state=state, tally=tally)
             .execution_options(synchronize_session=False)
         )
-        if _rowcount(result) != 1:
+        if rowcount(result) != 1:
             raise Conflict(
                 f"sitting {sitting.id} was changed by another writer meanwhile; reload the list and try again"
             )
@@ -1611,13 +1307,13 @@ class Store:
                 select(GameVersion).where(GameVersion.game_id == game.id).order_by(GameVersion.id).limit(1)
             ).one()
             return Conflict(
-                f"game {number} was entered{_by(first.author)} at {_when(first.changed_at)}; the next game is "
-                f"{count + 1}: reload the list and enter it again"
+                f"game {number} was entered{by_author(first.author)} at {local_time(first.changed_at)}; the next "
+                f"game is {count + 1}: reload the list and enter it again"
             )
         latest = self._latest(session, sitting_id)
         why = ""
         if latest is not None and latest.action == "delete":
-            why = f" (game {latest.number} was deleted{_by(latest.author)} at {_when(latest.changed_at)})"
+            why = f" (game {latest.number} was deleted{by_author(latest.author)} at {local_time(latest.changed_at)})"
         return Conflict(
             f"game {number}: the list has {count} game{'s' if count != 1 else ''}{why}; the next game is "
             f"{count + 1}: reload the list and enter it again"
@@ -1635,12 +1331,12 @@ class Store:
         if change.game_id == game.id:
             did = {"add": "entered", "edit": "changed", "delete": "deleted"}[change.action]
             return Conflict(
-                f"game {number} was {did}{_by(change.author)} at {_when(change.changed_at)}; reload the list and "
-                "try again"
+                f"game {number} was {did}{by_author(change.author)} at {local_time(change.changed_at)}; reload the "
+                "list and try again"
             )
         return Conflict(
-            f"game {number}: the list changed, game {change.number} was deleted{_by(change.author)} at "
-            f"{_when(change.changed_at)} and the games after it moved up; reload the list and try again"
+            f"game {number}: the list changed, game {change.number} was deleted{by_author(change.author)} at "
+            f"{local_time(change.changed_at)} and the games after it moved up; reload the list and try again"
         )
 
     @staticmethod
@@ -1653,7 +1349,7 @@ class Store:
             entry=dict(game.entry),
             row=None if game.row is None else ListeRow.from_dict(game.row),
             deleted=game.deleted,
-            changed_at=_utc(game.changed_at),
+            changed_at=as_utc(game.changed_at),
             author=game.author,
             game_id=game.id,
             revision=game.revision,
@@ -1671,5 +1367,5 @@ class Store:
             deleted=version.deleted,
             entry=dict(version.entry),
             author=version.author,
-            changed_at=_utc(version.changed_at),
+            changed_at=as_utc(version.changed_at),
         )

@@ -52,11 +52,6 @@ def tally_of(players: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> dict[
     return tally_update(empty_tally(players), players, (), rows)
 
 
-def tally_add(tally: Mapping[str, Any], players: Sequence[str], row: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of ``tally`` with the game ``row`` added."""
-    return tally_update(tally, players, (), (row,))
-
-
 def tally_update(
     tally: Mapping[str, Any],
     players: Sequence[str],

@@ -43,24 +43,12 @@ from sqlalchemy.orm import Session
 from ..liste import Liste, ListeError
 from ..names import PlayerNameError, clean_name, name_key
 from ..rules import RuleSet
+from .db import connect, database_error, first_line
+from .fields import as_utc, check_id, check_int, check_text, entry_json, group_name, utc_now
 from .infos import Conflict, NotFound, StoreError, StoreUnavailable
 from .models import Group, OnlineAction, OnlineDeal, OnlineSeat, OnlineTable
-from .service import (
-    Store,
-    _connect,
-    _database_error,
-    _entry_json,
-    _first_line,
-    _id,
-    _int,
-    _now,
-    _text,
-    _utc,
-    group_name,
-    group_named,
-    rule_set_of,
-    rules_from_toml,
-)
+from .queries import game_count, get_sitting, group_named, resume_builder, sitting_players
+from .service import Store, rule_set_of, rules_from_toml, stored_rules
 
 if TYPE_CHECKING:
     from ..online.table import DealSetup
@@ -262,12 +250,12 @@ class ActionWrite:
     action: int
 
     def __post_init__(self) -> None:
-        _id(self.table_id, "table")
-        _int(self.version, "version", 0)
-        _int(self.deal, "deal", 1)
-        _int(self.seq, "seq", 0)
+        check_id(self.table_id, "table")
+        check_int(self.version, "version", 0)
+        check_int(self.deal, "deal", 1)
+        check_int(self.seq, "seq", 0)
         _seat_number(self.seat)
-        _int(self.action, "action", 0)
+        check_int(self.action, "action", 0)
 
 
 # The Core statements of :meth:`TableStore.append_actions` and :meth:`TableStore.versions` (compiled once, cached).
@@ -360,7 +348,7 @@ class TableStore:
             StoreError: naming the field (``name: ...``, ``rules: ...``, ``seats[2].name: ...``,
                 ``seats[1].bot: ...``, ``group: ...``, ``pace_ms: ...``, ``seed: ...``); nothing is written.
         """
-        table_name = _text(name, "name")
+        table_name = check_text(name, "name")
         if not table_name:
             raise StoreError("name: a table needs a name")
         rule_set = rule_set_of(rules)
@@ -375,9 +363,9 @@ class TableStore:
         next_game_s = _range(next_game_s, "next_game_s", 0, MAX_NEXT_GAME_S)
         seed = secrets.randbits(63) if seed is None else _range(seed, "seed", 0, MAX_SEED)
         host_token = secrets.token_urlsafe(24)
-        with self.store._write() as session:
+        with self.store.write() as session:
             found = _group(session, group)
-            now = _now()
+            now = utc_now()
             table = OnlineTable(
                 name=table_name,
                 rules_toml=rule_set.to_toml(),
@@ -421,10 +409,10 @@ class TableStore:
         tables playing or paused, and listed tables in the lobby created less than :data:`LOBBY_MAX_AGE_S`
         seconds (24 h) ago (an older one that never started is not shown any more; it can still be opened by
         its id and started)."""
-        with self.store._read() as session:
+        with self.store.read() as session:
             query = select(OnlineTable).where(OnlineTable.status != ENDED)
             if listed_only:
-                cutoff = _now() - datetime.timedelta(seconds=LOBBY_MAX_AGE_S)
+                cutoff = utc_now() - datetime.timedelta(seconds=LOBBY_MAX_AGE_S)
                 query = query.where(
                     OnlineTable.listed.is_(True),
                     (OnlineTable.status != LOBBY) | (OnlineTable.created_at > cutoff),
@@ -435,21 +423,21 @@ class TableStore:
 
     def table(self, table_id: int) -> TableInfo:
         """The table ``table_id``. Raises :class:`NotFound`."""
-        with self.store._read() as session:
+        with self.store.read() as session:
             return self._info(session, self._get(session, table_id))
 
     def version(self, table_id: int) -> int:
         """The table's version, in one small query (a server polls it to learn of other processes' changes).
         Raises :class:`NotFound`."""
-        with self.store._read() as session:
-            found = session.scalar(select(OnlineTable.version).where(OnlineTable.id == _id(table_id, "table")))
+        with self.store.read() as session:
+            found = session.scalar(select(OnlineTable.version).where(OnlineTable.id == check_id(table_id, "table")))
             if found is None:
                 raise NotFound(f"table {table_id}: not found")
             return found
 
     def active_tables(self) -> list[int]:
         """The ids of the tables playing or paused, oldest first (a restarted server loads their rooms)."""
-        with self.store._read() as session:
+        with self.store.read() as session:
             query = select(OnlineTable.id).where(OnlineTable.status.in_((PLAYING, PAUSED)))
             return list(session.scalars(query.order_by(OnlineTable.id)))
 
@@ -471,7 +459,7 @@ class TableStore:
         except PlayerNameError as exc:
             raise StoreError(str(exc)) from None
         token = secrets.token_urlsafe(24)
-        with self.store._write() as session:
+        with self.store.write() as session:
             table = self._get(session, table_id, lock=True)
             if not table.listed and not _invite_matches(invite, table.invite):
                 raise StoreError(f"invite: table {table.id} is joined with its invite link only")
@@ -504,7 +492,7 @@ class TableStore:
         """
         number = _seat_number(seat)
         player, level = _seat(name, bot, number, f"seats[{number}]")
-        with self.store._write() as session:
+        with self.store.write() as session:
             table = self._get(session, table_id, lock=True)
             _check_host(table, host_token, "set up its seats")
             if table.status != LOBBY:
@@ -532,7 +520,7 @@ class TableStore:
     def seat_of(self, table_id: int, token: str | None) -> int | None:
         """The seat whose token ``token`` is (compared in constant time), ``None`` for none or no token.
         Raises :class:`NotFound`."""
-        with self.store._read() as session:
+        with self.store.read() as session:
             table = self._get(session, table_id)
             if not isinstance(token, str) or not token:
                 return None
@@ -544,7 +532,7 @@ class TableStore:
 
     def is_host(self, table_id: int, token: str | None) -> bool:
         """Whether ``token`` is the table's host token (constant time). Raises :class:`NotFound`."""
-        with self.store._read() as session:
+        with self.store.read() as session:
             return _token_matches(token, self._get(session, table_id).host_hash)
 
     def check_invite(self, table_id: int, invite: str | None) -> bool:
@@ -552,7 +540,7 @@ class TableStore:
         link's secret (compared in constant time). A web app shows an unlisted table (page, JSON, spectators'
         WebSocket) only to the holders of a seat, the host and those with the invite. Raises
         :class:`NotFound`."""
-        with self.store._read() as session:
+        with self.store.read() as session:
             table = self._get(session, table_id)
             return table.listed or _invite_matches(invite, table.invite)
 
@@ -568,7 +556,7 @@ class TableStore:
                 seat's token.
         """
         number = _seat_number(seat)
-        with self.store._read() as session:
+        with self.store.read() as session:
             table = self._get(session, table_id)
             row = self._seat_rows(session, table.id)[number]
             if not _token_matches(seat_token, row.token_hash):
@@ -580,7 +568,7 @@ class TableStore:
         """The seat whose watch token (:meth:`watch_token`) ``watch`` is (compared in constant time), ``None``
         for none or no token. The seat's hand is shown to the spectator only while its player consents
         (``shows_hand``): the caller checks that. Raises :class:`NotFound`."""
-        with self.store._read() as session:
+        with self.store.read() as session:
             table = self._get(session, table_id)
             if not isinstance(watch, str) or not watch:
                 return None
@@ -604,11 +592,11 @@ class TableStore:
         for pair in seen:
             if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
                 raise StoreError(f"seen: expected (table id, seat) pairs, got {pair!r}"[:200])
-            by_table.setdefault(_id(pair[0], "table"), set()).add(_seat_number(pair[1]))
+            by_table.setdefault(check_id(pair[0], "table"), set()).add(_seat_number(pair[1]))
         if not by_table:
             return
-        now = _now()
-        with self.store._write() as session:
+        now = utc_now()
+        with self.store.write() as session:
             for table_id in sorted(by_table):
                 session.execute(
                     update(OnlineSeat)
@@ -627,14 +615,14 @@ class TableStore:
         number = _seat_number(seat)
         if isinstance(within_s, bool) or not isinstance(within_s, int | float) or not within_s >= 0:
             raise StoreError(f"within_s: expected seconds >= 0, got {within_s!r}"[:200])
-        with self.store._read() as session:
+        with self.store.read() as session:
             table = self._get(session, table_id)
             seen_at = session.scalar(
                 select(OnlineSeat.seen_at).where(OnlineSeat.table_id == table.id, OnlineSeat.seat == number)
             )
             if seen_at is None:
                 return False
-            return _now() - seen_at <= datetime.timedelta(seconds=within_s)
+            return utc_now() - seen_at <= datetime.timedelta(seconds=within_s)
 
     def set_standin(self, table_id: int, seat: int, standin: bool) -> int:
         """A computer player stands in for the person of ``seat`` (``True``: the person dropped) or hands the
@@ -658,7 +646,7 @@ class TableStore:
         number = _seat_number(seat)
         if not isinstance(value, bool):
             raise StoreError(f"{flag}: expected true or false, got {type(value).__name__}")
-        with self.store._write() as session:
+        with self.store.write() as session:
             table = self._get(session, table_id, lock=True)
             row = self._seat_rows(session, table.id)[number]
             if row.bot is not None:
@@ -681,7 +669,7 @@ class TableStore:
             NotFound: no such table. Forbidden: not the host. Conflict: the table is not in the lobby.
                 StoreError: a seat is still empty (``seats: seat 3 is empty: ...``). Nothing is written then.
         """
-        with self.store._write() as session:
+        with self.store.write() as session:
             table = self._get(session, table_id, lock=True)
             _check_host(table, host_token, "start it")
             if table.status != LOBBY:
@@ -696,7 +684,7 @@ class TableStore:
                     )
             names = [row.name or "" for row in seats]
             rules = rules_from_toml(table.rules_toml)
-            sitting = self.store._create_sitting_in(
+            sitting = self.store.create_sitting_in(
                 session, table.group_id, names, rules, 10, None, table.name, "dealer"
             )
             table.sitting_id = sitting.id
@@ -715,7 +703,7 @@ class TableStore:
         """
         if status not in (PLAYING, PAUSED, ENDED):
             raise StoreError(f"status: expected one of playing, paused, ended, got {status!r}")
-        with self.store._write() as session:
+        with self.store.write() as session:
             table = self._get(session, table_id, lock=True)
             _check_host(table, host_token, f"set it {status}")
             if table.status == status:
@@ -750,7 +738,7 @@ class TableStore:
         :class:`NotFound` for a table or a deal that does not exist."""
         from ..online.table import DealSetup
 
-        with self.store._read() as session:
+        with self.store.read() as session:
             table = self._get(session, table_id)
             deal = session.get(OnlineDeal, (table.id, number))
             if deal is None:
@@ -775,7 +763,7 @@ class TableStore:
         """:meth:`state` without the Liste, in one read transaction."""
         from ..online.table import DealSetup
 
-        with self.store._read() as session:
+        with self.store.read() as session:
             table = self._get(session, table_id)
             info = self._info(session, table)
             deal = session.get(OnlineDeal, (table.id, table.deal)) if table.deal else None
@@ -828,21 +816,21 @@ class TableStore:
         written and the deal finished all the same, with ``game_number`` ``None`` and the one-line reason in
         :attr:`TableSnapshot.record_error`; :meth:`next_deal` deals on. Only a database failure undoes it all.
         """
-        seen = _int(version, "version", 0)
-        number = _int(deal, "deal", 1)
+        seen = check_int(version, "version", 0)
+        number = check_int(deal, "deal", 1)
         who = _seat_number(seat)
-        act = _int(action, "action", 0)
+        act = check_int(action, "action", 0)
         for flag, value in (("thrown_in", thrown_in), ("finished", finished)):
             if not isinstance(value, bool):
                 raise StoreError(f"{flag}: expected true or false, got {type(value).__name__}")
-        data = None if entry is None else _entry_json(entry)
+        data = None if entry is None else entry_json(entry)
         if data is not None and not finished:
             raise StoreError("entry: a game is recorded with the action that finishes the deal only")
         if thrown_in and not finished:
             raise StoreError("thrown_in: a deal thrown in is finished")
         if thrown_in and data is not None:
             raise StoreError("entry: a deal thrown in is not recorded on the Liste")
-        with self.store._write() as session:
+        with self.store.write() as session:
             table = self._get(session, table_id, lock=True)
             self._check_version(table, seen)
             if table.status != PLAYING:
@@ -861,7 +849,7 @@ class TableStore:
             )
             session.add(
                 OnlineAction(
-                    table_id=table.id, deal=number, seq=int(count or 0), seat=who, action=act, created_at=_now()
+                    table_id=table.id, deal=number, seq=int(count or 0), seat=who, action=act, created_at=utc_now()
                 )
             )
             if finished:
@@ -939,7 +927,7 @@ class TableStore:
         ahead: dict[int, int] = {}
         last: dict[int, int] = {}
         rows: list[dict[str, Any]] = []
-        now = _now()
+        now = utc_now()
         with self._core_write() as connection:
             for index in sorted(range(len(batch)), key=lambda i: batch[i].table_id):  # stable: a table's order kept
                 write = batch[index]
@@ -1005,17 +993,17 @@ class TableStore:
         IMMEDIATE``). Raises :class:`StoreUnavailable` (no connection, no write lock in time, the connection
         lost) or :class:`StoreError` (another failure of the database)."""
         try:
-            with _connect(self.store.engine) as connection:
+            with connect(self.store.engine) as connection:
                 if not self._postgresql:
                     connection.execution_options(doko_begin="immediate")
                 try:
                     transaction = connection.begin()
                 except DBAPIError as exc:
-                    raise StoreUnavailable(f"database: {_first_line(exc)}") from exc
+                    raise StoreUnavailable(f"database: {first_line(exc)}") from exc
                 with transaction:
                     yield connection
         except DBAPIError as exc:
-            raise _database_error(exc) from exc
+            raise database_error(exc) from exc
 
     def versions(self, ids: Iterable[int]) -> dict[int, int]:
         """The versions of the tables ``ids`` in one query: ``{table id: version}``; an id of no table is left
@@ -1024,14 +1012,14 @@ class TableStore:
         Raises:
             StoreError: an id that is not an integer id. StoreUnavailable: the database cannot be reached.
         """
-        wanted = sorted({_id(table_id, "table") for table_id in ids})
+        wanted = sorted({check_id(table_id, "table") for table_id in ids})
         if not wanted:
             return {}
         try:
-            with _connect(self.store.engine) as connection:
+            with connect(self.store.engine) as connection:
                 return {row[0]: row[1] for row in connection.execute(_VERSIONS, {"w_ids": wanted})}
         except DBAPIError as exc:
-            raise _database_error(exc) from exc
+            raise database_error(exc) from exc
 
     def next_deal(self, table_id: int, *, version: int) -> int:
         """Deal the next game: its dealer, Pflichtsolo state and Bock from the sitting's Liste (after a deal
@@ -1042,8 +1030,8 @@ class TableStore:
             NotFound: no such table. Conflict: ``version`` is not the table's, the current deal is not
                 finished, or the table is not playing. Nothing is written then.
         """
-        seen = _int(version, "version", 0)
-        with self.store._write() as session:
+        seen = check_int(version, "version", 0)
+        with self.store.write() as session:
             table = self._get(session, table_id, lock=True)
             self._check_version(table, seen)
             if table.status != PLAYING:
@@ -1062,7 +1050,7 @@ class TableStore:
         """The table (NotFound); ``lock``: FOR UPDATE (PostgreSQL; SQLite's writes are serialised anyway)."""
         query = (
             select(OnlineTable)
-            .where(OnlineTable.id == _id(table_id, "table"))
+            .where(OnlineTable.id == check_id(table_id, "table"))
             .execution_options(populate_existing=True)
         )
         if lock:
@@ -1116,7 +1104,7 @@ class TableStore:
             version=table.version,
             deal=table.deal,
             seats=(infos[0], infos[1], infos[2], infos[3]),
-            created_at=_utc(table.created_at),
+            created_at=as_utc(table.created_at),
             analysis=table.analysis,
         )
 
@@ -1128,7 +1116,7 @@ class TableStore:
     def _changed(self, session: Session, table: OnlineTable) -> None:
         """One change of the table: its version up by one, the change's time, the notification."""
         table.version += 1
-        table.changed_at = _now()
+        table.changed_at = utc_now()
         session.flush()
         self._notify(session, table)
 
@@ -1146,9 +1134,9 @@ class TableStore:
 
         if table.sitting_id is None:  # pragma: no cover - a table plays only after its start
             raise Conflict(f"table {table.id} has no sitting: start it first")
-        sitting = self.store._get_sitting(session, table.sitting_id, state=True)
-        players = self.store._players(session, sitting.id)
-        builder = self.store._resume(session, sitting, players, self.store._count(session, sitting.id))
+        sitting = get_sitting(session, table.sitting_id, state=True)
+        players = sitting_players(session, sitting.id)
+        builder = resume_builder(session, sitting, stored_rules(sitting), players, game_count(session, sitting.id))
         try:
             game_setup = builder.game_setup()
         except ListeError as exc:
@@ -1163,7 +1151,7 @@ class TableStore:
                 game_number=None,
                 thrown_in=False,
                 finished=False,
-                created_at=_now(),
+                created_at=utc_now(),
             )
         )
         table.deal = number
@@ -1182,12 +1170,12 @@ class TableStore:
             raise Conflict(f"table {table.id} has no sitting: start it first")
         if entry.get("dealer") is None:
             dealer = deal.setup.get("dealer") if isinstance(deal.setup, dict) else None
-            players = self.store._players(session, table.sitting_id)
+            players = sitting_players(session, table.sitting_id)
             if isinstance(dealer, int) and 0 <= dealer < len(players):
                 entry["dealer"] = players[dealer]
         try:
             with session.begin_nested():
-                game = self.store._add_game_in(session, table.sitting_id, entry, None, AUTHOR)
+                game = self.store.add_game_in(session, table.sitting_id, entry, None, AUTHOR)
         except (DBAPIError, StoreUnavailable):
             raise
         except Exception as exc:  # the Liste refused the game: the table goes on, the reason is kept
@@ -1278,7 +1266,7 @@ def _group(session: Session, name: str) -> Group:
     found = group_named(session, name)
     if found is not None:
         return found
-    group = Group(name=name, created_at=_now())
+    group = Group(name=name, created_at=utc_now())
     try:
         with session.begin_nested():  # another writer may have created it since (PostgreSQL)
             session.add(group)
