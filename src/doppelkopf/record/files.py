@@ -146,7 +146,7 @@ def load_many(path: str | os.PathLike[str]) -> list[GameRecord]:
     skipped, a byte order mark at the start too.
 
     Raises :class:`RecordError` naming the path and the line number (and column for broken
-    JSON) of the first bad record, or a line or file over the readers' limits (module docstring).
+    JSON) of the first bad record, or a line or file over the readers' limits (package docstring).
     """
     target = Path(path)
     records = []

@@ -127,6 +127,8 @@ class RecordResult:
 
     @classmethod
     def of_score(cls, game_type: GameType, re_seats: Iterable[int], augen_re: int, score: Score) -> RecordResult:
+        """The result of a game of ``game_type`` with the Re party ``re_seats`` (seats 0..3, any order),
+        ``augen_re`` Augen won by Re and the score ``score``."""
         return cls(
             game_type=game_type,
             re_seats=tuple(sorted(re_seats)),
@@ -185,7 +187,7 @@ class GameRecord:
     @property
     def bock(self) -> int:
         """The Bock multiplier of the game as the Liste had it: ``meta["bock"]`` (2 Bock, 4 Doppelbock
-        ...), 1 when the record has none. Checked when a record is made, read or written (module
+        ...), 1 when the record has none. Checked when a record is made, read or written (package
         docstring, "Bock")."""
         value = self.meta.get(BOCK_KEY, 1)
         return value if _is_int(value) and value >= 1 else 1
@@ -202,7 +204,7 @@ def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -
     must be JSON data (str, int, float, bool, None, lists and dicts of them, nested at most
     :data:`doppelkopf.jsonutil.MAX_DEPTH` levels in the file, so 62 in a value); they are stored as
     JSON gives them back (tuples become lists). ``bock=2`` (4, ...) stores the game's Bock multiplier
-    (module docstring, "Bock"). Raises :class:`RecordError` naming ``players`` (``players[2]: ...``) or
+    (package docstring, "Bock"). Raises :class:`RecordError` naming ``players`` (``players[2]: ...``) or
     ``meta.<key>`` otherwise (``meta.bock: 3 is not a Bock multiplier; ...``).
     """
     names = check_players(DEFAULT_PLAYERS if players is None else players, "players")
@@ -240,7 +242,7 @@ def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -
 
 def check_players(players: Any, where: str) -> tuple[str, str, str, str]:
     """The four player names ``players`` (a sequence of 4 names, seats 0..3) as
-    :func:`doppelkopf.names.clean_names` stores them (NFC, no surrounding blanks, module docstring of
+    :func:`doppelkopf.names.clean_names` stores them (NFC, no surrounding blanks, package docstring of
     :mod:`doppelkopf.record`, "Players"). Raises :class:`RecordError` naming ``where`` (no sequence of 4:
     ``players: expected 4 names, got 3``) or ``where[i]`` (a name refused: ``players[1]: ...``)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
@@ -633,7 +635,7 @@ def _build(data: Any, source: str) -> GameRecord:
 
 
 def _build_rules(data: Any, version: int, fail: _Fail) -> RuleSet:
-    """The rule set of a record: every option stored (see the module docstring), ``preset`` the
+    """The rule set of a record: every option stored (see the package docstring), ``preset`` the
     rule set's name."""
     if not isinstance(data, dict):
         raise fail("rules", f"expected an object with 'preset' and 'options', got {type_name(data)}")

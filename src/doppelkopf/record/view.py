@@ -95,6 +95,7 @@ class TrickView:
 
     @property
     def complete(self) -> bool:
+        """Whether the trick is over (it has a ``winner``; a trick in progress has none)."""
         return self.winner is not None
 
 
