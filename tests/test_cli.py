@@ -926,7 +926,7 @@ def test_a_rule_file_may_start_with_a_byte_order_mark(runner: CliRunner, tmp_pat
 def test_replay_replays_a_game_once(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """doko replay checks the chosen game's actions, compares the stored result and shows the game
     from one replay of the record; a stored result that differs is still refused in one line."""
-    import doppelkopf.record as rec
+    import doppelkopf.record.format as rec
 
     records = tmp_path / "games.jsonl"
     assert runner.invoke(main, ["simulate", "--games", "1", "--seed", "3", "--records", str(records)]).exit_code == 0

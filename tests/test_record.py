@@ -41,6 +41,7 @@ from doppelkopf.record import (
     trick_views,
     verify,
 )
+from doppelkopf.record import files as record_files
 from doppelkopf.rules import DDV, GameType, Party, RuleSet, get_preset
 from doppelkopf.scoring import counted_sonderpunkte
 
@@ -271,7 +272,7 @@ def test_not_json_object_and_wrong_format() -> None:
     with pytest.raises(RecordError, match="expected a JSON object"):
         from_json("[1, 2]")
     with pytest.raises(RecordError, match="format: expected 'doppelkopf-record'"):
-        from_json(json.dumps({key: None for key in rec._REQUIRED} | {"format": "sheet"}))
+        from_json(json.dumps({key: None for key in rec.REQUIRED_FIELDS} | {"format": "sheet"}))
     with pytest.raises(RecordError, match="line 1, column 1: invalid JSON"):
         from_json("")
 
@@ -460,7 +461,7 @@ def test_failed_serialisation_leaves_old_file(tmp_path: Path, monkeypatch: pytes
     def broken(record: GameRecord) -> str:
         raise RuntimeError("disk full of nonsense")
 
-    monkeypatch.setattr(rec, "to_json", broken)
+    monkeypatch.setattr(record_files, "to_json", broken)
     with pytest.raises(RuntimeError):
         save(record_game(play_random(DDV, 2)), path)
     assert path.read_bytes() == before
@@ -826,7 +827,7 @@ def test_forced_solo_seat_is_stored_when_set() -> None:
     forced = dataclasses.replace(record, forced_solo_seat=2)
     data = rec.to_dict(forced)
     assert data["forced_solo_seat"] == 2
-    assert rec._build(data, "<record>") == forced
+    assert rec.build_record(data, "<record>") == forced
     with pytest.raises(RecordError, match=r"forced_solo_seat: expected a seat 0..3 or null, got 7"):
         from_json(json.dumps({**data, "forced_solo_seat": 7}))
 
@@ -1037,7 +1038,7 @@ def test_leftovers_of_a_killed_writer_are_removed_at_the_next_write(tmp_path: Pa
         "    print('written', flush=True)\n"
         "    time.sleep(60)\n"
         "os.replace = stall\n"
-        f"record._write_atomic(Path({str(target)!r}), 'x' * 100000)\n"
+        f"record.write_atomic(Path({str(target)!r}), 'x' * 100000)\n"
     )
     env = {**os.environ, "DOPPELKOPF_PURE": "1"}
     with subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, env=env) as writer:
@@ -1070,13 +1071,13 @@ def test_append_many_adds_every_record_in_one_rewrite(tmp_path: Path, monkeypatc
     save_many(records[:1], path)
     path.write_text(path.read_text(encoding="utf-8").rstrip("\n"), encoding="utf-8")  # no final newline
     writes: list[Path] = []
-    real = rec._write_atomic
+    real = record_files.write_atomic
 
     def counted(target: Path, text: str, keep_old: bool = False) -> None:
         writes.append(target)
         real(target, text, keep_old)
 
-    monkeypatch.setattr(rec, "_write_atomic", counted)
+    monkeypatch.setattr(record_files, "write_atomic", counted)
     rec.append_many(records[1:], path)
     assert writes == [path]
     assert load_many(path) == records

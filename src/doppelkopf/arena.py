@@ -73,7 +73,7 @@ from typing import Any
 
 from .game import Game, InformationState
 from .players import Player, make_player, play_game
-from .record import GameRecord, _write_atomic, record_game
+from .record import GameRecord, record_game, write_atomic
 from .rules import LEVEL_KEYS, GameType, RuleSet
 
 #: The two roles of an arena match.
@@ -742,4 +742,4 @@ def save_json(data: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
     :class:`~doppelkopf.record.RecordError` naming the path when writing fails."""
     from pathlib import Path
 
-    _write_atomic(Path(path), json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    write_atomic(Path(path), json.dumps(data, ensure_ascii=False, indent=2) + "\n")

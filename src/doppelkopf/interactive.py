@@ -30,6 +30,7 @@ from .game import Action, InformationState, Phase, Trick
 from .order import dulle_rule_says_second, winner_index
 from .players import Player
 from .rules import GameType, Party, RuleSet, level_label
+from .textutil import plural
 
 _LEVEL_WORDS = {
     "re": 1,
@@ -82,12 +83,6 @@ HELP = (
     "the prompt lists those your rules and hand allow. "
     "Armut: take or refuse; lay or give back a card by number or notation. Bidding: raise or pass."
 )
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``count`` and ``word`` in the singular or plural: ``1 game``, ``2 games``, ``0 tricks``;
-    ``many`` for a plural other than ``word + "s"``."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def vorbehalt_word(action: int) -> str:

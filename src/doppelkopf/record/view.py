@@ -1,0 +1,340 @@
+"""A game trick by trick: :func:`trick_views` (data: :class:`TrickView`, :class:`AnnouncementView`,
+:class:`CallView`) and :func:`trick_lines` (plain text, as ``doko replay`` shows a record).
+
+Works on any :class:`~doppelkopf.game.Game`, replayed from a record (:func:`doppelkopf.record.format.replay`) or
+in progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..cards import AUGEN, Card
+from ..game import Action, Game, Phase
+from ..jsonutil import short_repr
+from ..rules import GameType, Party
+from ..scoring import SONDERPUNKT_LABELS, Sonderpunkt, counted_sonderpunkte
+from ..session import bock_points
+from .format import DEFAULT_PLAYERS, RecordError, check_players
+
+
+@dataclass(frozen=True)
+class AnnouncementView:
+    """An announcement as it happened: ``seat``, its ``party``, the ``level`` reached (1..5), the
+    spoken ``label`` (Re, Kontra, keine 90, ...) and ``before_card``: how many cards of its trick
+    were down when it was made (0 = before the trick's first card)."""
+
+    seat: int
+    party: Party
+    level: int
+    label: str
+    before_card: int
+
+
+@dataclass(frozen=True)
+class CallView:
+    """Something said in play that is no announcement, with ``before_card`` as in
+    :class:`AnnouncementView`:
+
+    * ``kind = "schweine"``: ``seat`` has the Schweine (announced by the player, or by the game
+      itself at the start, at the Armut exchange or with the first Karo-Ass, as the rule set says);
+    * ``"superschweine"``: ``seat`` holds the Superschweine (found when the Schweine are announced);
+    * ``"claim"``: ``seat`` claimed the rest (Spielabkürzung); ``held`` says whether its party
+      won every remaining trick (otherwise the other party got them);
+    * ``"concede"``: the soloist ``seat`` gave up the rest (TSR 5.4.6): the other party got it.
+
+    ``label`` is the German name (``Schweine``, ``Superschweine``, ``Rest beansprucht``,
+    ``Rest abgegeben``).
+    """
+
+    seat: int
+    kind: str
+    label: str
+    before_card: int
+    held: bool | None = None
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """One trick for showing a game trick by trick.
+
+    Attributes:
+        number: 1-based trick number.
+        leader: the seat that led.
+        plays: ``(seat, card)`` in play order.
+        winner: seat that won the trick, ``None`` while it is not complete.
+        winning_index: index in ``plays`` of the card that won, or ``None`` (also for a claimed
+            trick, whose cards were not played).
+        augen: Augen in the trick (so far).
+        winner_party: the winner's party as it stood at the end of the game, or ``None``.
+        announcements: announcements made since the previous trick was complete, up to this
+            trick's last card (levels a soloist took on in the bidding are not among them: they
+            were made before the first card, see :func:`trick_lines`).
+        sonderpunkte: Sonderpunkte made in this trick that count in the score (finished games
+            only, as :func:`doppelkopf.scoring.counted_sonderpunkte` says: e.g. none in a TSR solo).
+        calls: Schweine, Superschweine and the claim of the rest made in this trick (or, for the
+            first trick, before it), see :class:`CallView`.
+        claimed: the trick holds cards of a claimed rest: not played, collected by ``winner``.
+        played: how many of ``plays`` were really played: all of them in a played trick; in a
+            claimed one the cards already on the table when the rest was claimed (else 0).
+    """
+
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int | None
+    winning_index: int | None
+    augen: int
+    winner_party: Party | None
+    announcements: tuple[AnnouncementView, ...]
+    sonderpunkte: tuple[Sonderpunkt, ...]
+    calls: tuple[CallView, ...] = ()
+    claimed: bool = False
+    played: int = 0
+
+    @property
+    def complete(self) -> bool:
+        """Whether the trick is over (it has a ``winner``; a trick in progress has none)."""
+        return self.winner is not None
+
+
+def _fresh(game: Game) -> Game:
+    """``game`` as dealt, before its first action (for stepping through its history)."""
+    return Game(game.rules, game.initial_hands, game.dealer, game.seed, game.pflichtsolo_done, game.forced_solo_seat)
+
+
+def _said_in_tricks(game: Game) -> tuple[dict[int, list[AnnouncementView]], dict[int, list[CallView]]]:
+    """Announcements and calls of ``game`` by the index of the trick they were made in. The
+    history is stepped through on a fresh copy of the game, so the engine says when the Schweine
+    and Superschweine came (also when the rules announce them by themselves)."""
+    step = _fresh(game)
+    announced: dict[int, list[AnnouncementView]] = {}
+    calls: dict[int, list[CallView]] = {}
+    for seat, action in game.history:
+        trick, down = len(step.tricks), len(step.trick_cards)
+        made, schweine, superschweine = len(step.announcements), step.schweine, step.superschweine
+        step.apply(action, seat)
+        for a in step.announcements[made:]:
+            if not a.by_bid:
+                announced.setdefault(trick, []).append(AnnouncementView(a.seat, a.party, a.level, a.label, down))
+        said = calls.setdefault(trick, [])
+        if schweine is None and step.schweine is not None:
+            said.append(CallView(step.schweine, "schweine", step.describe(Action.SCHWEINE), down))
+        if superschweine is None and step.superschweine is not None:
+            said.append(CallView(step.superschweine, "superschweine", "Superschweine", down))
+        if action == Action.CLAIM and step.claim is not None:
+            said.append(CallView(seat, "claim", "Rest beansprucht", down, held=step.claim[1]))
+        if action == Action.CONCEDE:
+            said.append(CallView(seat, "concede", "Rest abgegeben", down))
+    return announced, calls
+
+
+def trick_views(game: Game) -> list[TrickView]:
+    """The tricks of ``game`` (replayed from a record, or in progress) with the announcements and
+    calls made before and within each, in order. A trick in progress (or an empty one that already
+    has an announcement or a call) comes last with ``winner`` ``None``. A deal thrown in has no
+    tricks."""
+    announced, calls = _said_in_tricks(game)
+    sonder: dict[int, list[Sonderpunkt]] = {}
+    if game.is_terminal and not game.thrown_in:
+        for s in counted_sonderpunkte(game.summary(), game.rules):
+            if s.trick is not None:
+                sonder.setdefault(s.trick, []).append(s)
+    views = []
+    cards_played = game.cards_played
+    for index, trick in enumerate(game.tricks):
+        views.append(
+            TrickView(
+                number=index + 1,
+                leader=trick.seats[0],
+                plays=tuple(zip(trick.seats, (Card(c) for c in trick.cards), strict=True)),
+                winner=trick.winner,
+                winning_index=None if trick.claimed else trick.seats.index(trick.winner),
+                augen=trick.augen,
+                winner_party=game.party[trick.winner],
+                announcements=tuple(announced.get(index, ())),
+                sonderpunkte=tuple(sonder.get(index, ())),
+                calls=tuple(calls.get(index, ())),
+                claimed=trick.claimed,
+                played=min(4, max(0, cards_played - 4 * index)) if trick.claimed else len(trick.cards),
+            )
+        )
+    current = len(game.tricks)
+    pending, said = announced.get(current, []), calls.get(current, [])
+    if not game.is_terminal and game.phase is Phase.PLAY and (game.trick_cards or pending or said):
+        views.append(
+            TrickView(
+                number=current + 1,
+                leader=game.leader,
+                plays=tuple(zip(game.trick_seats, (Card(c) for c in game.trick_cards), strict=True)),
+                winner=None,
+                winning_index=None,
+                augen=sum(AUGEN[c] for c in game.trick_cards),
+                winner_party=None,
+                announcements=tuple(pending),
+                sonderpunkte=(),
+                calls=tuple(said),
+            )
+        )
+    return views
+
+
+def trick_lines(
+    game: Game,
+    players: Sequence[str] | None = None,
+    ascii_only: bool = False,
+    show_armut_cards: bool = True,
+    bock: int = 1,
+) -> list[str]:
+    """Plain-text lines showing ``game`` trick by trick: the Vorbehalte (Schmeissen included), the
+    bidding for a solo, the Armut exchange, the game played, one line per trick (cards with their
+    players, announcements, Schweine and Superschweine where they were made, the winner with the
+    card that won, the trick's Augen, the Sonderpunkte that counted), the claim of the rest, and
+    the result in Punkte; for a deal thrown in, why.
+
+    ``players`` names seats 0..3 (default :data:`DEFAULT_PLAYERS`); ``ascii_only`` writes cards
+    as ``KrD`` instead of ``♣D``; ``show_armut_cards=False`` shows only how many cards went face
+    down in an Armut exchange (what the other players saw), not which. ``bock`` is the game's Bock
+    multiplier on the Liste (:attr:`GameRecord.bock`): above 1, a finished game's line of Punkte is
+    followed by the Punkte the Liste counts (``Bock ×2: Anna +20, ...``; ``x`` with ``ascii_only``),
+    multiplied as the rule ``bock_multiplies`` says (:func:`doppelkopf.session.bock_points`).
+    Raises :class:`RecordError` for ``bock`` below 1.
+    """
+    names = check_players(DEFAULT_PLAYERS if players is None else players, "players")
+    if type(bock) is not int or bock < 1:
+        raise RecordError(f"bock: expected a Bock multiplier 1, 2, 4 ..., got {short_repr(bock)}")
+
+    def card_text(card: int) -> str:
+        return Card(card).short if ascii_only else Card(card).symbol
+
+    lines = []
+    history = game.history
+    forced = game.forced_solo_seat
+    answers = [
+        f"{names[seat]} {game.describe(action, seat)}" + (" (Pflichtsolo, vorgeführt)" if seat == forced else "")
+        for seat, action in history
+        if Action.is_vorbehalt(action) or action == Action.SCHMEISSEN
+    ]
+    if answers:
+        lines.append("Vorbehalte: " + ", ".join(answers))
+    bids = [
+        f"{names[seat]} {game.describe(action, seat)}"
+        for seat, action in history
+        if action in (Action.BID, Action.PASS)
+    ]
+    if bids:
+        by_bid = [a for a in game.announcements if a.by_bid]
+        text = "Bidding: " + ", ".join(bids)
+        if by_bid:
+            text += f"; {names[by_bid[-1].seat]} plays with {', '.join(a.label for a in by_bid)}"
+        lines.append(text)
+    lines.extend(_armut_lines(game, names, card_text, show_armut_cards))
+    if game.thrown_in:
+        lines.append(f"Thrown in: {game.score().items[0].label}")
+    elif game.phase not in (Phase.VORBEHALT, Phase.BIDDING, Phase.ARMUT):
+        lines.append("Game: " + _game_text(game, names))
+    for view in trick_views(game):
+        parts: list[str] = []
+        on_table: list[str] | None = None  # a trick claimed in progress: what was played before the claim
+        for position in range(len(view.plays) + 1):
+            if view.claimed and view.played and position == view.played:
+                on_table, parts = parts, []
+            for a in view.announcements:
+                if a.before_card == position:
+                    parts.append(f"{names[a.seat]}: {a.label}!")
+            for call in view.calls:
+                if call.before_card == position and call.kind not in ("claim", "concede"):
+                    parts.append(f"{names[call.seat]}: {call.label}!")
+            if position < len(view.plays):
+                seat, card = view.plays[position]
+                parts.append(f"{names[seat]} {card_text(card)}")
+        for call in view.calls:
+            if call.kind == "claim":
+                who = names[view.winner] if view.winner is not None else "?"
+                outcome = "it holds" if call.held else f"it fails, the rest goes to {who}"
+                lines.append(f"{names[call.seat]} claims the rest (Spielabkürzung): {outcome}")
+            if call.kind == "concede":
+                who = names[view.winner] if view.winner is not None else "?"
+                lines.append(f"{names[call.seat]} gives up the rest (TSR 5.4.6); it goes to {who}")
+        if on_table is not None:
+            text = f"Trick {view.number} (claimed): " + ", ".join(on_table) + "; not played: " + ", ".join(parts)
+        elif view.claimed:
+            text = f"Trick {view.number} (claimed): " + ", ".join(parts)
+        else:
+            text = f"Trick {view.number}: " + ", ".join(parts)
+        if view.winner is not None and view.winning_index is not None:
+            text += f" -> {names[view.winner]} with {card_text(view.plays[view.winning_index][1])}, {view.augen} Augen"
+        elif view.winner is not None:
+            text += f" -> {names[view.winner]}, {view.augen} Augen"
+        if view.sonderpunkte:
+            text += (
+                " ("
+                + ", ".join(f"{SONDERPUNKT_LABELS.get(s.kind, s.kind)} {s.party.label}" for s in view.sonderpunkte)
+                + ")"
+            )
+        lines.append(text)
+    if game.is_terminal and game.thrown_in:
+        result = game.score()
+        lines.append(f"Result: no game, {result.items[0].label}")
+        lines.append("Punkte: " + ", ".join(f"{names[s]} {result.points[s]:+d}" for s in range(4)))
+    elif game.is_terminal:
+        result = game.score()
+        summary = game.summary()
+        who = "nobody wins" if result.winner is None else f"{result.winner.label} wins"
+        lines.append(
+            f"Result: {who}, Re {summary.augen_re} Augen, Kontra {summary.augen_kontra} Augen, "
+            f"game value {result.value} Punkte"
+        )
+        lines.append("Punkte: " + ", ".join(f"{names[s]} {result.points[s]:+d}" for s in range(4)))
+        if bock > 1:
+            counted = bock_points(result, game.rules, bock)
+            times = "x" if ascii_only else "×"
+            lines.append(f"Bock {times}{bock}: " + ", ".join(f"{names[s]} {counted[s]:+d}" for s in range(4)))
+    else:
+        lines.append("(game not finished)")
+    return lines
+
+
+def _game_text(game: Game, names: Sequence[str]) -> str:
+    """The game played, its declarer and, for a Hochzeit or an Armut, the partner."""
+    played = game.game_type.german
+    declarer = game.declarer
+    if declarer is None:
+        return played
+    if game.game_type is GameType.ARMUT and game.armut_taker is not None:
+        return f"{played} ({names[declarer]} with {names[game.armut_taker]})"
+    played += f" ({names[declarer]})"
+    if game.game_type is GameType.HOCHZEIT and not game.partner_open:
+        partners = [s for s in range(4) if s != declarer and game.party[s] is game.party[declarer]]
+        found = game.clarified_at
+        if partners and found is not None:
+            played += f", partner {names[partners[0]]} found in trick {found + 1}"
+        elif found is not None:
+            played += f", no partner found in {found + 1} tricks: alone"
+    return played
+
+
+def _armut_lines(game: Game, names: Sequence[str], card_text: Callable[[int], str], show_cards: bool) -> list[str]:
+    """The Armut exchange in words: the cards laid, the answers, the cards given back."""
+    laid = [int(Action.card_of(a)) for _, a in game.history if Action.is_armut_lay(a)]
+    if not laid:
+        return []
+    poor = next(seat for seat, a in game.history if Action.is_armut_lay(a))
+
+    def cards(items: list[int]) -> str:
+        return f" ({' '.join(card_text(c) for c in items)})" if show_cards else ""
+
+    parts = [f"{names[poor]} lays {len(laid)} cards face down{cards(laid)}"]
+    answers = [
+        f"{names[seat]} {'takes' if a == Action.ARMUT_TAKE else 'refuses'}"
+        for seat, a in game.history
+        if a in (Action.ARMUT_TAKE, Action.ARMUT_REFUSE)
+    ]
+    if answers:
+        parts.append(", ".join(answers))
+    returned = [(seat, int(Action.card_of(a))) for seat, a in game.history if Action.is_armut_return(a)]
+    if returned:
+        back = [c for _, c in returned]
+        parts.append(f"{names[returned[0][0]]} gives back {len(back)} cards{cards(back)}")
+    return ["Armut: " + "; ".join(parts)]
