@@ -7,12 +7,17 @@ The orders below are written out by hand from the TSR, high to low.
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
+import textwrap
+import typing
+from pathlib import Path
 
 import pytest
 
 from doppelkopf.cards import Card, deck, parse_cards
 from doppelkopf.order import card_order, trick_winner_index
-from doppelkopf.rules import DDV, GameType, RuleError, RuleSet, get_preset
+from doppelkopf.rules import DDV, GameType, RuleError, RuleSet, SchweineGame, Solo, SoloGame, get_preset
 
 KREUZ, PIK, HERZ, KARO = 0, 1, 2, 3
 NORMAL_TRUMPS = "♥10 ♣D ♠D ♥D ♦D ♣B ♠B ♥B ♦B ♦A ♦10 ♦K ♦9"
@@ -391,3 +396,83 @@ def test_deeply_nested_rule_file_is_refused_in_one_line() -> None:
     assert str(info.value).startswith("dulle: {'x': {'x': {") and len(str(info.value)) < 200
     with pytest.raises(RuleError, match="^preset: expected the name of a preset"):
         RuleSet.from_toml("preset = [1]\n")
+
+
+def test_every_choice_valued_option_has_a_literal_type_of_its_choices() -> None:
+    """Each option with a fixed set of choices is typed with a Literal (or a tuple of one) whose
+    values, in their order, are the choices the runtime check and ``doko rules show`` use; every
+    other option is typed without a Literal."""
+    hints = typing.get_type_hints(RuleSet)
+    choice_valued = []
+    for f in dataclasses.fields(RuleSet):
+        hint = hints[f.name]
+        if typing.get_origin(hint) is tuple:
+            hint = typing.get_args(hint)[0]
+        if f.metadata["choices"] is None:
+            assert typing.get_origin(hint) is not typing.Literal, f.name
+            continue
+        choice_valued.append(f.name)
+        assert typing.get_origin(hint) is typing.Literal, f.name
+        assert typing.get_args(hint) == f.metadata["choices"], f.name
+    assert len(choice_valued) == 29
+
+
+def test_choice_sets_that_name_game_types_name_them_by_their_keys() -> None:
+    """The choice sets of solo_types, schweine_games and sonderpunkte_soli hold GameType keys (and
+    ``trumpf`` for the Farbsoli): sonderpunkte_soli every game type but the normal game and the Armut,
+    in the enum's order, as it was derived from GameType before the Literal."""
+    keys = [g.key for g in GameType]
+    assert set(typing.get_args(Solo)) == {g.key for g in GameType if g.is_declared_solo}
+    assert set(typing.get_args(SchweineGame)) <= set(keys)
+    assert typing.get_args(SoloGame) == (
+        *(g.key for g in GameType if g not in (GameType.NORMAL, GameType.ARMUT)),
+        "trumpf",
+    )
+
+
+def test_a_misspelt_choice_is_a_type_error(tmp_path: Path) -> None:
+    """mypy, with the project's configuration (strict_equality on), refuses a misspelt choice given
+    to RuleSet, naming the field, and a comparison of an option with a value it cannot hold; the same
+    lines spelt right pass. mypy runs in a process of its own: in this one (``mypy.api.run``) it
+    would raise the recursion limit and change the garbage collector for the tests after it."""
+    pytest.importorskip("mypy")
+    root = Path(__file__).resolve().parents[1]
+    if not (root / "pyproject.toml").exists() or not (root / "src" / "doppelkopf" / "rules.py").exists():
+        pytest.skip("needs the source tree's pyproject.toml and src")
+    snippet = tmp_path / "snippet.py"
+    snippet.write_text(
+        textwrap.dedent(
+            """\
+            from doppelkopf.rules import RuleSet, SchweineAnnounce
+
+            good = RuleSet(claim="anyone", solo_types=("kreuz", "buben_damen"), bock_max_multiplier=8)
+            bad = RuleSet(claim="anyon")
+            worse = RuleSet(solo_types=("kreuz", "bubendamen"))
+
+
+            def check(rules: RuleSet, when: SchweineAnnounce) -> bool:
+                return rules.dulle == "second" and when == "first_play"
+
+
+            def misspelt(rules: RuleSet) -> bool:
+                return rules.dulle == "secnd"
+            """
+        ),
+        encoding="utf-8",
+    )
+    command = [sys.executable, "-m", "mypy", "--config-file", str(root / "pyproject.toml")]
+    command += ["--cache-dir", str(tmp_path / "cache"), "--no-error-summary", str(snippet)]
+    # the working directory: the configuration's mypy_path ("src") is read from it
+    result = subprocess.run(command, capture_output=True, text=True, cwd=root, check=False)
+    assert result.returncode == 1, (result.stdout, result.stderr)
+    by_line: dict[int, str] = {}
+    for line in result.stdout.splitlines():
+        where, _, message = line.partition(": error: ")
+        if message:
+            by_line[int(where.rsplit(":", 1)[1])] = message
+    assert sorted(by_line) == [4, 5, 13], result.stdout
+    assert by_line[4].startswith('Argument "claim" to "RuleSet" has incompatible type "Literal[\'anyon\']"')
+    assert "Literal['none', 'soloist', 'anyone']" in by_line[4]
+    assert by_line[5].startswith('Argument "solo_types" to "RuleSet" has incompatible type')
+    assert "Non-overlapping equality check" in by_line[13]
+    assert "Literal['first', 'second', 'second_except_last']" in by_line[13]

@@ -105,7 +105,7 @@ def _offered_hochzeit(info: InformationState) -> dict[str | None, int]:
         for a in info.legal_actions
         if Action.is_vorbehalt(a) and Action.game_type(a) is GameType.HOCHZEIT
     }
-    rank = {kind: i for i, kind in enumerate(info.rules.hochzeit_choices)}
+    rank: dict[str, int] = {kind: i for i, kind in enumerate(info.rules.hochzeit_choices)}
     return dict(sorted(offered.items(), key=lambda item: rank.get(item[0] or "", -1)))
 
 

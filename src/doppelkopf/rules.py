@@ -22,7 +22,7 @@ import enum
 import functools
 import reprlib
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args
 
 from .cards import AUGEN, KOENIG, NEUN, deck
 
@@ -274,12 +274,79 @@ _EVERY_DEAL: Final = (
     "between {low} and {high} (with fewer, one hand of every deal has them: every deal could be thrown in; "
     "more fit no hand)"
 )
-#: ``bock_max_multiplier``: a power of two from Bock (2) to ten Bocks on one game.
-BOCK_MULTIPLIERS: Final = tuple(2**k for k in range(1, 11))
 
-ALL_SOLI = ("kreuz", "pik", "herz", "karo", "damen", "buben", "fleischlos")
+# --- the choice sets of the options --------------------------------------------------------------
+# One Literal type per set of choices: a RuleSet field holds one of its values (or a tuple of them),
+# so that mypy refuses a misspelt choice (``rules.claim == "anyon"``: strict_equality is on). The
+# runtime check of RuleSet.__post_init__, doko rules show and the rule files read the same values,
+# in this order, with typing.get_args: each set is written here once.
+
+#: ``dulle``: which of two Herz-10 in one trick wins (TSR 5.3.3).
+Dulle = Literal["first", "second", "second_except_last"]
+#: The Soli of the TSR (TSR 2.3.3), the default of ``solo_types``.
+TsrSolo = Literal["kreuz", "pik", "herz", "karo", "damen", "buben", "fleischlos"]
+#: ``solo_types``: every solo a rule set may allow, the TSR's and seed 002's Buben-Damen-Solo
+#: (the :attr:`GameType.key` of a declared solo).
+Solo = Literal[TsrSolo, "buben_damen"]
+#: ``solo_lead``: who leads the first trick of a solo (TSR 5.1.1, 4.2.2, 4.3.1).
+SoloLead = Literal["pflichtsolo", "soloist", "dealer_left"]
+#: ``hochzeit_choices``: the kinds of trick that find the Hochzeit partner (TSR 4.4.3; seed 000, seed 002).
+HochzeitTrick = Literal["first_foreign", "first_fehl", "first_trump"]
+#: ``hochzeit_partner``: a kind of trick, or ``choice``: the Hochzeiter names one of ``hochzeit_choices``.
+HochzeitPartner = Literal[HochzeitTrick, "choice"]
+#: ``hochzeit_alone_as``, ``stille_hochzeit_as``: a game scored as a solo or as a normal game (TSR 4.4.3 b, 4.4.5).
+ScoredAs = Literal["solo", "normal"]
+#: ``nobody_wins``: the score when both parties miss their Absagen (TSR 7.1.3; seed 004).
+NobodyWins = Literal["tsr", "sonderpunkte"]
+#: ``sonderpunkte``, ``solo_sonderpunkte``: the Sonderpunkte a rule set can count (TSR 7.2.3; seed 000, seed 002).
+Sonderpunkt = Literal["doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end"]
+#: ``schweine``: no Schweine, or both Karo-Asse in one hand rank above the Dulle (seed 000, seed 002).
+Schweine = Literal["none", "on"]
+#: ``schweine_announce``: when the Schweine become public.
+SchweineAnnounce = Literal["vorbehalt", "before_first_play", "first_play"]
+#: ``schweine_games``: the game types with Karo trumps, in which Schweine can count (a :attr:`GameType.key`).
+SchweineGame = Literal["normal", "hochzeit", "stille_hochzeit", "armut", "karo"]
+#: ``schweine_armut``: who has the Schweine in an Armut (seed 002, Sonderkarten).
+SchweineArmut = Literal["after_exchange", "at_exchange"]
+#: ``armut_none``: what follows when nobody takes the Armut.
+ArmutNone = Literal["redeal", "normal"]
+#: ``schmeissen``: the hands that may be thrown in at the Vorbehalt (seed 002; house rules).
+SchmeissenReason = Literal["five_nines", "no_trump_above_fuchs", "kings", "nines_and_kings", "augen_low", "augen_high"]
+#: ``vorbehalt_priority``: the kinds of Vorbehalt, ranked by a rule set (TSR 4.1.5; seed 002).
+VorbehaltKind = Literal["pflichtsolo", "lustsolo", "solo", "schmeissen", "armut", "hochzeit"]
+#: ``solo_conflict``: who plays when several players want a solo of the same rank (TSR 4.1.7; seed 000, seed 002).
+SoloConflict = Literal["seat_order", "higher_solo", "bidding"]
+#: ``announcement_timing``: what the announcement deadlines count (TSR 6.2.2; seed 002).
+AnnouncementTiming = Literal["cards_in_hand", "tricks"]
+#: ``claim``: who may claim the rest of the tricks (TSR 5.4.3; seed 000, Spielabkürzung).
+Claim = Literal["none", "soloist", "anyone"]
+#: ``concede``: who may give up the rest of the tricks (TSR 5.4.6).
+Concede = Literal["none", "soloist"]
+#: ``sonderpunkte_soli``: the games scored as a solo (the :attr:`GameType.key` of each game type but the
+#: normal game and the Armut, in their order) and ``trumpf`` for the four Farbsoli.
+SoloGame = Literal["hochzeit", "stille_hochzeit", Solo, "trumpf"]
+#: ``gegen_die_alten_as``: where the Punkt gegen die Alten belongs (TSR 7.2.3; seed 004).
+GegenDieAltenAs = Literal["sonderpunkt", "spielpunkt"]
+#: ``absage_punkte``: which Absagen earn the winner a Punkt each (TSR 7.2.2; seed 000).
+AbsagePunkte = Literal["all", "winner"]
+#: ``bock_triggers``: the results that start a Bock (seed 002).
+BockTrigger = Literal["lost_solo", "spaltarsch", "lost_kontra", "lost_re", "nullspiel", "schwarz"]
+#: ``bock_length``: the games one Bock lasts (seed 004, seed 002).
+BockLength = Literal["round", "game"]
+#: ``bock_stacking``: what a Bock does while Bock games are owed (seed 002).
+BockStacking = Literal["add", "queue", "none"]
+#: ``bock_max_multiplier``: a power of two from Bock (2) to ten Bocks on one game (seed 002).
+BockMultiplier = Literal[2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
+#: ``bock_multiplies``: all Punkte of a Bock game or its value without the Sonderpunkte (seed 004).
+BockMultiplies = Literal["all", "value"]
+
+#: ``bock_max_multiplier``: a power of two from Bock (2) to ten Bocks on one game.
+BOCK_MULTIPLIERS: Final[tuple[BockMultiplier, ...]] = get_args(BockMultiplier)
+
+#: The Soli of the TSR (``TsrSolo``), the default of ``solo_types``.
+ALL_SOLI: tuple[TsrSolo, ...] = get_args(TsrSolo)
 #: Every solo a rule set may allow: the TSR's (``ALL_SOLI``) and seed 002's Buben-Damen-Solo.
-SOLO_CHOICES = (*ALL_SOLI, "buben_damen")
+SOLO_CHOICES: tuple[Solo, ...] = get_args(Solo)
 
 
 @dataclass(frozen=True)
@@ -302,44 +369,44 @@ class RuleSet:
     cut_minimum: int = _opt(
         3, "Cards that must be lifted and left when cutting", "TSR 3.3.4", bounds=Range(0, "half_deck")
     )
-    dulle: str = _opt(
+    dulle: Dulle = _opt(
         "first",
         "Two Herz-10 in one trick: the first played wins, the second wins, or the second wins except in the last trick",
         "TSR 5.3.3 (equal cards: the first played wins, Herz-10 included)",
-        ("first", "second", "second_except_last"),
+        get_args(Dulle),
     )
-    solo_types: tuple[str, ...] = _opt(
+    solo_types: tuple[Solo, ...] = _opt(
         ALL_SOLI, "Soli that may be declared as a Vorbehalt", "TSR 2.3.3; seed 002, Solospiele", SOLO_CHOICES
     )
-    solo_lead: str = _opt(
+    solo_lead: SoloLead = _opt(
         "pflichtsolo",
         "Who leads the first trick of a solo: the soloist in a Pflichtsolo only (left of the dealer in a "
         "Lustsolo), the soloist always, or always the player left of the dealer",
         "TSR 5.1.1, 4.2.2, 4.3.1",
-        ("pflichtsolo", "soloist", "dealer_left"),
+        get_args(SoloLead),
     )
     hochzeit_tricks: int = _opt(
         3, "Tricks within which the Hochzeit must find its partner", "TSR 4.4.3", bounds=Range(1, "hand")
     )
-    hochzeit_partner: str = _opt(
+    hochzeit_partner: HochzeitPartner = _opt(
         "first_foreign",
         "Which trick finds the Hochzeit partner: the first trick won by another player (first_foreign), the first "
         "Fehl trick won by another (first_fehl), the first trump trick won by another (first_trump), or the "
         "Hochzeiter names one of hochzeit_choices when announcing the Hochzeit (choice)",
         "TSR 4.4.3; seed 000, Hochzeit; seed 002, Gibt es Vorbehalte?",
-        ("first_foreign", "first_fehl", "first_trump", "choice"),
+        get_args(HochzeitPartner),
     )
-    hochzeit_alone_as: str = _opt(
+    hochzeit_alone_as: ScoredAs = _opt(
         "solo",
         "A Hochzeit without partner is scored as a solo or as a normal game",
         "TSR 4.4.3 b",
-        ("solo", "normal"),
+        get_args(ScoredAs),
     )
-    stille_hochzeit_as: str = _opt(
+    stille_hochzeit_as: ScoredAs = _opt(
         "solo",
         "A Stille Hochzeit (both Kreuz-Damen, no Vorbehalt) is scored as a solo or as a normal game",
         "TSR 4.4.5; seed 004, Sonderfälle",
-        ("solo", "normal"),
+        get_args(ScoredAs),
     )
     announcement_deadlines: tuple[int, ...] = _opt(
         (11, 10, 9, 8, 7),
@@ -370,24 +437,24 @@ class RuleSet:
             3, 300, step=3, text="3, 6, 9, ... up to {high} (a positive multiple of 3: the three opponents share it)"
         ),
     )
-    nobody_wins: str = _opt(
+    nobody_wins: NobodyWins = _opt(
         "tsr",
         "When both parties miss their Absagen: score unter 90/60/30/schwarz and Augen reached against an Absage "
         "for the party that made them, netted with the Sonderpunkte (tsr), or only the Sonderpunkte (sonderpunkte)",
         "TSR 7.1.3; seed 004, Sonderfälle",
-        ("tsr", "sonderpunkte"),
+        get_args(NobodyWins),
     )
     gegen_die_alten: bool = _opt(
         True, "Kontra gets one Punkt for winning against the Kreuz-Damen (not in a solo)", "TSR 7.2.3"
     )
-    sonderpunkte: tuple[str, ...] = _opt(
+    sonderpunkte: tuple[Sonderpunkt, ...] = _opt(
         ("doppelkopf", "fuchs_gefangen", "karlchen"),
         "Sonderpunkte that count in a normal game or Hochzeit: doppelkopf, fuchs_gefangen, karlchen (the Kreuz-Bube "
         "wins the last trick), karlchen_gefangen (a Kreuz-Bube of the other party falls in the last trick), "
         "fuchs_am_end (a Karo-Ass wins the last trick)",
         "TSR 7.2.3; karlchen_gefangen: seed 002, Sonderkarten ('Wer den gegnerischen Charlie im letzten Stich fängt "
         "erhält einen Sonderpunkt'), seed 000, Karlchen Müller; fuchs_am_end: seed 000, Fuchs fangen",
-        ("doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end"),
+        get_args(Sonderpunkt),
     )
     sonderpunkte_in_solo: bool = _opt(False, "Sonderpunkte count in a solo too", "TSR 7.2.4")
     doppelkopf_augen: int = _opt(
@@ -399,24 +466,24 @@ class RuleSet:
 
     # --- house-rule options of play (deck, Vorbehalte, card order, announcements, claiming) ---
     # (game.py reads these; add new play options in this block)
-    schweine: str = _opt(
+    schweine: Schweine = _opt(
         "none",
         "Schweine: both Karo-Asse in one hand rank above the Dulle (none: no Schweine)",
         "seed 000, Schweinchen; seed 002, Sonderkarten",
-        ("none", "on"),
+        get_args(Schweine),
     )
-    schweine_announce: str = _opt(
+    schweine_announce: SchweineAnnounce = _opt(
         "first_play",
         "When the Schweine become public: at the Vorbehalt (at once when the game starts), before the holder "
         "plays the first Karo-Ass (an action the holder must take in turn), or when the first Karo-Ass is played",
         "vorbehalt: common house rule; before_first_play: seed 000, Schweinchen; first_play: seed 002, Sonderkarten",
-        ("vorbehalt", "before_first_play", "first_play"),
+        get_args(SchweineAnnounce),
     )
-    schweine_games: tuple[str, ...] = _opt(
+    schweine_games: tuple[SchweineGame, ...] = _opt(
         ("normal", "hochzeit", "stille_hochzeit", "armut", "karo"),
         "Game types in which the Schweine count (only games with Karo trumps can have them)",
         "seed 000, Schweinchen (normal game, Trumpfsolo, stilles Solo); seed 002, Solospiele (no Schweine in a solo)",
-        ("normal", "hochzeit", "stille_hochzeit", "armut", "karo"),
+        get_args(SchweineGame),
     )
     schweine_optional: bool = _opt(
         False,
@@ -432,13 +499,13 @@ class RuleSet:
         "Schweine (only with nines); they become public when the first of them is played",
         "seed 002, Sonderkarten",
     )
-    schweine_armut: str = _opt(
+    schweine_armut: SchweineArmut = _opt(
         "after_exchange",
         "Schweine in an Armut: whoever holds both Karo-Asse after the exchange has them (after_exchange), or "
         "seed 002's rule: the poor player's Schweine are announced when a taker is found, the taker shows his own "
         "before taking, Schweine cannot be built by the exchange nor split (Superschweine can be built)",
         "seed 002, Sonderkarten (Wichtige Ausnahme ist hierbei die Armut)",
-        ("after_exchange", "at_exchange"),
+        get_args(SchweineArmut),
     )
     armut: bool = _opt(
         False, "Armut may be declared as a Vorbehalt by a player with few trumps", "seed 002, Gibt es Vorbehalte?"
@@ -456,21 +523,21 @@ class RuleSet:
         "seed 002, Gibt es Vorbehalte? (es müssen immer 3 Karten sein)",
         bounds=Range(1, "hand"),
     )
-    armut_none: str = _opt(
+    armut_none: ArmutNone = _opt(
         "redeal",
         "Nobody takes the Armut: the same dealer deals again (redeal), or the Armut is withdrawn and the game is "
         "played as if the poor player had said gesund (normal)",
         "our choice; seed 002 does not say",
-        ("redeal", "normal"),
+        get_args(ArmutNone),
     )
-    schmeissen: tuple[str, ...] = _opt(
+    schmeissen: tuple[SchmeissenReason, ...] = _opt(
         (),
         "Hands that may be thrown in at the Vorbehalt (the same dealer deals again): five_nines (at least "
         "schmeissen_nines nines), no_trump_above_fuchs (no trump ranks above the Karo-Ass), kings (at least "
         "schmeissen_kings kings), nines_and_kings (at least schmeissen_nines_kings of both), augen_low (fewer than "
         "schmeissen_augen_low Augen), augen_high (more than schmeissen_augen_high Augen)",
         "seed 002, Gibt es Vorbehalte? (five_nines, no_trump_above_fuchs); the others are common house rules",
-        ("five_nines", "no_trump_above_fuchs", "kings", "nines_and_kings", "augen_low", "augen_high"),
+        get_args(SchmeissenReason),
     )
     schmeissen_nines: int = _opt(
         5,
@@ -512,27 +579,27 @@ class RuleSet:
             "Augen: every deal could be thrown in; above {high} no hand can)",
         ),
     )
-    vorbehalt_priority: tuple[str, ...] = _opt(
+    vorbehalt_priority: tuple[VorbehaltKind, ...] = _opt(
         ("pflichtsolo", "lustsolo", "hochzeit"),
         "Vorbehalte from the highest: pflichtsolo and lustsolo, or solo for both alike; kinds not listed rank "
         "after the listed ones in the order solo, schmeissen, armut, hochzeit",
         "TSR 4.1.5; seed 002, Gibt es Vorbehalte? (solo, schmeissen, armut, hochzeit)",
-        ("pflichtsolo", "lustsolo", "solo", "schmeissen", "armut", "hochzeit"),
+        get_args(VorbehaltKind),
     )
-    solo_conflict: str = _opt(
+    solo_conflict: SoloConflict = _opt(
         "seat_order",
         "Several players want a solo of the same rank: the first asked plays (seat_order), the higher solo by its "
         "factor, then the first asked (higher_solo), or the candidates bid (bidding): in turn each raises the "
         "bid by one announcement level (Re, keine 90, ..., schwarz, made at once by the soloist) or passes",
         "TSR 4.1.7; seed 000, Solo (der den höheren spielen möchte); seed 002, Solospiele (wird abgereizt)",
-        ("seat_order", "higher_solo", "bidding"),
+        get_args(SoloConflict),
     )
-    hochzeit_choices: tuple[str, ...] = _opt(
+    hochzeit_choices: tuple[HochzeitTrick, ...] = _opt(
         ("first_fehl", "first_trump"),
         "With hochzeit_partner = choice: the kinds of trick the Hochzeiter may name when announcing the Hochzeit; "
         "the first is the house's default when he names none (doko play takes it for a plain 'hochzeit')",
         "seed 000, Hochzeit; seed 002, Gibt es Vorbehalte? (wenn nichts anderes gesagt ist)",
-        ("first_foreign", "first_fehl", "first_trump"),
+        get_args(HochzeitTrick),
     )
     hochzeit_early_ansage: bool = _opt(
         False,
@@ -542,13 +609,13 @@ class RuleSet:
         "werden' (waiting is allowed, not required); TSR 6.5 and seed 000: 'Eine Ansage ist hier immer erst nach "
         "dem Klärungsstich erlaubt' (false)",
     )
-    announcement_timing: str = _opt(
+    announcement_timing: AnnouncementTiming = _opt(
         "cards_in_hand",
         "Announcement deadlines count the cards in the announcer's hand (announcement_deadlines), or the tricks "
         "played (announcement_tricks: in time after that many tricks and one more card, never while a trick holds "
         "two or more cards; no extra time for an Erwiderung)",
         "TSR 6.2.2, 6.3.4; seed 002, Es geht los - Ansagen",
-        ("cards_in_hand", "tricks"),
+        get_args(AnnouncementTiming),
     )
     announcement_tricks: tuple[int, ...] = _opt(
         (1, 3, 6, 9, 9),
@@ -575,20 +642,20 @@ class RuleSet:
         "seed 002",
         bounds=Range(0, "trick_augen", text="between {low} and {high} (the most Augen one trick can hold)"),
     )
-    claim: str = _opt(
+    claim: Claim = _opt(
         "soloist",
         "Who may claim the rest (Spielabkürzung) at any moment of the play, in turn or not: nobody, the soloist "
         "(one player against three), or anyone; the claim includes the trick in progress; if the claimer's party "
         "could lose a trick, the other party gets all remaining cards",
         "TSR 5.4.3 (soloist), 5.4.4 (not on lead: he takes the trick over); seed 000, Spielabkürzung (anyone)",
-        ("none", "soloist", "anyone"),
+        get_args(Claim),
     )
-    concede: str = _opt(
+    concede: Concede = _opt(
         "soloist",
         "Who may give up the rest: the soloist hands his cards to the other party, which gets all remaining "
         "tricks; before that, the other party may still make the announcements in time for it",
         "TSR 5.4.6, 5.4.7",
-        ("none", "soloist"),
+        get_args(Concede),
     )
     own_augen_visible: bool = _opt(
         False,
@@ -642,28 +709,28 @@ class RuleSet:
         "seed 000, Solo: 'Die dann erzielten Punkte werden ... multipliziert ... Bubensolo x2, Damensolo x3, stiller "
         "Solo x4 und Trumpfsolo x5' (buben=2, damen=3, stille_hochzeit=4, trumpf=5); TSR 7.2.4: none",
     )
-    sonderpunkte_soli: tuple[str, ...] = _opt(
+    sonderpunkte_soli: tuple[SoloGame, ...] = _opt(
         (),
         "Games scored as a solo in which all Sonderpunkte count as in a normal game",
         "seed 000, Spielwerte: 'Sonderpunkte können von beiden Parteien nur beim Normalspiel (inkl. Hochzeit), "
         "stillen Soli und Trumpfsolo, nicht aber bei einem Damen- oder Bauern-Solo gewonnen werden' "
         "(stille_hochzeit, trumpf); TSR 7.2.4: none",
-        tuple(g.key for g in GameType if g not in (GameType.NORMAL, GameType.ARMUT)) + ("trumpf",),
+        get_args(SoloGame),
     )
-    solo_sonderpunkte: tuple[str, ...] = _opt(
+    solo_sonderpunkte: tuple[Sonderpunkt, ...] = _opt(
         (),
         "Sonderpunkte that count in every game scored as a solo (with those of sonderpunkte)",
         "seed 002, Solospiele: 'keine folglich keine Sonderpunkte mit Ausnahme dem eines Dokos' (doppelkopf); "
         "TSR 7.2.4: none",
-        ("doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end"),
+        get_args(Sonderpunkt),
     )
-    gegen_die_alten_as: str = _opt(
+    gegen_die_alten_as: GegenDieAltenAs = _opt(
         "sonderpunkt",
         "Where the Punkt gegen die Alten belongs: with the Sonderpunkte (a Bock that spares the Sonderpunkte "
         "spares it; it also counts against a Stille Hochzeit or lone Hochzeit scored as a solo in which all "
         "Sonderpunkte count), or with the game points (never in a solo)",
         "TSR 7.2.3 and seed 000, Spielwerte (sonderpunkt); seed 004, Das Schema, step 2 (spielpunkt)",
-        ("sonderpunkt", "spielpunkt"),
+        get_args(GegenDieAltenAs),
     )
     feigheit: bool = _opt(
         False,
@@ -695,14 +762,14 @@ class RuleSet:
         "121, Kontra mit 120', seed 002: 'Die RE-Partei muss zum Gewinn des Spiels mindestens 121 Punkte machen' "
         "(false)",
     )
-    absage_punkte: str = _opt(
+    absage_punkte: AbsagePunkte = _opt(
         "all",
         "Which Absagen earn the winner a Punkt each: every Absage of either party (all), or only the winner's "
         "own Absagen against the loser (winner); Re and Kontra angesagt count 2 for the winner either way",
         "TSR 7.2.2 and seed 004, step 2: 'je 1 für jede Absage' (all); seed 000, Spielwerte: 'Hat die "
         "Gewinnerpartei der Verliererpartei keine 90 ... abgesagt, so erhält sie jeweils einen Punkt zusätzlich' "
         "(winner)",
-        ("all", "winner"),
+        get_args(AbsagePunkte),
     )
     reached_against_absage: bool = _opt(
         True,
@@ -762,40 +829,40 @@ class RuleSet:
         "TSR 8.5.1; Pflichtsoli counted: reading of TSR 4.2.3 (missing Pflichtsoli against games left)",
         bounds=Range(4, 1000, text="between {low} and {high} (at least one Pflichtsolo per player fits)"),
     )
-    bock_triggers: tuple[str, ...] = _opt(
+    bock_triggers: tuple[BockTrigger, ...] = _opt(
         (),
         "Results that start a Bock (one Bock per trigger that fires): lost_solo (a game scored as a solo that the "
         "soloist lost), spaltarsch (120:120 Augen), lost_kontra / lost_re (Kontra / Re announced and that party "
         "did not win), nullspiel (game value 0 Punkte, Sonderpunkte included), schwarz (a party without a trick)",
         "seed 002, 'Abgerechnet wird am Schluss': 'Böcke entstehen durch ein verlorenes Solo, Nullspiel, "
         "Spaltarsch (beide Parteien haben 120 Punkte) oder durch ein verlorenes Contra'; TSR: no Bock (empty)",
-        ("lost_solo", "spaltarsch", "lost_kontra", "lost_re", "nullspiel", "schwarz"),
+        get_args(BockTrigger),
     )
-    bock_length: str = _opt(
+    bock_length: BockLength = _opt(
         "round",
         "Games one Bock lasts: a round (as many games as players at the table, 4) or the next game only",
         "seed 004, Sonderfälle: 'Bockrunden'; seed 002: 'Böcke'",
-        ("round", "game"),
+        get_args(BockLength),
     )
-    bock_stacking: str = _opt(
+    bock_stacking: BockStacking = _opt(
         "add",
         "A Bock while Bock games are owed: add (it overlaps the owed games, two Bocks on a game make a Doppelbock "
         "x4), queue (it starts after the owed games), none (it is dropped)",
         "seed 002: 'Böcke verdoppeln die so gezählten Punkte. Doppelböcke vervierfachen diese Punkte.'",
-        ("add", "queue", "none"),
+        get_args(BockStacking),
     )
-    bock_max_multiplier: int = _opt(
+    bock_max_multiplier: BockMultiplier = _opt(
         4,
         "Largest Bock multiplier of a game (a power of two, at least 2); a Bock beyond it is lost",
         "seed 002: 'Es gibt maximal Doppelböcke'",
         BOCK_MULTIPLIERS,
     )
-    bock_multiplies: str = _opt(
+    bock_multiplies: BockMultiplies = _opt(
         "all",
         "What a Bock multiplies: all Punkte of the game, Sonderpunkte included (all), or the game value without the "
         "Sonderpunkte (value)",
         "seed 004, Sonderfälle: 'Alle Punkte des Spiels werden verdoppelt, auch die Sonderpunkte'",
-        ("all", "value"),
+        get_args(BockMultiplies),
     )
     bock_skips_soli: bool = _opt(
         False,
