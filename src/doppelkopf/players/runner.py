@@ -55,7 +55,12 @@ def _describe(action: object) -> str:
     return repr(action)
 
 
-def _check(game: Game, player: Player, seat: int, action: object, what: str, show_legal: bool = True) -> int:
+def checked_action(game: Game, player: Player, seat: int, action: object, what: str, show_legal: bool = True) -> int:
+    """``action`` (what ``player`` at ``seat`` returned) as an int if ``game.legal_actions(seat)``
+    lists it (a bool or another type never counts). Raises :class:`IllegalPlayerAction` otherwise:
+    the message names the player, seat, what it did (``what``, e.g. ``"chose"``), the action, the
+    phase and, with ``show_legal``, the legal actions (leave them out where they would show the
+    seat's cards to whoever reads the error)."""
     legal = game.legal_actions(seat)
     if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
         options = " ".join(Action.key(a) for a in legal) or "none"
@@ -97,7 +102,9 @@ def drive(game: Game, players: Sequence[Player | None], step: StepHandler, show_
                     answer = reactor.react(game.information_state(other))
                     if answer is None:
                         continue
-                    step(other, _check(game, reactor, other, answer, "announced out of turn", show_legal), False)
+                    step(
+                        other, checked_action(game, reactor, other, answer, "announced out of turn", show_legal), False
+                    )
                     announced = True
             if game.is_terminal:
                 return None
@@ -107,7 +114,7 @@ def drive(game: Game, players: Sequence[Player | None], step: StepHandler, show_
         if player is None:
             return seat
         action = player.choose(game.information_state(seat))
-        step(seat, _check(game, player, seat, action, "chose", show_legal), True)
+        step(seat, checked_action(game, player, seat, action, "chose", show_legal), True)
     return None
 
 
