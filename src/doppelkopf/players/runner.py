@@ -197,6 +197,17 @@ def session_seeds(seed: int, games: int) -> list[int]:
     return [next(stream) for _ in range(games)]
 
 
+def session_for(rules: RuleSet, session: Session | None = None) -> Session:
+    """The session a series of games under ``rules`` is kept in: ``session`` itself, or (``None``)
+    a new :class:`~doppelkopf.session.Session` with the players "Seat 1" .. "Seat 4". Raises
+    :class:`ValueError` naming ``session`` when it keeps other rules."""
+    if session is None:
+        return Session(rules, [f"Seat {i}" for i in range(1, 5)])
+    if session.rules != rules:
+        raise ValueError(f"session: it keeps rule set {session.rules.name!r}, not the {rules.name!r} given")
+    return session
+
+
 def play_session(
     rules: RuleSet,
     players: Sequence[Player],
@@ -225,11 +236,7 @@ def play_session(
         raise ValueError(f"games: must be 0 or more, got {games}")
     if len(players) != 4:
         raise ValueError(f"players: a session needs 4 players, got {len(players)}")
-    if session is None:
-        session = Session(rules, [f"Seat {i}" for i in range(1, 5)])
-    elif session.rules != rules:
-        raise ValueError(f"session: it keeps rule set {session.rules.name!r}, not the {rules.name!r} given")
-    return _session(session, players, games, seed, on_event)
+    return _session(session_for(rules, session), players, games, seed, on_event)
 
 
 def _session(
