@@ -24,8 +24,8 @@ from :mod:`doppelkopf.players.base`, where they lived first):
 >>> info = game.information_state(2)
 >>> len(unseen_cards(info)), voids(info)
 (36, (frozenset(), frozenset(), frozenset(), frozenset()))
->>> len(sample_hands(info, random.Random(1))[0])
-10
+>>> [len(hand) for hand in sample_hands(info, random.Random(1))]
+[12, 12, 12, 12]
 """
 
 from __future__ import annotations
@@ -426,9 +426,9 @@ def armut_exchange(
     the poor player's trumps (the poor player laid all of its own) and its Fehl cards of fewest
     Augen; the poor player laid the taker's lowest trumps (the Karo-Asse only when the poor player
     announced Schweine with them, seed 002), then Fehl cards of fewest Augen; without Schweine
-    announced, the taker cannot have held both Karo-Asse, so one of them was laid. Both lists are
-    sorted trumps first (by the normal game's order), then Fehl cards by Augen; each has
-    ``armut_cards`` cards when ``hands`` fit the exchange."""
+    announced, the taker cannot have held both Karo-Asse, so one of them was laid. The made-up
+    lists hold ``armut_cards`` cards each (when ``hands`` fit an exchange), trumps first by the
+    normal game's order, then Fehl cards by Augen."""
     if info.armut_laid and len(info.armut_returned) == len(info.armut_laid):
         return list(info.armut_laid), list(info.armut_returned)
     k = info.rules.armut_cards

@@ -44,6 +44,7 @@ lets the others act until the learner is to move again or the game is over.
 Importing this module registers ``"doppelkopf/Doppelkopf-v0"``; ``gymnasium.make(
 "doppelkopf.rl.gym_env:doppelkopf/Doppelkopf-v0", rules="ohne-neunen")`` imports it on the way.
 
+>>> from doppelkopf.rl.encoding import OBS_SIZE
 >>> environment = DoppelkopfEnv(rules="ddv", seat=0, opponents=("random", "random", "random"))
 >>> obs, info = environment.reset(seed=3)
 >>> obs["observation"].shape == (OBS_SIZE,), bool(obs["action_mask"].any())

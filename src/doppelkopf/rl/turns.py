@@ -217,11 +217,11 @@ class Turns:
 
 
 def action_name(action: int) -> str:
-    """The key of ``action`` (:meth:`Action.key <doppelkopf.game.Action.key>`, e.g. ``gesund``) for
+    """The key of ``action`` (:meth:`Action.key <doppelkopf.game.Action.key>`, e.g. ``KrA``) for
     an error message, or the number itself where it names no action.
 
-    >>> action_name(Action.GESUND), action_name(999)
-    ('gesund', '999')
+    >>> action_name(0), action_name(999)
+    ('KrA', '999')
     """
     try:
         return Action.key(action)
