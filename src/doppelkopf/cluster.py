@@ -63,7 +63,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from .game import Game, InformationState
 from .players import Player, make_player, play_game
-from .players.runner import session_seeds
+from .players.runner import session_for, session_seeds
 from .rules import GameType, RuleSet
 from .scoring import GameSummary
 from .session import Session
@@ -534,10 +534,7 @@ def play_session_parallel(
     if games < 0:
         raise ValueError(f"games: must be 0 or more, got {games}")
     fresh_players(kinds, seed)  # checks the kinds
-    if session is None:
-        session = Session(rules, [f"Seat {i}" for i in range(1, 5)])
-    elif session.rules != rules:
-        raise ValueError(f"session: it keeps rule set {session.rules.name!r}, not the {rules.name!r} given")
+    session = session_for(rules, session)
     chunk = max(1, chunk)
     size = window if window is not None else 3 * chunk * (executor_workers(executor) + 1)
     plan = _Plan(rules, tuple(kinds), seed, executor, chunk, stats or SpeculationStats())

@@ -32,18 +32,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .base import (
-    Player,
-    inferred_parties,
-    played_cards,
-    rebuild_game,
-    sample_hands,
-    unseen_cards,
-    voids,
-)
+from .base import Player
 from .random_player import RandomPlayer
 from .rules_player import HandStrength, RuleBasedPlayer, hand_strength
 from .runner import IllegalPlayerAction, play_game, play_session, session_seeds
+from .sampling import inferred_parties, played_cards, rebuild_game, sample_hands, unseen_cards, voids
 from .search_player import LEVELS, SEARCH_V1, SEARCH_V2, SearchPlayer, search_factory, search_level
 
 #: A factory ``factory(seed, **options) -> Player``; ``seed`` makes the player deterministic.

@@ -4,8 +4,8 @@ without them over sampled deals.
 **Method.** Whenever the engine offers the observer an announcement (its
 :attr:`~doppelkopf.game.InformationState.legal_actions`, which apply the house's deadlines, by
 cards or by tricks, the Hochzeit shift and the Erwiderung; :mod:`doppelkopf.announcements`), the
-player draws deals of the hidden hands (:class:`~doppelkopf.players.base.HandSampler`), rebuilds
-each through the core (:func:`~doppelkopf.players.base.rebuild_game`) and evaluates, in the same
+player draws deals of the hidden hands (:class:`~doppelkopf.players.sampling.HandSampler`), rebuilds
+each through the core (:func:`~doppelkopf.players.sampling.rebuild_game`) and evaluates, in the same
 deal and with the same rollout seed (common random numbers):
 
 * *no announcement now*, and
@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from ..game import Action, Game, IllegalAction, InformationState, Phase
-from .base import HandSampler, rebuild_game
+from .rollout import continuation_value
 from .rules_player import RuleBasedPlayer
+from .sampling import HandSampler, rebuild_game
 from .vorbehalt_search import standard_error
 
 
@@ -153,8 +153,6 @@ def choose_announcement(estimate: AnnounceEstimate, margin: float, z: float, bas
 def _value(game: Game, me: int, action: int | None, rollouts: int, seed: int, replies: bool) -> float:
     """Punkte of ``me`` in one rebuilt deal after announcing ``action`` (``None``: nothing) and the
     other seats' immediate rule-player answers, by kernel rollouts (ValueError if refused)."""
-    from .search_player import _WITHOUT_PFLICHTANSAGE, _fast_module
-
     g = game.clone()
     if action is not None:
         g.apply(action, me)
@@ -167,11 +165,4 @@ def _value(game: Game, me: int, action: int | None, rollouts: int, seed: int, re
             answer = bot.react(g.information_state(s))
             if answer is not None and Action.is_announcement(answer):
                 g.apply(answer, s)
-    if g.is_terminal:
-        return float(g.score().points[me])
-    kernel: Any = _fast_module("kernel")
-    if kernel is None:
-        raise ValueError("announce search: the compiled kernel is not available")
-    if g.rules.pflichtansage:
-        g.rules = _WITHOUT_PFLICHTANSAGE.get(g.rules)
-    return float(kernel.rollout_values(g, rollouts, seed, "greedy")[me])
+    return continuation_value(g, me, rollouts, seed, "greedy", fallback=False)

@@ -1,6 +1,6 @@
 """Inference over hidden hands: weight sampled deals by how likely the observed play was.
 
-:class:`~doppelkopf.players.base.HandSampler` deals the unseen cards under the hard constraints
+:class:`~doppelkopf.players.sampling.HandSampler` deals the unseen cards under the hard constraints
 only (hand sizes, voids shown, parties, Schweine, Armut). A player's choices say more: a seat that
 did not take a rich trick probably could not, a seat that said "gesund" probably has no solo
 hand. This module scores each sampled deal by the likelihood of the other seats' observed actions
@@ -17,7 +17,7 @@ rule player's choice, else ``epsilon / n`` (``n`` legal actions). ``epsilon`` is
 moves the model expects the real player to deviate from the rule player; it keeps a deal the
 model cannot explain possible instead of impossible.
 
-**Which steps count.** The steps of the deal's history (:func:`~doppelkopf.players.base.rebuild_game`
+**Which steps count.** The steps of the deal's history (:func:`~doppelkopf.players.sampling.rebuild_game`
 then a replay of its ``history`` from ``initial_hands``) made by a seat other than the observer in
 the Vorbehaltsabfrage and in play (cards, Schweine, announcements in turn). Not counted: the
 Armut exchange and the bidding (the rebuild makes up the hidden parts), announcements out of
@@ -43,8 +43,8 @@ from typing import Protocol
 
 from ..game import Action, Game, IllegalAction, InformationState, Phase
 from ..rules import GameType
-from .base import HandSampler, rebuild_game
 from .rules_player import RuleBasedPlayer
+from .sampling import HandSampler, rebuild_game
 
 #: Phases whose steps count in the likelihood (see the module docstring).
 COUNTED_PHASES = (Phase.VORBEHALT, Phase.PLAY)

@@ -29,7 +29,7 @@ The player reads the game only through its information state and the core: the c
   as an Erwiderung; keine 90 only with a very strong hand; a soloist announces when the hand
   clears the solo bar by a margin (:data:`SOLO_ANSAGE`, :data:`SOLO_KEINE_90`).
 * **Play**: it tracks the cards played, the voids shown and the parties known (a Kreuz-Dame shown,
-  an announcement; :mod:`doppelkopf.players.base`). When the partner wins the trick and no
+  an announcement; :mod:`doppelkopf.players.sampling`). When the partner wins the trick and no
   opponent behind is likely to beat it, *schmieren* (give Augen: a Fehl Ass or 10, the Fuchs, which
   thus comes home); when an opponent wins, take the trick with the cheapest card that wins and is
   likely to hold if the trick is worth it (counting what the card it would give instead costs: the
@@ -40,7 +40,7 @@ The player reads the game only through its information state and the core: the c
   cards of the kind of trick that finds the partner.
 
 How likely an opponent still to play can beat a trick is estimated from the unseen cards,
-the hand sizes and the voids shown (:mod:`doppelkopf.players.base`). The player is deterministic:
+the hand sizes and the voids shown (:mod:`doppelkopf.players.sampling`). The player is deterministic:
 equal choices are broken with a generator seeded by the player's seed, seat and game seed.
 
 >>> from doppelkopf.rules import DDV
@@ -64,7 +64,8 @@ from ..game import Action, InformationState, Phase
 from ..order import TRUMP, CardOrder, card_order, second_dulle_wins, trick_winner_index
 from ..rules import ANSAGE, KEINE_90, GameType, Party, RuleSet
 from ..scoring import GameSummary, counting_sonderpunkte, scored_as_solo
-from .base import Player, game_order_type, inferred_parties, unseen_cards, voids
+from .base import Player
+from .sampling import game_order_type, inferred_parties, unseen_cards, voids
 
 #: Margins over the solo bar (:func:`_solo_ok`) from which a soloist says Re, and keine 90. A solo
 #: with keine 90 said at margin 2 lost often with 130 Augen or so (self-play), so they are high.

@@ -55,7 +55,12 @@ def _describe(action: object) -> str:
     return repr(action)
 
 
-def _check(game: Game, player: Player, seat: int, action: object, what: str, show_legal: bool = True) -> int:
+def checked_action(game: Game, player: Player, seat: int, action: object, what: str, show_legal: bool = True) -> int:
+    """``action`` (what ``player`` at ``seat`` returned) as an int if ``game.legal_actions(seat)``
+    lists it (a bool or another type never counts). Raises :class:`IllegalPlayerAction` otherwise:
+    the message names the player, seat, what it did (``what``, e.g. ``"chose"``), the action, the
+    phase and, with ``show_legal``, the legal actions (leave them out where they would show the
+    seat's cards to whoever reads the error)."""
     legal = game.legal_actions(seat)
     if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
         options = " ".join(Action.key(a) for a in legal) or "none"
@@ -97,7 +102,9 @@ def drive(game: Game, players: Sequence[Player | None], step: StepHandler, show_
                     answer = reactor.react(game.information_state(other))
                     if answer is None:
                         continue
-                    step(other, _check(game, reactor, other, answer, "announced out of turn", show_legal), False)
+                    step(
+                        other, checked_action(game, reactor, other, answer, "announced out of turn", show_legal), False
+                    )
                     announced = True
             if game.is_terminal:
                 return None
@@ -107,7 +114,7 @@ def drive(game: Game, players: Sequence[Player | None], step: StepHandler, show_
         if player is None:
             return seat
         action = player.choose(game.information_state(seat))
-        step(seat, _check(game, player, seat, action, "chose", show_legal), True)
+        step(seat, checked_action(game, player, seat, action, "chose", show_legal), True)
     return None
 
 
@@ -190,6 +197,17 @@ def session_seeds(seed: int, games: int) -> list[int]:
     return [next(stream) for _ in range(games)]
 
 
+def session_for(rules: RuleSet, session: Session | None = None) -> Session:
+    """The session a series of games under ``rules`` is kept in: ``session`` itself, or (``None``)
+    a new :class:`~doppelkopf.session.Session` with the players "Seat 1" .. "Seat 4". Raises
+    :class:`ValueError` naming ``session`` when it keeps other rules."""
+    if session is None:
+        return Session(rules, [f"Seat {i}" for i in range(1, 5)])
+    if session.rules != rules:
+        raise ValueError(f"session: it keeps rule set {session.rules.name!r}, not the {rules.name!r} given")
+    return session
+
+
 def play_session(
     rules: RuleSet,
     players: Sequence[Player],
@@ -218,11 +236,7 @@ def play_session(
         raise ValueError(f"games: must be 0 or more, got {games}")
     if len(players) != 4:
         raise ValueError(f"players: a session needs 4 players, got {len(players)}")
-    if session is None:
-        session = Session(rules, [f"Seat {i}" for i in range(1, 5)])
-    elif session.rules != rules:
-        raise ValueError(f"session: it keeps rule set {session.rules.name!r}, not the {rules.name!r} given")
-    return _session(session, players, games, seed, on_event)
+    return _session(session_for(rules, session), players, games, seed, on_event)
 
 
 def _session(

@@ -1,10 +1,10 @@
 """A search player: perfect-information Monte-Carlo (PIMC) over sampled deals.
 
 **Method.** For each card decision the player draws deals of the hidden cards that are consistent
-with everything it has seen (:class:`~doppelkopf.players.base.HandSampler`: played cards, voids
+with everything it has seen (:class:`~doppelkopf.players.sampling.HandSampler`: played cards, voids
 shown, a Kreuz-Dame shown and the parties, announcements, the Armut exchange, Schweine), rebuilds
 each deal as a full :class:`~doppelkopf.game.Game` through the core
-(:func:`~doppelkopf.players.base.rebuild_game`, so every rule is the core's), evaluates every legal
+(:func:`~doppelkopf.players.sampling.rebuild_game`, so every rule is the core's), evaluates every legal
 card in every deal with all hands open, and plays the card with the best mean. This is the scheme
 of Ginsberg's GIB for bridge (Ginsberg, "GIB: Imperfect information in a computationally
 challenging game", JAIR 14, 2001) that also drives the strongest Skat programs (Buro, Long,
@@ -86,30 +86,13 @@ from ..cards import Card, deck
 from ..game import Action, Game, IllegalAction, InformationState, Phase
 from ..rules import GameType, Party, RuleSet
 from ..scoring import GameSummary, score
-from ..values import PerRuleSet
-from .base import HandSampler, Player, rebuild_game
+from .base import Player
+from .rollout import WITHOUT_PFLICHTANSAGE, continuation_value, fast_module
 from .rules_player import RuleBasedPlayer
+from .sampling import HandSampler, rebuild_game
 
 #: Punkte added per Auge to break ties between cards of equal Punkte (see the module docstring).
 AUGEN_TIE_BREAK = 0.001
-
-_fast: dict[str, Any] = {}
-
-
-def _fast_module(name: str) -> Any:
-    """The compiled module ``doppelkopf.fast.<name>`` or ``None`` if it cannot be imported (numba
-    missing, module not built); imported once, on first use, so ``import doppelkopf`` stays fast."""
-    if name not in _fast:
-        try:
-            if name == "solver":
-                from ..fast import solver as module
-            else:
-                from ..fast import kernel as module  # type: ignore[no-redef]
-            _fast[name] = module
-        except Exception:  # noqa: BLE001 - any import failure means: use the Python fallback
-            _fast[name] = None
-    return _fast[name]
-
 
 #: Policies of the kernel's continuations a search player may use for its cards (the names of
 #: :func:`doppelkopf.fast.kernel.rollouts`): ``"greedy"`` (``search-v1`` and ``search-v2``) sees
@@ -133,11 +116,11 @@ def warm_up(rules: RuleSet) -> None:
     if rules in _warmed:
         return
     _warmed.add(rules)
-    kernel, solver = _fast_module("kernel"), _fast_module("solver")
+    kernel, solver = fast_module("kernel"), fast_module("solver")
     if kernel is None or solver is None:
         return
     cards = sorted(int(c) for c in deck(rules.with_nines))
-    game = Game(_WITHOUT_PFLICHTANSAGE.get(rules), [cards[seat::4] for seat in range(4)], 3)
+    game = Game(WITHOUT_PFLICHTANSAGE.get(rules), [cards[seat::4] for seat in range(4)], 3)
     try:
         while game.phase is not Phase.PLAY and not game.is_terminal:
             legal = game.legal_actions(game.current_player)
@@ -511,7 +494,7 @@ class SearchPlayer(Player):
     def _evaluate(self, game: Game, cards: list[int], seed: int) -> dict[int, float]:
         """Value of each card in one deal (all hands known): Punkte for the player's seat."""
         left = len(game.hands[self.seat])
-        solver = _fast_module("solver") if left <= self.solver_tricks and not game.partner_open else None
+        solver = fast_module("solver") if left <= self.solver_tricks and not game.partner_open else None
         if solver is not None:
             try:
                 augen = solver.card_values(game)
@@ -539,37 +522,7 @@ class SearchPlayer(Player):
         """Mean Punkte of the player's seat after ``card`` over the continuations."""
         after = game.clone()
         after.apply(card)
-        if after.is_terminal:
-            return float(after.score().points[self.seat])
-        kernel = _fast_module("kernel")
-        if kernel is not None and not after.partner_open:
-            if after.rules.pflichtansage:
-                # the kernel makes no announcements during play; the Pflichtansage only forces one,
-                # it does not change the score of a continuation without announcements
-                after.rules = _WITHOUT_PFLICHTANSAGE.get(after.rules)
-            try:
-                return float(kernel.rollout_values(after, self.rollouts, seed, self.rollout_policy)[self.seat])
-            except ValueError:
-                pass
-        return _python_rollouts(after, self.seat, max(2, self.rollouts // 4), random.Random(seed))
-
-
-#: The rule set without the Pflichtansage, made once per rule set (not once per rollout).
-_WITHOUT_PFLICHTANSAGE: PerRuleSet[RuleSet] = PerRuleSet(lambda rules: rules.replace(pflichtansage=False))
-
-
-def _python_rollouts(game: Game, seat: int, k: int, rng: random.Random) -> float:
-    """Mean Punkte of ``seat`` over ``k`` continuations of ``game`` with random legal cards (the
-    fallback when the compiled kernel is missing or refuses the position)."""
-    total = 0.0
-    for _ in range(k):
-        g = game.clone()
-        while not g.is_terminal:
-            actions = g.legal_actions()
-            cards = [a for a in actions if Action.is_card(a)]
-            g.apply(rng.choice(cards) if cards else min(actions))
-        total += g.score().points[seat]
-    return total / k
+        return continuation_value(after, self.seat, self.rollouts, seed, self.rollout_policy)
 
 
 #: The search levels: keyword arguments of :class:`SearchPlayer` (see :func:`search_level`).

@@ -1,10 +1,10 @@
 """Vorbehalte by search: the expected Punkte of each candidate game over sampled deals.
 
 **Method.** At the Vorbehaltsabfrage (TSR 4.1) the player draws deals of the three hidden hands
-(:class:`~doppelkopf.players.base.HandSampler`, consistent with the answers given so far) and, in
+(:class:`~doppelkopf.players.sampling.HandSampler`, consistent with the answers given so far) and, in
 each deal, tries every candidate answer: gesund, each allowed solo (TSR 4.3), the Hochzeit (TSR 4.4,
 the trick kind the rule player would name) and the Armut (seed 002) where the rules have it. For a
-candidate the deal is rebuilt through the core (:func:`~doppelkopf.players.base.rebuild_game`), the
+candidate the deal is rebuilt through the core (:func:`~doppelkopf.players.sampling.rebuild_game`), the
 candidate is applied, the other seats answer (and lay, take, return, bid) as the rule player
 (:class:`~doppelkopf.players.rules_player.RuleBasedPlayer`) would with their sampled hands, an open
 Hochzeit is played by rule players until its partner is found, and the rest is played out by the
@@ -59,14 +59,14 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..game import Action, IllegalAction, InformationState, Phase
 from ..order import card_order
 from ..rules import GameType
 from ..session import vorfuehrung_due
-from .base import HandSampler, rebuild_game
+from .rollout import continuation_value
 from .rules_player import RuleBasedPlayer, hand_strength, solo_margin
+from .sampling import HandSampler, rebuild_game
 
 #: Moves of rule players allowed before the kernel takes over (Vorbehalte, Armut, bidding and the
 #: tricks of an open Hochzeit); a guard against a loop, far above what a game needs.
@@ -340,8 +340,6 @@ def pflichtsolo_bonus(info: InformationState, lustsolo: bool = True) -> float:
 
 def _value(info: InformationState, hands: list[list[int]], action: int, rollouts: int, seed: int) -> float:
     """Punkte of ``info.seat`` in one deal when it answers ``action``."""
-    from .search_player import _WITHOUT_PFLICHTANSAGE, _fast_module, _python_rollouts
-
     game = rebuild_game(info, hands, random.Random(seed))
     me = info.seat
     game.apply(action)
@@ -355,14 +353,4 @@ def _value(info: InformationState, hands: list[list[int]], action: int, rollouts
             raise ValueError("vorbehalt search: the rule players did not reach the play")
         seat = game.current_player
         game.apply(bots[seat].choose(game.information_state(seat)))
-    if game.is_terminal:
-        return float(game.score().points[me]) if not game.thrown_in else 0.0
-    kernel: Any = _fast_module("kernel")
-    if kernel is not None:
-        if game.rules.pflichtansage:
-            game.rules = _WITHOUT_PFLICHTANSAGE.get(game.rules)
-        try:
-            return float(kernel.rollout_values(game, rollouts, seed, "greedy")[me])
-        except ValueError:
-            pass
-    return _python_rollouts(game, me, max(2, rollouts // 4), random.Random(seed))
+    return continuation_value(game, me, rollouts, seed)

@@ -44,6 +44,7 @@ lets the others act until the learner is to move again or the game is over.
 Importing this module registers ``"doppelkopf/Doppelkopf-v0"``; ``gymnasium.make(
 "doppelkopf.rl.gym_env:doppelkopf/Doppelkopf-v0", rules="ohne-neunen")`` imports it on the way.
 
+>>> from doppelkopf.rl.encoding import OBS_SIZE
 >>> environment = DoppelkopfEnv(rules="ddv", seat=0, opponents=("random", "random", "random"))
 >>> obs, info = environment.reset(seed=3)
 >>> obs["observation"].shape == (OBS_SIZE,), bool(obs["action_mask"].any())
@@ -52,7 +53,6 @@ Importing this module registers ``"doppelkopf/Doppelkopf-v0"``; ``gymnasium.make
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
 
@@ -60,13 +60,13 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..cards import Card
-from ..game import Action, Game, IllegalAction, Phase
+from ..game import Game, IllegalAction
 from ..players import Player, make_player
-from ..players.runner import _check, drive
+from ..players.runner import checked_action, drive
 from ..rules import RuleSet, get_preset
-from .encoding import NUM_ACTIONS, OBS_SIZE, action_mask, observation
-from .turns import WINDOW_PASS, Turns
+from .encoding import NUM_ACTIONS, action_mask, observation
+from .table import Table, action_id, describe_table, observation_dict_space, seat_arg
+from .turns import WINDOW_PASS, Turns, action_name
 
 __all__ = ["ENV_ID", "DoppelkopfEnv", "action_id", "describe_table", "observation_dict_space"]
 
@@ -76,75 +76,7 @@ _ILLEGAL_MODES = ("raise", "end")
 _RENDER_MODES = ("human", "ansi")
 
 
-def observation_dict_space() -> spaces.Dict:
-    """The observation space of a seat: ``Dict(observation=Box(0, 1, (OBS_SIZE,), float32),
-    action_mask=Box(0, 1, (NUM_ACTIONS,), int8))``, shared with the PettingZoo environment."""
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(low=0.0, high=1.0, shape=(OBS_SIZE,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
-        }
-    )
-
-
-def describe_table(game: Game) -> str:
-    """The table as text for people watching (every hand shown, so never for an agent): phase,
-    game type, hands, the tricks so far, the trick in progress and, at the end, the Punkte."""
-    playing = game.phase in (Phase.PLAY, Phase.CONCESSION, Phase.FINISHED) and not game.thrown_in
-    game_name = game.game_type.german if playing else "thrown in" if game.thrown_in else "not settled yet"
-    lines = [f"phase {game.phase.name}, game {game_name}, dealer seat {game.dealer}"]
-    for seat in range(4):
-        hand = " ".join(Card(c).short for c in game.hands[seat])
-        party = f" ({game.party[seat].label})" if playing else ""
-        mark = " <- to move" if not game.is_terminal and seat == game.current_player else ""
-        lines.append(f"seat {seat}{party}: {hand}{mark}")
-    for index, trick in enumerate(game.tricks):
-        cards = " ".join(f"{s}:{Card(c).short}" for c, s in zip(trick.cards, trick.seats, strict=True))
-        lines.append(f"trick {index + 1}: {cards} -> seat {trick.winner}")
-    if game.trick_cards:
-        cards = " ".join(f"{s}:{Card(c).short}" for c, s in zip(game.trick_cards, game.trick_seats, strict=True))
-        lines.append(f"on the table: {cards}")
-    if game.announcements:
-        lines.append("announced: " + ", ".join(f"seat {a.seat} {a.label}" for a in game.announcements))
-    if game.is_terminal:
-        lines.append(f"Punkte: {' '.join(str(p) for p in game.score().points)}")
-    return "\n".join(lines)
-
-
-class _Table:
-    """The engine's game and the turn protocol of an environment, once ``reset()`` has dealt (shared by
-    :class:`DoppelkopfEnv` and the PettingZoo ``raw_env``)."""
-
-    game: Game | None
-    turns: Turns | None
-    render_mode: str | None
-
-    def render(self) -> str | None:
-        """The table as text (every hand shown: for people watching, not for agents): ``"ansi"``
-        returns it, ``"human"`` prints it, no render mode warns and returns ``None``."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (choose 'human' or 'ansi')")
-            return None
-        text = describe_table(self._game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    @property
-    def _game(self) -> Game:
-        if self.game is None:
-            raise RuntimeError("reset() the environment before using it")
-        return self.game
-
-    @property
-    def _turns(self) -> Turns:
-        if self.turns is None:
-            raise RuntimeError("reset() the environment before using it")
-        return self.turns
-
-
-class DoppelkopfEnv(_Table, gymnasium.Env[dict[str, Any], np.int64]):
+class DoppelkopfEnv(Table, gymnasium.Env[dict[str, Any], np.int64]):
     """A learner at ``seat`` (0..3) against ``opponents`` (three registered player names, in seat
     order after the learner: left, opposite, right) under ``rules`` (a preset name or a
     :class:`RuleSet`); ``opponent_options`` are keyword options for their factories: one mapping
@@ -171,8 +103,8 @@ class DoppelkopfEnv(_Table, gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: str | None = None,
     ) -> None:
         self.rules = get_preset(rules) if isinstance(rules, str) else rules
-        _seat_arg("seat", seat)
-        _seat_arg("dealer", dealer)
+        seat_arg("seat", seat)
+        seat_arg("dealer", dealer)
         if isinstance(opponents, str) or len(opponents) != 3:
             raise ValueError(f"opponents: need three player names, got {opponents!r}")
         if illegal_action not in _ILLEGAL_MODES:
@@ -216,13 +148,13 @@ class DoppelkopfEnv(_Table, gymnasium.Env[dict[str, Any], np.int64]):
         environments do)."""
         super().reset(seed=seed)
         if options and "dealer" in options:
-            self.dealer = _seat_arg("dealer", options["dealer"])
+            self.dealer = seat_arg("dealer", options["dealer"])
         self._ended = False
         deal_seed = int(seed) if seed is not None else self._draw_seed()
         while True:
             self._deal(deal_seed)
             self._advance()
-            if not self._game.is_terminal:
+            if not self.dealt_game.is_terminal:
                 break
             deal_seed = self._draw_seed()  # thrown in before the learner had a decision: deal again
         self.deal_seed = deal_seed
@@ -234,13 +166,13 @@ class DoppelkopfEnv(_Table, gymnasium.Env[dict[str, Any], np.int64]):
         """Apply the learner's ``action``, then the others' until the learner moves again or the
         game ends. Raises ValueError for an action that is no integer or not legal (see the class
         docstring) and RuntimeError before :meth:`reset` or after the end of the episode."""
-        game = self._game
+        game = self.dealt_game
         if game.is_terminal:
             raise RuntimeError("the game is over: reset() the environment")
         if self._ended:
             raise RuntimeError("the episode is over (an illegal action ended it): reset() the environment")
         act = action_id(action)
-        turns = self._turns
+        turns = self.dealt_turns
         legal = turns.legal_actions()
         if act not in legal:
             if self.illegal_action == "end":
@@ -250,8 +182,8 @@ class DoppelkopfEnv(_Table, gymnasium.Env[dict[str, Any], np.int64]):
                 return final, self.illegal_reward, True, False, {"illegal_action": act}
             where = "in its announcement window" if turns.in_window else f"(phase {game.phase.name})"
             raise IllegalAction(
-                f"action {_name(act)} is not legal for the learner (seat {self.seat}) now "
-                f"{where}; legal: {' '.join(_name(a) for a in legal)}"
+                f"action {action_name(act)} is not legal for the learner (seat {self.seat}) now "
+                f"{where}; legal: {' '.join(action_name(a) for a in legal)}"
             )
         self._take(act)
         self._advance()
@@ -279,25 +211,25 @@ class DoppelkopfEnv(_Table, gymnasium.Env[dict[str, Any], np.int64]):
         self._watchers = [p for p in self.players if p is not None and type(p).observe is not Player.observe]
 
     def _observe(self) -> dict[str, np.ndarray]:
-        info = self._game.information_state(self.seat)
-        turns = self._turns
+        info = self.dealt_game.information_state(self.seat)
+        turns = self.dealt_turns
         window = turns.in_window and turns.seat == self.seat
         return {"observation": observation(info, window), "action_mask": action_mask(info, window)}
 
     def _tell_watchers(self) -> None:
-        game = self._game
+        game = self.dealt_game
         for player in self._watchers:
             player.observe(game.information_state(player.seat))
 
     def _apply(self, seat: int, action: int, in_turn: bool = True) -> None:
         """The runner's step (no windows): apply ``action`` of ``seat`` to the game directly."""
-        self._game.apply(action, seat)
+        self.dealt_game.apply(action, seat)
         self._tell_watchers()
 
     def _take(self, action: int) -> None:
         """Apply ``action`` of the seat to act by the turn protocol (a window's pass changes nothing
         the players see)."""
-        turns = self._turns
+        turns = self.dealt_turns
         window = turns.in_window
         turns.apply(action)
         if not (window and action == WINDOW_PASS):
@@ -311,8 +243,8 @@ class DoppelkopfEnv(_Table, gymnasium.Env[dict[str, Any], np.int64]):
         the pass), ``choose`` in its own turn, and stops at the learner's window or turn. A
         computer player's illegal action raises :class:`~doppelkopf.players.IllegalPlayerAction`
         without its legal actions (its cards)."""
-        game = self._game
-        turns = self._turns
+        game = self.dealt_game
+        turns = self.dealt_turns
         if not turns.windows:
             drive(game, self.players, self._apply, show_legal=False)
             return
@@ -328,35 +260,10 @@ class DoppelkopfEnv(_Table, gymnasium.Env[dict[str, Any], np.int64]):
                 if answer is None:
                     turns.apply(WINDOW_PASS)
                     continue
-                action = _check(game, player, seat, answer, "announced out of turn", show_legal=False)
+                action = checked_action(game, player, seat, answer, "announced out of turn", show_legal=False)
             else:
-                action = _check(game, player, seat, player.choose(info), "chose", show_legal=False)
+                action = checked_action(game, player, seat, player.choose(info), "chose", show_legal=False)
             self._take(action)
-
-
-def action_id(action: Any) -> int:
-    """``action`` as an action id: a Python or numpy integer (``operator.index``), never a float or
-    a bool (no silent rounding). Raises ValueError naming it otherwise."""
-    if isinstance(action, bool | np.bool_):
-        raise ValueError(f"action: {action!r} is not an integer action id 0..{NUM_ACTIONS - 1}")
-    try:
-        return operator.index(action)
-    except TypeError:
-        raise ValueError(f"action: {action!r} is not an integer action id 0..{NUM_ACTIONS - 1}") from None
-
-
-def _seat_arg(name: str, value: Any) -> int:
-    """``value`` if it is an int seat 0..3 (not a bool or float), else ValueError naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or not 0 <= value < 4:
-        raise ValueError(f"{name}: {value!r} is not one of 0..3")
-    return int(value)
-
-
-def _name(action: int) -> str:
-    try:
-        return Action.key(action)
-    except IllegalAction:
-        return str(action)
 
 
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:DoppelkopfEnv")

@@ -70,7 +70,7 @@ from ..cards import Card, deck
 from ..game import Game, IllegalAction, InformationState, Phase
 from ..moves import Action, Announcement, Trick
 from ..order import card_order
-from ..players.base import HandSampler, _armut_exchange, _armut_seats, played_cards
+from ..players.sampling import HandSampler, armut_exchange, armut_seats, played_cards
 from ..rules import SCHWARZ, GameType, Party, RuleError, RuleSet, get_preset
 from ..scoring import GameSummary, ScoreError, Sonderpunkt, score
 from . import encoding
@@ -672,7 +672,7 @@ def _counts(cards: list[int] | tuple[int, ...]) -> list[int]:
 
 def _dealt_hands(core: _Core, player: int, sampler: HandSampler, rng: random.Random) -> list[list[int]] | None:
     """Dealt hands for a world ``player`` cannot tell from the real one: the hands now drawn by the
-    core's :class:`~doppelkopf.players.base.HandSampler` (every constraint it derives: voids,
+    core's :class:`~doppelkopf.players.sampling.HandSampler` (every constraint it derives: voids,
     parties, Schweine, Armut), plus each seat's played cards, and in an Armut game in play the
     exchange undone (the cards ``player`` saw, else one made up by the core). ``player``'s own hand
     is the one dealt. ``None`` when no draw fits (the caller tries again)."""
@@ -684,10 +684,10 @@ def _dealt_hands(core: _Core, player: int, sampler: HandSampler, rng: random.Ran
     hands = [list(h) for h in current]
     for seat, card in played_cards(info):
         hands[seat].append(card)
-    armut = _armut_seats(info)
+    armut = armut_seats(info)
     if armut is not None:
         poor, taker = armut
-        laid, returned = _armut_exchange(info, hands, poor, taker)
+        laid, returned = armut_exchange(info, hands, poor, taker)
         for seat, gained, given in ((poor, returned, laid), (taker, laid, returned)):
             counts = _counts(hands[seat])
             for card in gained:
@@ -720,7 +720,7 @@ def _required(game: Game, player: int) -> list[list[int]]:
 
 def _dealt_hands_in_exchange(core: _Core, player: int, rng: random.Random) -> list[list[int]] | None:
     """Dealt hands while an Armut exchange is going on, where the core's
-    :class:`~doppelkopf.players.base.HandSampler` does not apply (it draws the hands of a settled
+    :class:`~doppelkopf.players.sampling.HandSampler` does not apply (it draws the hands of a settled
     state: the cards laid lie between the hands, so its hand sizes and unseen cards disagree).
     No card has been played yet, so no void is known: ``player``'s own hand as dealt, the cards the
     others must have held (:func:`_required`), the poor player's hand filled first with at most
@@ -776,7 +776,7 @@ def resample_from_infostate(
     drawn at random. For OpenSpiel's IS-MCTS: ``bot.set_resampler(lambda s, p: resample_from_infostate(s, p, rng))``.
 
     The other seats' hands now are drawn by the core's sampler
-    (:class:`doppelkopf.players.base.HandSampler`: voids, parties, Schweine, Armut), the cards they
+    (:class:`doppelkopf.players.sampling.HandSampler`: voids, parties, Schweine, Armut), the cards they
     played are added back and an Armut exchange undone; while an exchange is going on (where that
     sampler does not apply) the cards ``player`` has not seen are divided at random. The actions of
     the other seats are then replayed: an action ``player`` saw is kept when it is legal and shows

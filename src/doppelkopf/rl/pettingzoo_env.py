@@ -47,11 +47,11 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..game import Action, Game, IllegalAction
+from ..game import Game, IllegalAction
 from ..rules import RuleSet, get_preset
 from .encoding import NUM_ACTIONS, action_mask, observation
-from .gym_env import _seat_arg, _Table, action_id, observation_dict_space
-from .turns import Turns
+from .table import Table, action_id, observation_dict_space, seat_arg
+from .turns import Turns, action_name
 
 __all__ = ["AGENTS", "ENV_ID", "env", "raw_env"]
 
@@ -85,7 +85,7 @@ def env(
     return environment
 
 
-class raw_env(_Table, AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for the unwrapped environment
+class raw_env(Table, AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for the unwrapped environment
     """One game of Doppelkopf under ``rules`` (a preset name or a :class:`RuleSet`) per episode.
 
     ``dealer`` (0..3) deals every game, so ``player_{(dealer + 1) % 4}`` answers first in the
@@ -99,7 +99,7 @@ class raw_env(_Table, AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for t
     def __init__(self, rules: str | RuleSet = "ddv", render_mode: str | None = None, dealer: int = 0) -> None:
         EzPickle.__init__(self, rules, render_mode, dealer)
         super().__init__()
-        _seat_arg("dealer", dealer)
+        seat_arg("dealer", dealer)
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(f"render_mode: {render_mode!r} is not one of human, ansi")
         self.rules = _rules(rules)
@@ -128,7 +128,7 @@ class raw_env(_Table, AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for t
         dealer that is no int 0..3; other keys are ignored, as PettingZoo's and Gymnasium's own
         environments do)."""
         if options and "dealer" in options:
-            self.dealer = _seat_arg("dealer", options["dealer"])
+            self.dealer = seat_arg("dealer", options["dealer"])
         if seed is not None:
             self._seeds = random.Random(seed)
             deal_seed = int(seed)
@@ -151,8 +151,8 @@ class raw_env(_Table, AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for t
         if agent not in AGENTS:
             raise ValueError(f"agent: {agent!r} is not one of {', '.join(AGENTS)}")
         seat = AGENTS.index(agent)
-        info = self._game.information_state(seat)
-        turns = self._turns
+        info = self.dealt_game.information_state(seat)
+        turns = self.dealt_turns
         window = turns.in_window and turns.seat == seat
         # the mask only for the agent to act (the mover waits while a window is open)
         mask = action_mask(info, window) if turns.seat == seat else np.zeros(NUM_ACTIONS, dtype=np.int8)
@@ -163,23 +163,22 @@ class raw_env(_Table, AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for t
         :class:`~doppelkopf.game.IllegalAction`) naming the action and the legal ones when it is not
         legal now, or for an action that is no integer (never rounded); the game is unchanged then.
         Raises RuntimeError before :meth:`reset` and once every agent is done."""
-        game = self._game
+        game = self.dealt_game
         if not self.agents:
             raise RuntimeError("the game is over and every agent is done: reset() the environment")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        turns = self._turns
+        turns = self.dealt_turns
         legal = turns.legal_actions()
         if action is None:
             raise ValueError(f"action: None is only for an agent whose game is over, and {agent} is to act")
         act = action_id(action)
         if act not in legal:
             where = "in its announcement window" if turns.in_window else f"(phase {game.phase.name})"
-            raise IllegalAction(
-                f"action {_name(act)} is not legal for {agent} now {where}; legal: {' '.join(_name(a) for a in legal)}"
-            )
+            options = " ".join(action_name(a) for a in legal)
+            raise IllegalAction(f"action {action_name(act)} is not legal for {agent} now {where}; legal: {options}")
         self._cumulative_rewards[agent] = 0.0
         turns.apply(act)
         if game.is_terminal:
@@ -200,20 +199,13 @@ class raw_env(_Table, AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for t
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last``; raises RuntimeError before :meth:`reset` and once every agent
         is done (instead of a bare KeyError)."""
-        self._game  # noqa: B018 - raises before reset()
+        self.dealt_game  # noqa: B018 - raises before reset()
         if not self.agents:
             raise RuntimeError("the game is over and every agent is done: reset() the environment")
         return super().last(observe)
 
     def close(self) -> None:
         """Nothing to release (no window); kept for the AEC interface."""
-
-
-def _name(action: int) -> str:
-    try:
-        return Action.key(action)
-    except IllegalAction:
-        return str(action)
 
 
 if getattr(pettingzoo, "register", None) is not None:  # PettingZoo 1.27+ has a registry

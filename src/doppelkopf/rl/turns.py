@@ -139,7 +139,7 @@ class Turns:
         seat = self.seat
         action = int(action)
         if seat is None:
-            raise IllegalAction(f"action {_name(action)}: the game is over")
+            raise IllegalAction(f"action {action_name(action)}: the game is over")
         if self._window is not None:
             if action == WINDOW_PASS:
                 self.history.append((seat, action))
@@ -148,7 +148,7 @@ class Turns:
                 return
             if action not in self.game.legal_actions(seat):
                 raise IllegalAction(
-                    f"action {_name(action)} is not one of seat {seat}'s actions in its announcement window"
+                    f"action {action_name(action)} is not one of seat {seat}'s actions in its announcement window"
                 )
             self.game.apply(action, seat)
             self.history.append((seat, action))
@@ -183,7 +183,7 @@ class Turns:
         turns = cls(game, windows)
         for seat, action in history:
             if seat != turns.seat:
-                raise IllegalAction(f"replay: seat {seat} took {_name(action)}, but seat {turns.seat} is to act")
+                raise IllegalAction(f"replay: seat {seat} took {action_name(action)}, but seat {turns.seat} is to act")
             turns.apply(action)
         return turns
 
@@ -216,7 +216,13 @@ class Turns:
         self._window = None
 
 
-def _name(action: int) -> str:
+def action_name(action: int) -> str:
+    """The key of ``action`` (:meth:`Action.key <doppelkopf.game.Action.key>`, e.g. ``KrA``) for
+    an error message, or the number itself where it names no action.
+
+    >>> action_name(0), action_name(999)
+    ('KrA', '999')
+    """
     try:
         return Action.key(action)
     except IllegalAction:
