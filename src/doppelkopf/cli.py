@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from .rulefile import RULE_FILE_LIMIT as RULE_FILE_LIMIT  # re-exported: where it was read before
+from .rulefile import read_rule_file
 from .rules import PRESETS, RuleError, RuleSet, get_preset
 
 if TYPE_CHECKING:
@@ -65,17 +67,13 @@ def load_rules(spec: str) -> RuleSet:
     """A preset name, or the path of a TOML rule file: a name ending in ``.toml``, or any other that
     is no preset and exists or looks like a path (has a suffix or a folder).
 
-    A rule file whose rules carry a preset's name but differ from that preset (an edited
-    ``doko rules show ddv --toml``) is named after the file, so no changed rule set is called "ddv".
+    The file is read by :func:`doppelkopf.rulefile.read_rule_file`: UTF-8 with an optional byte order
+    mark, at most :data:`~doppelkopf.rulefile.RULE_FILE_LIMIT` bytes, and a rule file whose rules carry a
+    preset's name but differ from that preset (an edited ``doko rules show ddv --toml``) is named after
+    the file, so no changed rule set is called "ddv".
 
-    The file is read as every input file is (:mod:`doppelkopf.fileutil`): UTF-8, a byte order mark
-    at the start skipped.
-
-    Raises RuleError in one line that names the file: cannot be read (missing, a folder, no
-    permission), larger than :data:`RULE_FILE_LIMIT`, not UTF-8 text (with the byte), not valid TOML,
-    or a bad option (the option first, see :meth:`RuleSet.__post_init__
-    <doppelkopf.rules.RuleSet.__post_init__>`); or, for no file, the unknown preset with the presets
-    there are.
+    Raises RuleError in one line: for a file, as :func:`~doppelkopf.rulefile.read_rule_file` (the file
+    named first); for no file, the unknown preset with the presets there are.
     """
     path = Path(spec)
     try:
@@ -87,44 +85,7 @@ def load_rules(spec: str) -> RuleSet:
     )
     if not is_file or not spec.strip():  # "" is the current folder as a path: ask for a preset
         return get_preset(spec)
-    from .fileutil import NotUTF8Error, decode_text, read_limited
-
-    try:
-        with path.open("rb") as handle:
-            data = read_limited(handle, RULE_FILE_LIMIT + 1)
-    except OSError as exc:
-        raise RuleError(f"{spec}: cannot read the rule file ({exc.strerror or exc})") from None
-    except ValueError as exc:
-        raise RuleError(f"{spec}: cannot read the rule file ({exc})") from None
-    if len(data) > RULE_FILE_LIMIT:
-        raise RuleError(f"{spec}: larger than {RULE_FILE_LIMIT // 1024} KiB, not a rule file")
-    try:
-        text = decode_text(data)
-    except NotUTF8Error as exc:
-        raise RuleError(f"{spec}: {exc}") from None
-    try:
-        rules = RuleSet.from_toml(text)
-    except RuleError as exc:
-        raise RuleError(f"{spec}: {exc}") from None
-    preset = PRESETS.get(rules.name)
-    if preset is not None and rules != preset:
-        # an edited copy of a preset (doko rules show ddv --toml > my.toml) is no longer that preset: it is
-        # named after its file, so the Liste and the records never call a house's own rules "ddv"
-        rules = rules.replace(name=_file_rules_name(path, rules.name))
-    return rules
-
-
-#: Largest rule file read (a full rule file with every comment is about 20 KiB).
-RULE_FILE_LIMIT = 256 * 1024
-
-
-def _file_rules_name(path: Path, preset: str) -> str:
-    """The name of a rule file's changed preset: the file's stem (``my`` for ``my.toml``) unless that is
-    a preset's name too or no valid name, then ``<preset> (changed)``."""
-    stem = path.stem.strip()
-    if stem and stem.lower() not in PRESETS and len(stem) <= 60 and stem.isprintable():
-        return stem
-    return f"{preset} (changed)"
+    return read_rule_file(spec)
 
 
 class RulesParam(click.ParamType):
@@ -707,11 +668,13 @@ def _finite(value: float) -> float:
 
 def _row_meta(sheet: Sheet) -> dict[str, int]:
     """The record meta of the game just written on ``sheet``: its number on the Liste and, for a
-    Bock game, its Bock multiplier (``bock``: 2, 4, ...; seeds 002 and 004, Bock)."""
+    Bock game, its Bock multiplier (:data:`doppelkopf.record.BOCK_KEY`: 2, 4, ...; seeds 002 and 004, Bock)."""
+    from .record import BOCK_KEY
+
     row = sheet.rows[-1]
     meta = {"game_number": len(sheet.rows)}
     if row.multiplier != 1:
-        meta["bock"] = row.multiplier
+        meta[BOCK_KEY] = row.multiplier
     return meta
 
 

@@ -47,6 +47,9 @@ import click
 
 from .cli import _check_output as _output_exists
 from .cli import _friendly_errors, load_rules
+from .extras import LIBRARIES as LIBRARIES  # re-exported: where it was defined before
+from .extras import missing_library
+from .messages import one_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -66,51 +69,10 @@ class CommandError(click.ClickException):
     exit_code = 2
 
     def __init__(self, message: str) -> None:
-        super().__init__(_one_line(message))
+        super().__init__(one_line(message) or "unknown error")
 
     def show(self, file: IO[Any] | None = None) -> None:
         click.echo(f"error: {self.format_message()}", err=True, file=file)
-
-
-def _one_line(text: str) -> str:
-    return " ".join(str(text).split()) or "unknown error"
-
-
-#: The libraries the score sheet imports when a command needs them: import name -> (the requirement of
-#: pyproject.toml that installs it, its extra; "" for a dependency of the package itself).
-LIBRARIES = {
-    "fastapi": ("fastapi", "web"),
-    "starlette": ("fastapi", "web"),
-    "uvicorn": ("uvicorn", "web"),
-    "websockets": ("websockets", "web"),
-    "jinja2": ("jinja2", "web"),
-    "multipart": ("python-multipart", "web"),
-    "python_multipart": ("python-multipart", "web"),
-    "matplotlib": ("matplotlib", "web"),
-    "psycopg": ("psycopg", "postgres"),
-    "pydantic": ("pydantic", ""),
-    "sqlalchemy": ("sqlalchemy", ""),
-    "alembic": ("alembic", ""),
-    "platformdirs": ("platformdirs", ""),
-    "rich": ("rich", ""),
-    "pettingzoo": ("pettingzoo", "rl"),
-    "gymnasium": ("gymnasium", "rl"),
-    "pyspiel": ("open_spiel", "rl"),
-    "open_spiel": ("open_spiel", "rl"),
-    "ray": ("ray", "cluster"),
-}
-
-
-def missing_library(exc: ImportError) -> str | None:
-    """The one-line message for a library of :data:`LIBRARIES` that is not installed (``the web extra is
-    not installed (no module fastapi): pip install 'doppelkopf[web]'``); ``None`` for any other import."""
-    module = (exc.name or "").split(".")[0]
-    if module not in LIBRARIES:
-        return None
-    requirement, extra = LIBRARIES[module]
-    if extra:
-        return f"the {extra} extra is not installed (no module {module}): pip install 'doppelkopf[{extra}]'"
-    return f"{requirement}, a library doppelkopf needs, is not installed: pip install {requirement}"
 
 
 def _other_error(exc: Exception) -> str | None:
