@@ -71,6 +71,20 @@ def test_the_limit_is_in_bytes_and_the_decoder_takes_a_bom(tmp_path: Path) -> No
         rules_from_text("name = [1", "rules_toml")
 
 
+def test_the_store_names_an_edited_preset_text_as_the_api_does(tmp_path: Path) -> None:
+    pytest.importorskip("sqlalchemy", reason="needs sqlalchemy")
+    from doppelkopf.storage import StoreError, open_store
+
+    with open_store(f"sqlite:///{tmp_path / 'liste.sqlite'}") as store:
+        group = store.create_group("Donnerstag", PLAYERS)
+        assert store.create_sitting(group.id, PLAYERS, EDITED_TOML).rules_name == "ddv (changed)"
+        assert store.create_sitting(group.id, PLAYERS, DDV_TOML).rules_name == "ddv"
+        with pytest.raises(StoreError, match=r"^rules_toml: larger than 256 KiB, not a rule file$"):
+            store.create_sitting(
+                group.id, PLAYERS, "# " + "ä" * (RULE_FILE_LIMIT // 2) + "\n", rules_field="rules_toml"
+            )
+
+
 # -- through the web --------------------------------------------------------------------------------------------
 
 

@@ -480,13 +480,15 @@ def rule_set_of(rules: RuleSet | str, field: str = "rules") -> RuleSet:
         return rules
     if not isinstance(rules, str):
         raise StoreError(f"{field}: expected a rule set, a preset name or TOML text, got {type(rules).__name__}")
-    try:
-        if "=" in rules or "\n" in rules or "[" in rules:
+    if "=" in rules or "\n" in rules or "[" in rules:
+        try:
             return rules_from_text(rules, field)
+        except RuleError as exc:  # its message names the field already
+            raise StoreError(str(exc)) from None
+    try:
         return get_preset(rules)
     except RuleError as exc:
-        message = str(exc)
-        raise StoreError(message if message.startswith(f"{field}: ") else f"{field}: {message}") from None
+        raise StoreError(f"{field}: {exc}") from None
 
 
 def stored_rules(sitting: Sitting) -> RuleSet:
