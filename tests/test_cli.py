@@ -227,7 +227,7 @@ def test_names_with_markup_are_printed_verbatim(runner: CliRunner) -> None:
 
 def test_list_label_keeps_the_sign_of_the_value() -> None:
     """A Re win whose Sonderpunkte make the value negative is written with its real sign (TSR 7.2.3)."""
-    from doppelkopf.cli import _game_label
+    from doppelkopf.cli.games import _game_label
     from doppelkopf.game import Game
     from doppelkopf.players import RuleBasedPlayer, play_game
 

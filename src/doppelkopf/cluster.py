@@ -11,7 +11,7 @@ simulate``) submit the same pure functions to either one:
 * ``"ray"``: :class:`RayExecutor`, one Ray task per submitted call (one CPU each). Ray is the
   optional extra ``cluster`` (``pip install 'doppelkopf[cluster]'``) and is imported only when
   this backend is made; without it :func:`import_ray` raises :class:`ClusterError` with the
-  one-line message of :func:`doppelkopf.liste_cli.missing_library`. With an ``address``
+  one-line message of :func:`doppelkopf.extras.missing_library`. With an ``address``
   (``"auto"``, ``"ray://head:10001"``, ``"10.0.0.1:6379"``) it joins that cluster
   (``ray.init(address=...)``); without one it starts a local Ray with ``jobs`` CPUs, and shuts it
   down again when the executor is shut down. A Ray already initialized in this process (a test, a
@@ -103,7 +103,7 @@ def import_ray() -> ModuleType:
     try:
         import ray
     except ImportError as exc:
-        from .liste_cli import missing_library
+        from .extras import missing_library
 
         message = missing_library(exc) or (
             "the cluster extra is not installed (no module ray): pip install 'doppelkopf[cluster]'"

@@ -130,7 +130,8 @@ __all__ = [
     "stored_rules",
 ]
 
-#: Longest rule file text a sitting takes (the core reads rule files up to 256 KiB).
+#: Largest rule file text a sitting takes, in bytes of UTF-8 (the name is older than that): the value of the
+#: one limit of every rule file, :data:`doppelkopf.rulefile.RULE_FILE_LIMIT`, which :func:`rule_set_of` applies.
 MAX_RULES_CHARS = 256 * 1024
 #: Most games on one page of the Liste (:meth:`Store.liste_page`).
 MAX_PER_PAGE = 1000
@@ -183,22 +184,28 @@ def rules_from_toml(toml: str) -> RuleSet:
 
 def rule_set_of(rules: RuleSet | str, field: str = "rules") -> RuleSet:
     """The rule set that ``rules`` names: a :class:`RuleSet`, a preset name or the text of a rule file
-    (TOML, as ``doko rules show NAME --toml`` writes it). ``field`` is the name of the caller's field for
-    the messages (a form's ``rules_file``, an API's ``rules_toml``).
+    (TOML, as ``doko rules show NAME --toml`` writes it), read by :func:`doppelkopf.rulefile.rules_from_text`
+    (at most 256 KiB in UTF-8; an edited preset, ``name = "ddv"`` with an option
+    changed, is named ``ddv (changed)``). ``field`` is the name of the caller's field for the messages (a
+    form's ``rules_file``, an API's ``rules_toml``).
 
     Raises:
         StoreError: an unknown preset or a rule file the core refuses (``rules: rule file is not valid
-            TOML: ...``, ``rules: solo_factor: ...``; ``FIELD: ...`` with ``field``).
+            TOML: ...``, ``rules: solo_factor: ...``, ``rules: larger than 256 KiB, not a rule file``;
+            ``FIELD: ...`` with ``field``).
     """
+    from ..rulefile import rules_from_text
+
+    if isinstance(rules, RuleSet):
+        return rules
+    if not isinstance(rules, str):
+        raise StoreError(f"{field}: expected a rule set, a preset name or TOML text, got {type(rules).__name__}")
+    if "=" in rules or "\n" in rules or "[" in rules:
+        try:
+            return rules_from_text(rules, field)
+        except RuleError as exc:  # its message names the field already
+            raise StoreError(str(exc)) from None
     try:
-        if isinstance(rules, RuleSet):
-            return rules
-        if not isinstance(rules, str):
-            raise StoreError(f"{field}: expected a rule set, a preset name or TOML text, got {type(rules).__name__}")
-        if "=" in rules or "\n" in rules or "[" in rules:
-            if len(rules) > MAX_RULES_CHARS:
-                raise StoreError(f"{field}: a rule file has at most {MAX_RULES_CHARS // 1024} Ki characters")
-            return RuleSet.from_toml(rules)
         return get_preset(rules)
     except RuleError as exc:
         raise StoreError(f"{field}: {exc}") from None

@@ -31,7 +31,6 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -41,9 +40,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..messages import one_line
 from .deps import MAX_BODY_BYTES, STATIC_DIR, make_templates, render, wants_json
 from .events import Notifier, StreamSettings
 from .live import TableSettings
+from .origin import foreign_origin
 
 __all__ = [
     "MAX_BODY_BYTES",
@@ -115,42 +116,6 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-_DEFAULT_PORTS = {"http": 80, "https": 443}
-
-
-def _host_port(netloc: str, scheme: str) -> tuple[str, int] | None:
-    """``(host, port)`` of ``host[:port]`` (the port defaulting to the scheme's), or ``None`` if unreadable."""
-    try:
-        parts = urlsplit(f"//{netloc}")
-        host, port = parts.hostname, parts.port
-    except ValueError:
-        return None
-    if not host:
-        return None
-    return host.lower().rstrip("."), port if port is not None else _DEFAULT_PORTS.get(scheme, 0)
-
-
-def foreign_origin(origin: str | None, referer: str | None, host: str | None) -> str | None:
-    """Why a state-changing request is not from this server's own pages, or ``None`` when it may be.
-
-    ``origin`` and ``referer`` are the request's ``Origin`` and ``Referer`` headers (the Referer counts only
-    without an Origin), ``host`` its ``Host`` header. Without Origin and Referer nothing is said (a client
-    that is no browser). The scheme is not compared (a TLS proxy in front may change it); host and port are,
-    the port defaulting to the scheme's (``http://table:80`` is ``table``)."""
-    header, value = ("origin", origin) if origin is not None else ("referer", referer)
-    if value is None:
-        return None
-    shown = " ".join(value.split())[:100]
-    source = urlsplit(value.strip()) if value.strip() != "null" else None
-    if source is None or source.scheme not in _DEFAULT_PORTS:
-        return f"{header}: {shown!r} is not a page of this server; changes come only from its own pages"
-    want = _host_port(host or "", source.scheme)
-    got = _host_port(source.netloc.rsplit("@", 1)[-1], source.scheme)
-    if want is None or got != want:
-        return f"{header}: {shown!r} is not this server ({(host or '?')[:100]}); changes come only from its own pages"
-    return None
-
-
 class SameOrigin:
     """ASGI middleware refusing cross-site writes with 403: a POST, PUT, PATCH or DELETE whose ``Origin``
     (or, without one, ``Referer``) header names another host than ``Host`` (see :func:`foreign_origin`)."""
@@ -207,13 +172,12 @@ class BodyLimit:
 
 def _unavailable_classes() -> tuple[type[Exception], ...]:
     """The errors that mean the database cannot be reached now (503): the Store's ``StoreUnavailable``
-    (where the storage has it) and SQLAlchemy's ``OperationalError`` (a connection lost mid-call)."""
+    and SQLAlchemy's ``OperationalError`` (a connection lost mid-call)."""
     from sqlalchemy.exc import OperationalError
 
-    from .. import storage
+    from ..storage import StoreUnavailable
 
-    unavailable = getattr(storage, "StoreUnavailable", None)
-    return (OperationalError,) if unavailable is None else (unavailable, OperationalError)
+    return (StoreUnavailable, OperationalError)
 
 
 def _error_classes() -> list[tuple[type[Exception], int]]:
@@ -250,11 +214,6 @@ def _error_classes() -> list[tuple[type[Exception], int]]:
         *((cls, 503) for cls in _unavailable_classes()),
         *((cls, 422) for cls in refused),
     ]
-
-
-def one_line(text: object) -> str:
-    """``text`` as a single line (a message shown in a page or a JSON ``detail``)."""
-    return " ".join(str(text).split())
 
 
 def error_response(request: Request, status: int, message: str) -> Response:
@@ -348,13 +307,11 @@ def create_app(
         finally:
             from starlette.concurrency import run_in_threadpool
 
-            from .routers.tables import close_analyses
+            from .analyses import close_analyses
 
             await run_in_threadpool(close_analyses, app)  # stops a running review at once (its solver process)
             await hub.stop()
-        close = getattr(store, "close", None)
-        if callable(close):
-            close()
+        store.close()
 
     app = FastAPI(
         title=TITLE,

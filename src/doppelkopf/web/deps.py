@@ -11,6 +11,7 @@ from fastapi import Request
 from fastapi.templating import Jinja2Templates
 from starlette.responses import Response
 
+from ..scoring import signed
 from ..sheet import format_euro
 from .events import Notifier
 from .views import describe, trigger_doc, trigger_label
@@ -39,15 +40,6 @@ def get_notifier(request: Request) -> Notifier:
     """The app's :class:`~doppelkopf.web.events.Notifier` (wakes the live lists after a write)."""
     notifier: Notifier = request.app.state.notifier
     return notifier
-
-
-def signed(value: int) -> str:
-    """Punkte with their sign as on the Liste: ``+4``, ``−5`` (real minus sign), ``0``."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"{MINUS}{-value}"
-    return "0"
 
 
 def plain(value: int) -> str:

@@ -20,8 +20,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..cli import RULE_FILE_LIMIT
 from ..liste import ListeRow, NextGame
+from ..rulefile import RULE_FILE_LIMIT
 from ..sheet import Transfer, format_euro, money
 
 _STRICT = ConfigDict(extra="forbid")

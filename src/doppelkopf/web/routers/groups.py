@@ -11,7 +11,6 @@ larger is a 413). An uploaded records file is written under a fixed name into a 
 
 from __future__ import annotations
 
-import datetime
 import json
 import tempfile
 from pathlib import Path
@@ -23,12 +22,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile as StarletteUpload
 
 from ...jsonutil import loads_strict
-from ...rules import PRESETS
 from ...storage import StoreError
-from ..deps import date_text, render
+from ..deps import render
 from ..forms import check_group_size
 from ..models import GroupIn, GroupOut, PlayerIn, SittingOut
-from .common import GroupId, NotFound, Store, StoreDep, group_out, sitting_out
+from .common import GroupId, NotFound, Store, StoreDep, group_out, group_page_context, sitting_out
 
 #: The name an uploaded records file is written under, in a temporary folder of its own.
 RECORDS_FILE = "records.jsonl"
@@ -172,29 +170,6 @@ def create_group_page(
     except ValueError as exc:
         return _groups_page(request, store, str(exc), {"name": name, "players": players})
     return RedirectResponse(f"/groups/{group.id}", status_code=303)
-
-
-def group_page_context(store: Store, group_id: int) -> dict[str, Any]:
-    """What ``group.html`` shows: the group, its sittings newest first (API models), the presets, the sit-out
-    choices with their descriptions (``doppelkopf.liste``), the table sizes, today, and no error yet."""
-    from ...liste import MAX_PLAYERS, MIN_PLAYERS, sit_out_choices
-
-    group = store.group(group_id)
-    sittings = sorted(store.sittings(group_id), key=lambda s: (s.date or datetime.date.min, s.id), reverse=True)
-    return {
-        "group": group,
-        "sittings": [sitting_out(s) for s in sittings],
-        "presets": sorted(PRESETS),
-        "sit_out_choices": sit_out_choices(),
-        "min_players": MIN_PLAYERS,
-        "max_players": MAX_PLAYERS,
-        "today": date_text(datetime.date.today()),
-        "error": "",
-        "error_field": "",
-        "values": {},
-        "player_error": "",
-        "records_error": "",
-    }
 
 
 @pages.get("/groups/{group_id}")

@@ -19,17 +19,28 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from ...cli import RULE_FILE_LIMIT
 from ...liste import SIT_OUT, entry_form
-from ...rules import RuleError, RuleSet
+from ...rulefile import rules_from_text
+from ...rules import RuleSet
 from ...storage import StoreError
 from ..deps import get_notifier, render
 from ..events import version_events
 from ..forms import parse_date
 from ..models import EntryFormOut, ListeOut, ListePageOut, SittingIn, SittingOut, from_info, liste_out
 from ..views import liste_context
-from .common import MAX_ID, Conflict, GroupId, NotFound, PageNumber, SittingId, Store, StoreDep, sitting_out
-from .groups import group_page_context
+from .common import (
+    MAX_ID,
+    Conflict,
+    GroupId,
+    NotFound,
+    PageNumber,
+    SittingId,
+    Store,
+    StoreDep,
+    group_page_context,
+    sitting_out,
+    uploaded_rules,
+)
 
 api = APIRouter(prefix="/api", tags=["sittings"])
 pages = APIRouter(include_in_schema=False)
@@ -51,14 +62,6 @@ def sitting_version(store: Store, sitting_id: int) -> int:
     return store.sitting(sitting_id).version
 
 
-def rules_of(text: str, field: str) -> RuleSet:
-    """The rule set of a rule file's TOML ``text``. Raises RuleError naming ``field`` (``rules_toml: ...``)."""
-    try:
-        return RuleSet.from_toml(text)
-    except RuleError as exc:
-        raise RuleError(f"{field}: {exc}") from None
-
-
 # -- API ------------------------------------------------------------------------------------------
 
 
@@ -72,9 +75,11 @@ def list_sittings(group_id: GroupId, store: StoreDep) -> list[SittingOut]:
 @api.post("/groups/{group_id}/sittings", response_model=SittingOut, status_code=201)
 def create_sitting(group_id: GroupId, body: SittingIn, store: StoreDep) -> SittingOut:
     """A new sitting: players in seating order (4..7, the first deals first), a preset or a rule file's TOML
-    (``rules_toml``, at most 256 KiB, checked before it is parsed; a bad one is a 422 naming ``rules_toml``),
-    cents per Punkt, date, place and who sits out at a table of five to seven."""
-    rules: RuleSet | str = rules_of(body.rules_toml, "rules_toml") if body.rules_toml is not None else body.rules
+    (``rules_toml``, at most 256 KiB in UTF-8, checked before it is parsed; a bad one is a 422 naming
+    ``rules_toml``; an edited preset is named ``<preset> (changed)``, see
+    :func:`doppelkopf.rulefile.rules_from_text`), cents per Punkt, date, place and who sits out at a table of
+    five to seven."""
+    rules: RuleSet | str = body.rules if body.rules_toml is None else rules_from_text(body.rules_toml, "rules_toml")
     info = store.create_sitting(
         group_id,
         body.players,
@@ -149,23 +154,14 @@ def _cents(text: str) -> int:
 
 @pages.post("/groups/{group_id}/sittings")
 async def create_sitting_page(request: Request, group_id: GroupId, store: StoreDep) -> Response:
-    """A new sitting from the form (a preset or an uploaded rule file); to its list, or the form again."""
+    """A new sitting from the form (a preset or an uploaded rule file, see :func:`.common.uploaded_rules`); to its
+    list, or the form again."""
     form = await request.form()
     values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
     players = [str(form.get(f"seat{i}", "")).strip() for i in range(7)]
     players = [name for name in players if name]
-    upload = form.get("rules_file")
     try:
-        rules: RuleSet | str = str(form.get("rules", "ddv") or "ddv")
-        if upload is not None and not isinstance(upload, str) and upload.filename:
-            raw = await upload.read(RULE_FILE_LIMIT + 1)
-            if len(raw) > RULE_FILE_LIMIT:
-                raise ValueError(f"rules_file: larger than {RULE_FILE_LIMIT // 1024} KiB, not a rule file")
-            try:
-                text = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise ValueError("rules_file: not UTF-8 text") from None
-            rules = rules_of(text, "rules_file")
+        rules: RuleSet | str = await uploaded_rules(form.get("rules_file")) or str(form.get("rules", "ddv") or "ddv")
         date = _date(values.get("date", ""))
         cents = _cents(values.get("cents_per_point", "10") or "10")
         info = await run_in_threadpool(

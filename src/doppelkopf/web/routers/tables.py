@@ -36,30 +36,37 @@ more than ``conns_per_table`` connections of one address to one table (or ``conn
 from __future__ import annotations
 
 import re
-import threading
-import time
-from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 from urllib.parse import quote, urlsplit
 
 from fastapi import APIRouter, Header, HTTPException, Path, Query, Request, WebSocket
 from fastapi.responses import RedirectResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
-from ...cli import RULE_FILE_LIMIT
 from ...online import BOT_LEVELS
+from ...rulefile import rules_from_text
 from ...rules import PRESETS, RuleSet
 from ...storage import NotFound, StoreError
 from ...storage.tables import TableInfo, TableStore
+from ..analyses import get_analyses
 from ..deps import render
 from ..forms import FormError
 from ..live import CLOSE_NOT_FOUND, CLOSE_POLICY, Hub, close_reason
-from .common import MAX_ID
-from .sittings import rules_of
+from ..origin import foreign_origin
+from ..table_models import (
+    ClaimIn,
+    ClaimOut,
+    CreatedOut,
+    SeatSetIn,
+    ShowHandIn,
+    TableIn,
+    TableOut,
+    table_out,
+)
+from .common import MAX_ID, uploaded_rules
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -208,131 +215,6 @@ def _check_seed(request: Request, seed: int | None) -> None:
         raise FormError("seed", SEED_REFUSED)
 
 
-# -- API models -------------------------------------------------------------------------------------
-
-
-class SeatIn(BaseModel):
-    """A seat of a new table: a person's (``bot`` null; a ``name`` keeps it for that name) or a computer
-    player's (``bot``: a level of ``BOT_LEVELS``)."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: str | None = Field(None, max_length=100)
-    bot: str | None = Field(None, max_length=40)
-
-
-class TableIn(BaseModel):
-    """A new table: a preset (``rules``) or a rule file's TOML (``rules_toml``, at most 262,144 characters:
-    the CLI's 256 KiB limit of a rule file, counted in characters here), four seats, ``sit``: the seat the
-    creator takes (with that seat's name), timings and whether the lobby lists it. ``seed`` (the table seed) is
-    refused with 422 unless the server allows it (``TableSettings.allow_seed``: tests and the bench only)."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(max_length=100)
-    rules: str = Field("ddv", max_length=100)
-    rules_toml: str | None = Field(None, max_length=RULE_FILE_LIMIT)
-    seats: list[SeatIn] = Field(min_length=4, max_length=4)
-    sit: int | None = Field(None, ge=0, le=3)
-    listed: bool = True
-    analysis: bool = False
-    pace_ms: int = Field(800, ge=0, le=60_000)
-    grace_s: int = Field(60, ge=0, le=86_400)
-    next_game_s: int = Field(10, ge=0, le=3_600)
-    seed: int | None = Field(None, ge=0, le=2**63 - 1)
-    group: str = Field("Online", max_length=100)
-
-
-class CreatedOut(BaseModel):
-    """A new table: its id, the host's token, the creator's seat token (when ``sit`` was given), the invite."""
-
-    id: int
-    host_token: str
-    seat_token: str | None = None
-    invite: str
-
-
-class SeatOut(BaseModel):
-    """A seat: name, computer player level (null: a person's), taken (a person holds it), stand-in, shows hand."""
-
-    seat: int
-    name: str | None
-    bot: str | None
-    taken: bool
-    standin: bool
-    shows_hand: bool
-
-
-class TableOut(BaseModel):
-    """A table as the lobby lists it (never a token or the invite)."""
-
-    id: int
-    name: str
-    status: str
-    rules_name: str
-    listed: bool
-    analysis: bool
-    pace_ms: int
-    grace_s: int
-    next_game_s: int
-    version: int
-    deal: int
-    group_id: int
-    sitting_id: int | None
-    seats: list[SeatOut]
-
-
-class ClaimIn(BaseModel):
-    """Taking a seat: the name to play under, the invite of an unlisted table."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(max_length=100)
-    invite: str | None = Field(None, max_length=200)
-
-
-class ClaimOut(BaseModel):
-    """A taken seat and its token (keep it: it is the seat)."""
-
-    seat: int
-    seat_token: str
-
-
-class SeatSetIn(BaseModel):
-    """The host sets up a seat in the lobby: a person's (``bot`` null) or a computer player's."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: str | None = Field(None, max_length=100)
-    bot: str | None = Field(None, max_length=40)
-
-
-class ShowHandIn(BaseModel):
-    """A seat's consent that spectators see its hand."""
-
-    model_config = ConfigDict(extra="forbid")
-    shows: bool
-
-
-def table_out(info: TableInfo) -> TableOut:
-    """The API's table."""
-    return TableOut(
-        id=info.id,
-        name=info.name,
-        status=info.status,
-        rules_name=info.rules_name,
-        listed=info.listed,
-        analysis=info.analysis,
-        pace_ms=info.pace_ms,
-        grace_s=info.grace_s,
-        next_game_s=info.next_game_s,
-        version=info.version,
-        deal=info.deal,
-        group_id=info.group_id,
-        sitting_id=info.sitting_id,
-        seats=[
-            SeatOut(seat=s.seat, name=s.name, bot=s.bot, taken=s.taken, standin=s.standin, shows_hand=s.shows_hand)
-            for s in info.seats
-        ],
-    )
-
-
 # -- what API and forms share -------------------------------------------------------------------------
 
 
@@ -406,7 +288,7 @@ async def create_table(request: Request, body: TableIn) -> CreatedOut:
     allows it."""
     _check_seed(request, body.seed)
     _check_create_rate(request)
-    rules: RuleSet | str = rules_of(body.rules_toml, "rules_toml") if body.rules_toml is not None else body.rules
+    rules: RuleSet | str = body.rules if body.rules_toml is None else rules_from_text(body.rules_toml, "rules_toml")
     info, host_token, seat_token = await run_in_threadpool(
         create,
         get_tables(request),
@@ -546,18 +428,8 @@ def lobby_page(request: Request) -> Response:
 
 
 async def _read_rules(form: Any) -> RuleSet | str:
-    upload = form.get("rules_file")
-    rules: RuleSet | str = str(form.get("rules", "ddv") or "ddv")
-    if upload is not None and not isinstance(upload, str) and upload.filename:
-        raw = await upload.read(RULE_FILE_LIMIT + 1)
-        if len(raw) > RULE_FILE_LIMIT:
-            raise FormError("rules_file", f"larger than {RULE_FILE_LIMIT // 1024} KiB, not a rule file")
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise FormError("rules_file", "not UTF-8 text") from None
-        rules = rules_of(text, "rules_file")
-    return rules
+    """The form's uploaded rule file (:func:`.common.uploaded_rules`), else its preset (``rules``)."""
+    return await uploaded_rules(form.get("rules_file")) or str(form.get("rules", "ddv") or "ddv")
 
 
 def _int_field(values: dict[str, str], key: str, default: int, high: int) -> int:
@@ -779,94 +651,6 @@ async def move_seat_confirm(request: Request, table_id: TableId) -> Response:
 # -- the analysis after a game ------------------------------------------------------------------------
 
 
-class Analyses:
-    """The solver's reviews of finished deals (:func:`doppelkopf.analysis.analyse`), computed one at a time in a
-    background thread (off the request path: a review takes about 20 s of one core with the defaults) and kept
-    per ``(table id, deal number)`` (the newest :attr:`KEEP`). At most :attr:`QUEUE` reviews wait or run; a
-    queued review nobody asked for in the last :attr:`STALE_S` seconds is skipped (it starts again when asked).
-    ``options`` go to ``analyse`` (``budget_s``, ``exact_tricks``, ...). The app keeps one in
-    ``app.state.analyses`` (made at the first request, with ``app.state.analysis_options``); :meth:`close`
-    (the app's shutdown) stops the running review at once."""
-
-    KEEP = 64
-    QUEUE = 8
-    STALE_S = 300.0
-
-    def __init__(self, options: dict[str, Any] | None = None) -> None:
-        self.options = dict(options or {})
-        self._lock = threading.Lock()
-        self._done: OrderedDict[tuple[int, int], Any] = OrderedDict()
-        self._running: set[tuple[int, int]] = set()
-        self._asked: dict[tuple[int, int], float] = {}
-        self._stop = threading.Event()
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="doko-analysis")
-
-    def get(self, key: tuple[int, int], game: Callable[[], Game]) -> Any:
-        """The review of deal ``key`` (a :class:`~doppelkopf.analysis.GameAnalysis`, or an error's one line),
-        or ``None`` while it is computed; the first call starts it with the game ``game()`` builds. When
-        :attr:`QUEUE` reviews wait already, a line saying so (not kept: the next call tries again)."""
-        with self._lock:
-            if key in self._done:
-                return self._done[key]
-            self._asked[key] = time.monotonic()
-            if key not in self._running:
-                if len(self._running) >= self.QUEUE:
-                    return f"the server is busy with {self.QUEUE} other reviews: this one starts when asked again"
-                self._running.add(key)
-                self._pool.submit(self._run, key, game)
-        return None
-
-    def _run(self, key: tuple[int, int], game: Callable[[], Game]) -> None:
-        from ...analysis import AnalysisStopped, analyse
-
-        with self._lock:
-            stale = time.monotonic() - self._asked.get(key, 0.0) > self.STALE_S
-            if stale or self._stop.is_set():  # nobody waits for it any more
-                self._running.discard(key)
-                self._asked.pop(key, None)
-                return
-        try:
-            result: Any = analyse(game(), stop=self._stop, **self.options)
-        except AnalysisStopped:
-            result = None
-        except Exception as exc:  # the page says so; the table plays on
-            result = f"analysis failed: {' '.join(str(exc).split())[:200]}"
-        with self._lock:
-            self._running.discard(key)
-            self._asked.pop(key, None)
-            if result is None:
-                return
-            self._done[key] = result
-            while len(self._done) > self.KEEP:
-                self._done.popitem(last=False)
-
-    def close(self) -> None:
-        """Stop the running review (its solver process ends at once) and drop the queued ones."""
-        self._stop.set()
-        self._pool.shutdown(wait=True, cancel_futures=True)
-
-
-_ANALYSES_LOCK = threading.Lock()
-
-
-def get_analyses(app: Any) -> Analyses:
-    """The app's :class:`Analyses` (made at the first call)."""
-    with _ANALYSES_LOCK:
-        analyses: Analyses | None = getattr(app.state, "analyses", None)
-        if analyses is None:
-            analyses = app.state.analyses = Analyses(getattr(app.state, "analysis_options", None))
-        return analyses
-
-
-def close_analyses(app: Any) -> None:
-    """Stop the app's reviews, if any were made (the app's shutdown calls it)."""
-    with _ANALYSES_LOCK:
-        analyses: Analyses | None = getattr(app.state, "analyses", None)
-        app.state.analyses = None
-    if analyses is not None:
-        analyses.close()
-
-
 def shown_best(review: Any, actions: Sequence[tuple[int, int]]) -> dict[int, str]:
     """For each card of ``review`` with best cards (by card number), the best cards its seat showed: a best card
     is named only when the seat plays a copy of it at or after that card (copies counted), so no card that
@@ -954,8 +738,6 @@ async def analysis_page(
 @pages.websocket("/tables/{table_id}/ws")
 async def table_socket(websocket: WebSocket, table_id: int) -> None:
     """The live table of one connection (see :mod:`doppelkopf.web.live`)."""
-    from ..app import foreign_origin
-
     params = websocket.query_params
     problem = foreign_origin(websocket.headers.get("origin"), None, websocket.headers.get("host"))
     fmt = params.get("format", "html")
