@@ -40,7 +40,7 @@ from typing import Final, cast
 
 from .announcements import announce, do_announce, legal_levels, level_range, obliged
 from .armut import armut_action, legal_armut
-from .cards import _DECK_VALUES, AUGEN, Card, _deal_sorted, _shuffle, count_card, cut
+from .cards import AUGEN, DECK_VALUES, Card, count_card, cut, deal_sorted, shuffle_values
 from .claims import (
     alone,
     claim,
@@ -52,19 +52,19 @@ from .claims import (
     search_order,
 )
 from .moves import (
-    _HOCHZEIT_LABELS,
     HOCHZEIT_KINDS,
+    HOCHZEIT_LABELS,
     Action,
     Announcement,
     IllegalAction,
     Phase,
     Trick,
-    _follow,
     follow_options,
+    follow_sorted,
 )
 from .order import TRUMP, CardOrder, card_order, dulle_rule_says_second, winner_index
 from .rules import SCHWARZ, GameType, Party, RuleSet, get_preset, level_label
-from .scoring import GameSummary, Score, ScoreItem, _sonderpunkte, score
+from .scoring import GameSummary, Score, ScoreItem, score, sonderpunkte_of_typed_tricks
 from .values import PerRuleSet, reduce_dataclass
 from .vorbehalte import (
     bid,
@@ -423,12 +423,12 @@ class Game:
         if isinstance(rules, str):
             rules = get_preset(rules)
         options = _options(rules)
-        cards = list(_DECK_VALUES[options.with_nines])  # deck(), as ints
+        cards = list(DECK_VALUES[options.with_nines])  # deck(), as ints
         minimum = options.cut_minimum
         # rng.shuffle(cards), then rng.randint(minimum, len(cards) - minimum) unless cut_at is given
-        drawn = _shuffle(cards, seed, minimum if cut_at is None else -1, len(cards) - minimum)
+        drawn = shuffle_values(cards, seed, minimum if cut_at is None else -1, len(cards) - minimum)
         cards = cut(cards, drawn if cut_at is None else cut_at, minimum)
-        hands = _deal_sorted(cards, dealer % 4, options.deal_packets)
+        hands = deal_sorted(cards, dealer % 4, options.deal_packets)
         left = games_left_in_round
         if cls is Game:  # a direct call where compiled (cls(...) is a generic one)
             return Game(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat, left, _whole_deck=True)
@@ -437,7 +437,7 @@ class Game:
     def _check_deal(self) -> None:
         size = self.rules.hand_size
         hands = self.hands
-        whole_deck = _DECK_VALUES[bool(self.rules.with_nines)]
+        whole_deck = DECK_VALUES[bool(self.rules.with_nines)]
         if [len(h) for h in hands] == [size] * 4 and tuple(sorted(chain(*hands))) == whole_deck:
             return  # the whole deck, dealt evenly: nothing to report
         if len(self.hands) != 4 or any(len(h) != size for h in self.hands):
@@ -630,7 +630,7 @@ class Game:
             return False
         group = self.order.group
         led = group[self.trick_cards[0]] if self.trick_cards else -1
-        return led < 0 or led == group[_KARO_ASS] or _holds(_follow(self.hands[seat], group, led), _KARO_ASS)
+        return led < 0 or led == group[_KARO_ASS] or _holds(follow_sorted(self.hands[seat], group, led), _KARO_ASS)
 
     def _announce_schweine(self, seat: int) -> None:
         self.schweine = seat
@@ -657,7 +657,7 @@ class Game:
             return [_KARO_ASS]  # the Schweine were announced with the first of them (seed 002)
         trick_cards = self.trick_cards
         group = self.order.group
-        cards = _follow(self.hands[seat], group, group[trick_cards[0]] if trick_cards else -1)
+        cards = follow_sorted(self.hands[seat], group, group[trick_cards[0]] if trick_cards else -1)
         if not self._opts.schweine_first:
             return cards
         if schweine_to_announce is None:
@@ -681,7 +681,7 @@ class Game:
             return self.announcement_label(action, self.current_player if seat is None else seat)
         kind = Action.hochzeit_kind(action)
         if kind is not None:
-            return f"Hochzeit ({_HOCHZEIT_LABELS[kind]})"
+            return f"Hochzeit ({HOCHZEIT_LABELS[kind]})"
         if Action.is_vorbehalt(action):
             gt = Action.game_type(action)
             return "gesund" if gt is _NORMAL else gt.german
@@ -765,10 +765,7 @@ class Game:
     def _call(self, seat: int, action: int) -> None:
         """The Schweine, a claim or a concession, in turn or out of turn."""
         if obliged(self, seat):
-            raise IllegalAction(
-                "Pflichtansage: you won the first trick with "
-                f"{self.rules.pflichtansage_augen} or more Augen and must announce first (seed 002)"
-            )
+            raise _pflichtansage_error(self.rules)
         if action == Action.SCHWEINE:
             if not self._schweine_action_legal(seat):
                 raise IllegalAction(
@@ -811,10 +808,7 @@ class Game:
         if card not in hand:
             raise IllegalAction(f"{Card(card).symbol} is not in your hand")
         if obliged(self, seat):
-            raise IllegalAction(
-                "Pflichtansage: you won the first trick with "
-                f"{self.rules.pflichtansage_augen} or more Augen and must announce first (seed 002)"
-            )
+            raise _pflichtansage_error(self.rules)
         if card not in self._legal_cards(seat):
             if self.schwein_to_play:
                 raise IllegalAction("you announced the Schweine: play the first of them now (seed 002, Sonderkarten)")
@@ -890,8 +884,13 @@ class Game:
         claim check; see :func:`doppelkopf.claims.claim_holds`: bounded, an unproven claim fails)."""
         return claim_holds(self, seat)
 
-    def _search_order(self) -> CardOrder:
-        """The order the rest would be played in (see :func:`doppelkopf.claims.search_order`)."""
+    def search_order(self) -> CardOrder:
+        """The card order the rest would be played in: Schweine not yet announced count as announced,
+        with the Superschweine of whoever holds both Karo-Neunen now (see
+        :func:`doppelkopf.claims.search_order`; the solvers read it)."""
+        return search_order(self)
+
+    def _search_order(self) -> CardOrder:  # the old name (tests/test_solver.py)
         return search_order(self)
 
     # -- results -------------------------------------------------------------------------------
@@ -919,7 +918,7 @@ class Game:
             # a claimed rest: no real last trick; a placeholder without Augen, Fuchs or Karlchen
             # keeps "last trick" Sonderpunkte off the last trick played
             played.append(((int(Card.KREUZ_NEUN),) * 4, (0, 1, 2, 3), 0))
-        extras = _sonderpunkte(played, party, self.rules)  # sonderpunkte_of_tricks
+        extras = sonderpunkte_of_typed_tricks(played, party, self.rules)  # sonderpunkte_of_tricks
         if claimed:
             extras = tuple(e for e in extras if e.trick is None or e.trick < count)
         return GameSummary(
@@ -1077,6 +1076,14 @@ class Game:
                     name = str(action)
                 raise IllegalAction(f"action {index + 1} (seat {seat}, {name}): {exc}") from None
         return game
+
+
+def _pflichtansage_error(rules: RuleSet) -> IllegalAction:
+    """The error for a seat under the Pflichtansage that does anything but announce (seed 002)."""
+    return IllegalAction(
+        f"Pflichtansage: you won the first trick with {rules.pflichtansage_augen} or more Augen and must announce "
+        "first (seed 002)"
+    )
 
 
 def _holds(actions: list[int], action: int) -> bool:
