@@ -18,12 +18,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from .moves import Action, Announcement, Phase, Trick
 from .order import CardOrder, card_order
 from .rules import GameType, Party, RuleSet
-from .values import PerRuleSet
+from .values import PerRuleSet, Record
 
 __all__ = [
     "ASK_AGAIN",
@@ -320,22 +320,26 @@ def copy_fields(target: GameState, fields: dict[str, object]) -> None:
         setattr(target, name, value)
 
 
-@dataclass(frozen=True)
-class StartPlay:
+class StartPlay(Record):
     """The Vorbehalte (or the Armut exchange) are settled: play ``game_type`` with ``declarer`` (the
     soloist, Hochzeiter or poor player; ``None`` in a normal game). The game settles the parties and
     the first leader, and the Schweine that are announced at the start."""
 
-    game_type: GameType
-    declarer: int | None
+    _fields: ClassVar[tuple[str, ...]] = ("game_type", "declarer")
+
+    def __init__(self, game_type: GameType, declarer: int | None) -> None:
+        self.game_type: Final = game_type
+        self.declarer: Final = declarer
 
 
-@dataclass(frozen=True)
-class ThrowIn:
+class ThrowIn(Record):
     """The game is thrown in without play (``reason``: ``"schmeissen"``, or ``"armut"`` for an Armut
     nobody took under ``armut_none = "redeal"``): the same dealer deals again."""
 
-    reason: str
+    _fields: ClassVar[tuple[str, ...]] = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason: Final = reason
 
 
 class AskAgain:
