@@ -41,6 +41,10 @@ __all__ = [
 
 #: The game types by number (an enum call is slow).
 _GAME_TYPES: Final[tuple[GameType, ...]] = tuple(sorted(GameType))
+# enum members read in every new game, as module constants (a global reads faster than an enum member)
+_VORBEHALT: Final = Phase.VORBEHALT
+_NORMAL: Final = GameType.NORMAL
+_KONTRA: Final = Party.KONTRA
 
 
 class GameOptions:
@@ -257,7 +261,7 @@ class GameState:
         self.forced_solo_seat = forced_solo_seat
         self.hands = hands
         self.initial_hands = tuple([tuple(h) for h in hands])
-        self.phase = Phase.VORBEHALT
+        self.phase = _VORBEHALT
         self.current_player = (dealer + 1) % 4 if forced_solo_seat is None else forced_solo_seat
         self.history = []
         self.answers = [None] * 4
@@ -272,11 +276,11 @@ class GameState:
         self.armut_laid = []
         self.armut_returned = []
         self.armut_answers = [None] * 4
-        self.game_type = GameType.NORMAL
+        self.game_type = _NORMAL
         self.declarer = None
         self.pflichtsolo = False
-        self.party = [Party.KONTRA] * 4
-        self.order = card_order(GameType.NORMAL)
+        self.party = [_KONTRA] * 4
+        self.order = card_order(_NORMAL)
         self.partner_open = False
         self.clarified_at = None
         self.hochzeit_rule = None
