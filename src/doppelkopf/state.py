@@ -153,6 +153,11 @@ class GameState:
     cards the ints 0..23 of :class:`~doppelkopf.cards.Card`, parties and game types the enums of
     :mod:`~doppelkopf.rules`. Lists are the game's own (a clone copies them, see :func:`copy_fields`).
 
+    ``GameState(options, hands, dealer, seed, pflichtsolo_done, games_left_in_round, forced_solo_seat)``
+    is a game just dealt (``hands`` sorted, taken as they are), before the Vorbehaltsabfrage: the seat
+    left of ``dealer`` answers first, or ``forced_solo_seat`` names its solo (TSR 4.1, 4.2.3). It checks
+    nothing (:class:`~doppelkopf.game.Game` does).
+
     Attributes by group:
         setup: ``options`` (:class:`GameOptions` of the rule set), ``dealer``, ``seed`` (of the deal,
             or ``None``), ``pflichtsolo_done`` (per seat, TSR 4.2), ``games_left_in_round`` (from a
@@ -250,9 +255,7 @@ class GameState:
         games_left_in_round: int | None,
         forced_solo_seat: int | None,
     ) -> None:
-        """A game just dealt (``hands`` sorted, taken as they are), before the Vorbehaltsabfrage: the
-        seat left of ``dealer`` answers first, or ``forced_solo_seat`` names its solo (TSR 4.1, 4.2.3).
-        Checks nothing (:class:`~doppelkopf.game.Game` does)."""
+        # (no docstring: a compiled __init__ shows the class's, see the class docstring)
         self.options = options
         self.dealer = dealer
         self.seed = seed
