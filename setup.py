@@ -38,7 +38,20 @@ from typing import Any
 
 from setuptools import setup
 
-CORE = ("values", "cards", "order", "moves", "announcements", "armut", "vorbehalte", "claims", "game", "scoring")
+CORE = (
+    "values",
+    "cards",
+    "order",
+    "moves",
+    "state",
+    "schweine",
+    "announcements",
+    "armut",
+    "vorbehalte",
+    "claims",
+    "game",
+    "scoring",
+)
 #: Every source the compiled code depends on: the compiled modules and the constants they import.
 SOURCES = (*CORE, "rules")
 PACKAGE = Path("src", "doppelkopf")

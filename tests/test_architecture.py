@@ -2,7 +2,7 @@
 no I/O package, no player, no CLI. Data flows one way: rules + deal -> game -> score -> list.
 
 The core is the game itself and its phases (values, cards, rules, order, moves, vorbehalte, armut,
-announcements, claims, game, scoring) and the list (sheet, session, names). Each may import the
+announcements, claims, schweine, state, game, scoring) and the list (sheet, session, names). Each may import the
 standard library (and two small pure libraries, see ``STDLIB``) and other core modules only; the check
 reads the sources, so it holds for the compiled build too.
 """
@@ -27,6 +27,8 @@ CORE = (
     "armut",
     "announcements",
     "claims",
+    "schweine",
+    "state",
     "game",
     "scoring",
     "sheet",

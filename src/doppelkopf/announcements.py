@@ -5,19 +5,17 @@ A seat may announce for its party whenever the deadlines allow, in turn or not. 
 the cards in the announcer's hand (TSR 6.2.2, 6.3.4) or, under ``announcement_timing = "tricks"``, the
 tricks played (seed 002); a Hochzeit moves them by the tricks before its Klärungsstich (TSR 6.4.2).
 
-The functions take the :class:`~doppelkopf.game.Game` being played; :class:`Game` calls them from
-:meth:`~doppelkopf.game.Game.legal_actions` and :meth:`~doppelkopf.game.Game.apply`.
+The functions take the :class:`~doppelkopf.state.GameState` being played; :class:`~doppelkopf.game.Game`
+calls them from :meth:`~doppelkopf.game.Game.legal_actions` and :meth:`~doppelkopf.game.Game.apply`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from .moves import Action, Announcement, IllegalAction, Phase
 from .rules import ANSAGE, KEINE_90, SCHWARZ, GameType, Party, level_label
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameState
 
 _RE: Final = Party.RE
 _HOCHZEIT: Final = GameType.HOCHZEIT
@@ -25,7 +23,7 @@ _PLAY: Final = Phase.PLAY
 _CONCESSION: Final = Phase.CONCESSION
 
 
-def in_time(game: Game, seat: int, level: int, extra: int = 0) -> bool:
+def in_time(game: GameState, seat: int, level: int, extra: int = 0) -> bool:
     """Whether ``level`` is still in time for ``seat``.
 
     By cards (TSR 6.2.2, 6.3.4): the announcer holds at least the deadline's number of cards,
@@ -36,15 +34,15 @@ def in_time(game: Game, seat: int, level: int, extra: int = 0) -> bool:
     and never while the current trick holds two or more cards ("Aber nicht im laufenden
     Stich"); a Hochzeit moves the deadlines by the tricks before its Findungsstich."""
     shift = game.clarified_at
-    if not (shift and game.game_type is _HOCHZEIT and game._opts.hochzeit_shift):
+    if not (shift and game.game_type is _HOCHZEIT and game.options.hochzeit_shift):
         shift = 0
-    if game._opts.by_tricks:  # rules.announcement_timing, rules.announcement_tricks
-        return len(game.trick_cards) <= 1 and len(game.tricks) <= game._opts.deadlines[level - 1] + shift
+    if game.options.by_tricks:  # rules.announcement_timing, rules.announcement_tricks
+        return len(game.trick_cards) <= 1 and len(game.tricks) <= game.options.deadlines[level - 1] + shift
     # rules.announcement_deadlines
-    return len(game.hands[seat]) >= game._opts.deadlines[level - 1] - shift - extra
+    return len(game.hands[seat]) >= game.options.deadlines[level - 1] - shift - extra
 
 
-def legal_levels(game: Game, seat: int) -> list[int]:
+def legal_levels(game: GameState, seat: int) -> list[int]:
     """The levels ``seat`` may announce now, ascending (see :func:`level_range`)."""
     low, high = level_range(game, seat)
     levels: list[int] = []
@@ -53,7 +51,7 @@ def legal_levels(game: Game, seat: int) -> list[int]:
     return levels
 
 
-def level_range(game: Game, seat: int) -> tuple[int, int]:
+def level_range(game: GameState, seat: int) -> tuple[int, int]:
     """The levels ``seat`` may announce now, TSR 6.2-6.4, as ``(first, last + 1)`` (a list
     would be made on every move); ``(0, 0)`` for none.
 
@@ -73,9 +71,9 @@ def level_range(game: Game, seat: int) -> tuple[int, int]:
             return (0, 0)
     elif phase is not _PLAY:
         return (0, 0)
-    elif game.partner_open and not (game._opts.hochzeit_early_ansage and seat == game.declarer):
+    elif game.partner_open and not (game.options.hochzeit_early_ansage and seat == game.declarer):
         return (0, 0)
-    opts = game._opts
+    opts = game.options
     if not opts.by_tricks and game.game_type is not _HOCHZEIT:
         # by cards and without a Hochzeit's shift, no level (nor an Erwiderung) is in time with
         # fewer cards than the last deadline less the Erwiderung's extra cards (see in_time)
@@ -98,7 +96,7 @@ def level_range(game: Game, seat: int) -> tuple[int, int]:
     return (current + 1, top + 1 if opts.skipping else min(top, current + 1) + 1)
 
 
-def obliged(game: Game, seat: int) -> bool:
+def obliged(game: GameState, seat: int) -> bool:
     """Pflichtansage (seed 002, "Es geht los - Ansagen": "Derjenige, der den ersten Stich
     macht und es liegen 30 oder mehr Punkte drin ist verpflichtet eine Ansage zu machen"),
     our reading: the winner of such a first trick must announce before he leads the second
@@ -114,7 +112,9 @@ def obliged(game: Game, seat: int) -> bool:
     )
 
 
-def announce(game: Game, seat: int, action: int) -> None:
+def announce(game: GameState, seat: int, action: int) -> None:
+    """Apply the announcement ``action`` of ``seat``, in turn or not; raises IllegalAction naming the
+    rule (the phase, a Hochzeit before its Klärungsstich, a level made or skipped, a deadline)."""
     level = Action.level(action)
     party = game.party[seat]
     if game.phase is _CONCESSION:
@@ -122,12 +122,12 @@ def announce(game: Game, seat: int, action: int) -> None:
             raise IllegalAction("after a concession only the other party may announce, each in turn (TSR 5.4.7)")
     elif game.phase is not _PLAY:
         raise IllegalAction("announcements are made after the Vorbehaltsabfrage (TSR 6.3)")
-    if game.partner_open and not (game.rules.hochzeit_early_ansage and seat == game.declarer):
+    if game.partner_open and not (game.options.rules.hochzeit_early_ansage and seat == game.declarer):
         raise IllegalAction(
             "in a Hochzeit announcements wait for the Klärungsstich (TSR 6.5)"
             + (
                 " (only the Hochzeiter may announce before it, rule hochzeit_early_ansage)"
-                if game.rules.hochzeit_early_ansage
+                if game.options.rules.hochzeit_early_ansage
                 else ""
             )
         )
@@ -136,25 +136,26 @@ def announce(game: Game, seat: int, action: int) -> None:
         raise IllegalAction(f"{party.label} has already announced {level_label(current, party)}")
     legal = legal_levels(game, seat)
     if level not in legal:
-        if legal and not game.rules.announcement_skipping and level > legal[0]:
+        if legal and not game.options.rules.announcement_skipping and level > legal[0]:
             raise IllegalAction(
                 f"say {level_label(legal[0], party)} first: skipping levels is not allowed "
                 "(seed 002: Sprungansagen sind verboten)"
             )
-        if game.rules.announcement_timing == "tricks":
+        if game.options.rules.announcement_timing == "tricks":
             raise IllegalAction(
                 f"too late for {level_label(level, party)} after {len(game.tricks)} tricks and "
-                f"{len(game.trick_cards)} cards (deadlines {game.rules.announcement_tricks} tricks and one card; "
+                f"{len(game.trick_cards)} cards (deadlines {game.options.rules.announcement_tricks} tricks and one "
+                "card; "
                 "never while a trick holds two or more cards; seed 002)"
             )
         raise IllegalAction(
             f"too late for {level_label(level, party)} with {len(game.hands[seat])} cards in hand "
-            f"(deadlines {game.rules.announcement_deadlines}, TSR 6.3-6.5)"
+            f"(deadlines {game.options.rules.announcement_deadlines}, TSR 6.3-6.5)"
         )
     do_announce(game, seat, action)
 
 
-def do_announce(game: Game, seat: int, action: int) -> None:
+def do_announce(game: GameState, seat: int, action: int) -> None:
     """Apply an announcement known to be legal."""
     level = action - Action.ANNOUNCE_BASE + 1
     party = game.party[seat]

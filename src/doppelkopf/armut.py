@@ -6,21 +6,22 @@ Armut; he lays ``armut_cards`` cards face down, all his trumps among them; the o
 turn from his left; whoever takes returns as many cards of his choice, and both play as Re. Nobody
 taking: ``armut_none`` (the same dealer deals again, or the Armut is withdrawn).
 
-The functions take the :class:`~doppelkopf.game.Game` in its ``ARMUT`` phase; :class:`Game` calls them
-from :meth:`~doppelkopf.game.Game.legal_actions` and :meth:`~doppelkopf.game.Game.apply`.
+The functions take the :class:`~doppelkopf.state.GameState` in its ``ARMUT`` phase;
+:class:`~doppelkopf.game.Game` calls them from :meth:`~doppelkopf.game.Game.legal_actions` and
+:meth:`~doppelkopf.game.Game.apply` and carries out the :data:`~doppelkopf.state.Transition` that
+:func:`armut_action` returns (the play starts, the game is thrown in, or the Vorbehalte are asked again).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from .cards import Card
 from .moves import Action, IllegalAction, Phase
 from .order import card_order
 from .rules import GameType, Party
-
-if TYPE_CHECKING:
-    from .game import Game
+from .schweine import at_armut_exchange
+from .state import ASK_AGAIN, GameState, StartPlay, ThrowIn, Transition
 
 _RE: Final = Party.RE
 _KONTRA: Final = Party.KONTRA
@@ -29,7 +30,7 @@ _ARMUT_GAME: Final = GameType.ARMUT
 _ARMUT: Final = Phase.ARMUT
 
 
-def start_armut(game: Game, poor: int) -> None:
+def start_armut(game: GameState, poor: int) -> None:
     """The Armut of ``poor`` begins: it lays its cards, then the others are asked from its left."""
     game.game_type, game.declarer = _ARMUT_GAME, poor
     game.armut_poor = poor
@@ -39,22 +40,26 @@ def start_armut(game: Game, poor: int) -> None:
     game.current_player = poor
 
 
-def armut_step(game: Game) -> str:
-    if len(game.armut_laid) < game.rules.armut_cards:
+def armut_step(game: GameState) -> str:
+    """The step of the exchange: ``"lay"`` (the poor player lays his cards), ``"ask"`` (the others
+    are asked in turn) or ``"return"`` (the taker gives cards back)."""
+    if len(game.armut_laid) < game.options.rules.armut_cards:
         return "lay"
     return "ask" if game.armut_taker is None else "return"
 
 
-def schwein_whole(game: Game) -> bool:
+def schwein_whole(game: GameState) -> bool:
     """Seed 002: Schweine announced in the exchange cannot be split by the return."""
-    return game.schweine is not None and game.rules.schweine_armut == "at_exchange"
+    return game.schweine is not None and game.options.rules.schweine_armut == "at_exchange"
 
 
-def legal_armut(game: Game) -> list[int]:
+def legal_armut(game: GameState) -> list[int]:
+    """The actions of the seat to move in the exchange, ascending: a card to lay (trumps while any
+    are left to lay), take or refuse, or a card to return (keeping Schweine of the exchange whole)."""
     step = armut_step(game)
     if step == "ask":
         return [Action.ARMUT_TAKE, Action.ARMUT_REFUSE]
-    k = game.rules.armut_cards
+    k = game.options.rules.armut_cards
     normal = card_order(_NORMAL)
     if step == "lay":
         hand = game.hands[game.armut_poor]  # type: ignore[index]
@@ -74,18 +79,23 @@ def legal_armut(game: Game) -> list[int]:
     return [Action.armut_return(c) for c in sorted(cards)]
 
 
-def armut_action(game: Game, seat: int, action: int) -> None:
+def armut_action(game: GameState, seat: int, action: int) -> Transition:
+    """Apply an action of the Armut exchange for ``seat`` (the seat to move): lay a card, take or
+    refuse the Armut, return a card. Raises IllegalAction naming the rule when it is not legal now.
+    Returns :class:`~doppelkopf.state.StartPlay` once every card is returned,
+    :class:`~doppelkopf.state.ThrowIn` or :data:`~doppelkopf.state.ASK_AGAIN` when nobody took it
+    (rule ``armut_none``), else ``None``."""
     if action not in legal_armut(game):
         step = armut_step(game)
         if step == "ask":
             raise IllegalAction("the Armut is offered: take or refuse it (seed 002, Gibt es Vorbehalte?)")
         if step == "lay":
             raise IllegalAction(
-                f"lay {game.rules.armut_cards} cards of your hand face down, all your trumps among them "
+                f"lay {game.options.rules.armut_cards} cards of your hand face down, all your trumps among them "
                 "(seed 002, Gibt es Vorbehalte?)"
             )
         raise IllegalAction(
-            f"return {game.rules.armut_cards} cards of your hand"
+            f"return {game.options.rules.armut_cards} cards of your hand"
             + (" and keep the Schweine together (seed 002, Sonderkarten)" if schwein_whole(game) else "")
         )
     poor = game.armut_poor
@@ -96,51 +106,35 @@ def armut_action(game: Game, seat: int, action: int) -> None:
         game.armut_laid.append(card)
         if armut_step(game) == "ask":
             game.current_player = (poor + 1) % 4
-        return
+        return None
     if action == Action.ARMUT_REFUSE:
         game.armut_answers[seat] = "refuse"
         nxt = (seat + 1) % 4
         if nxt != poor:
             game.current_player = nxt
-        elif game.rules.armut_none == "redeal":
-            game._throw_in("armut")
+        elif game.options.rules.armut_none == "redeal":
+            return ThrowIn("armut")
         else:
             game.hands[poor] = sorted(game.hands[poor] + game.armut_laid)
             game.armut_laid = []
             game.armut_withdrawn = game.armut_withdrawn | {poor}
             game.game_type, game.declarer, game.armut_poor = _NORMAL, None, None
-            game._resolve_vorbehalte()  # the Vorbehalte again, without this Armut
-        return
+            return ASK_AGAIN  # the Vorbehalte again, without this Armut
+        return None
     if action == Action.ARMUT_TAKE:
         game.armut_answers[seat] = "take"
         game.armut_taker = seat
         game.party[seat] = _RE
-        armut_schweine(game, poor, seat)
+        at_armut_exchange(game, poor, seat)
         game.hands[seat] = sorted(game.hands[seat] + game.armut_laid)
         game.current_player = seat
-        return
+        return None
     taker = game.armut_taker
     assert taker is not None
     card = int(Action.card_of(action))
     game.hands[taker].remove(card)
     game.armut_returned.append(card)
     game.hands[poor] = sorted(game.hands[poor] + [card])
-    if len(game.armut_returned) == game.rules.armut_cards:
-        game._start_play(_ARMUT_GAME, poor)
-
-
-def armut_schweine(game: Game, poor: int, taker: int) -> None:
-    """Seed 002 ("Wichtige Ausnahme ist hierbei die Armut"): the poor player announces his
-    Schweine when a taker is found, the taker shows his own before taking; otherwise neither
-    may build Schweine. The Superschweine are settled after the exchange (they can be built)."""
-    rules = game.rules
-    if rules.schweine != "on" or "armut" not in rules.schweine_games or rules.schweine_armut != "at_exchange":
-        return
-    if game.armut_laid.count(Card.KARO_ASS) == 2:
-        game.schweine = poor
-    elif game.hands[taker].count(Card.KARO_ASS) == 2:
-        game.schweine = taker
-    else:
-        game.schweine_blocked = frozenset({poor, taker})
-        return
-    game._superschweine_after_exchange = rules.superschweine and rules.with_nines
+    if len(game.armut_returned) == game.options.rules.armut_cards:
+        return StartPlay(_ARMUT_GAME, poor)
+    return None

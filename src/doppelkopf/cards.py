@@ -186,11 +186,11 @@ def format_cards(cards: Iterable[int], ascii_only: bool = False) -> str:
 
 def deck(with_nines: bool = True) -> list[Card]:
     """The full deck, each card twice: 48 cards, or 40 without nines; 240 Augen either way."""
-    return [ALL_CARDS[c] for c in _DECK_VALUES[bool(with_nines)]]
+    return [ALL_CARDS[c] for c in DECK_VALUES[bool(with_nines)]]
 
 
 #: The card values of :func:`deck` (ascending, each card twice), with and without the nines.
-_DECK_VALUES: dict[bool, tuple[int, ...]] = {
+DECK_VALUES: dict[bool, tuple[int, ...]] = {
     nines: tuple(sorted([c.value for c in Card if nines or c.rank != NEUN] * 2)) for nines in (True, False)
 }
 
@@ -214,7 +214,7 @@ def _shuffle_unchecked(values: list[int], rng: random.Random, cut_low: int = -1,
     (``getrandbits(32 * m)`` holds the next ``m`` outputs, the first in the lowest bits), so
     the generator ends further on than after the calls it mirrors: only for a generator that is
     not used afterwards. :func:`_check_shuffle` tests this against ``Random.shuffle`` and
-    ``Random.randint`` once, and :func:`_shuffle` falls back to them if they differ.
+    ``Random.randint`` once, and :func:`shuffle_values` falls back to them if they differ.
     """
     size = 4 * _WORDS
     data = rng.getrandbits(8 * size).to_bytes(size, "little")
@@ -275,7 +275,7 @@ def _generator(seed: int | None) -> random.Random:
     return random.Random(seed)
 
 
-def _shuffle(values: list[int], seed: int | None, cut_low: int = -1, cut_high: int = -1) -> int:
+def shuffle_values(values: list[int], seed: int | None, cut_low: int = -1, cut_high: int = -1) -> int:
     """Shuffle ``values`` in place exactly as ``random.Random(seed).shuffle(values)`` does (same
     seed, same permutation), then, when ``cut_low >= 0``, return that generator's next
     ``randint(cut_low, cut_high)`` (else -1); faster where the interpreter's generator is the one
@@ -319,8 +319,10 @@ def cut(cards: Sequence[_C], position: int, minimum: int = 3) -> list[_C]:
     return list(cards[position:]) + list(cards[:position])
 
 
-def _deal_sorted(cards: list[int], dealer: int, packets: tuple[int, ...]) -> list[list[int]]:
-    """:func:`deal` of card values into four hands, each sorted ascending."""
+def deal_sorted(cards: list[int], dealer: int, packets: tuple[int, ...]) -> list[list[int]]:
+    """:func:`deal` of card values into four hands, each sorted ascending: ``cards`` (the cut pack,
+    as ints) are dealt in ``packets`` clockwise from the seat left of ``dealer`` (TSR 3.3.5-3.3.7);
+    returns the hands of seats 0..3. The pack must hold ``4 * sum(packets)`` cards."""
     hands: list[list[int]] = [[], [], [], []]
     pos = 0
     for size in packets:

@@ -7,22 +7,21 @@ every claim is answered at once; a claim the search cannot prove within that bou
 a claimer must be able to show his cards win; the other party then gets the rest, as seed 000 says).
 The answer depends only on the position, never on the machine's speed, so a record replays alike.
 
-The functions take the :class:`~doppelkopf.game.Game` being played; :class:`Game` calls them from
-:meth:`~doppelkopf.game.Game.legal_actions` and :meth:`~doppelkopf.game.Game.apply`.
+The functions take the :class:`~doppelkopf.state.GameState` being played; :class:`~doppelkopf.game.Game`
+calls them from :meth:`~doppelkopf.game.Game.legal_actions` and :meth:`~doppelkopf.game.Game.apply`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from .cards import Card
 from .moves import Action, IllegalAction, Phase, Trick, follow_options
 from .order import TRUMP, CardOrder, card_order, second_dulle_wins, trick_winner_index
 from .rules import RuleSet
-
-if TYPE_CHECKING:
-    from .game import Game
+from .schweine import eligible
+from .state import GameState
 
 _PLAY: Final = Phase.PLAY
 _FINISHED: Final = Phase.FINISHED
@@ -200,20 +199,20 @@ def search_all_tricks(
         return None
 
 
-def claim_legal(game: Game, seat: int, alone: bool) -> bool:
+def claim_legal(game: GameState, seat: int, alone: bool) -> bool:
     """Whether ``seat`` may claim the rest now (rule ``claim``: TSR 5.4.3, seed 000
     Spielabkürzung); ``alone`` is :func:`alone` of the seat."""
-    how = game._opts.claim_mode  # rules.claim; the party test first: it fails for most seats and moves
+    how = game.options.claim_mode  # rules.claim; the party test first: it fails for most seats and moves
     if how == "none" or (how != "anyone" and not alone):
         return False
     return game.phase is _PLAY and not game.partner_open and bool(game.hands[seat])
 
 
-def concede_legal(game: Game, seat: int, alone: bool) -> bool:
+def concede_legal(game: GameState, seat: int, alone: bool) -> bool:
     """Whether ``seat`` may give up the rest now (rule ``concede``: TSR 5.4.6); ``alone`` is
     :func:`alone` of the seat."""
     return (
-        game._opts.concede_mode == "soloist"  # rules.concede
+        game.options.concede_mode == "soloist"  # rules.concede
         and alone  # first: it fails for most seats and moves
         and game.phase is _PLAY
         and not game.partner_open
@@ -221,25 +220,25 @@ def concede_legal(game: Game, seat: int, alone: bool) -> bool:
     )
 
 
-def alone(game: Game, seat: int) -> bool:
+def alone(game: GameState, seat: int) -> bool:
     """Whether ``seat`` is the only player of its party (a soloist, TSR 5.4.3)."""
     party = game.party
     mine = party[seat]
     return (party[0] is mine) + (party[1] is mine) + (party[2] is mine) + (party[3] is mine) == 1
 
 
-def search_order(game: Game) -> CardOrder:
+def search_order(game: GameState) -> CardOrder:
     """The order the rest would be played in: Schweine not yet announced count as announced
     (their holder announces them before or with the first Karo-Ass), with the Superschweine of
     whoever holds both Karo-Neunen now."""
-    if game.schweine is None and any(game._schweine_eligible(s) for s in range(4)):
-        nines = game.rules.superschweine and game.rules.with_nines
+    if game.schweine is None and any(eligible(game, s) for s in range(4)):
+        nines = game.options.rules.superschweine and game.options.rules.with_nines
         superschweine = nines and any(h.count(Card.KARO_NEUN) == 2 for h in game.hands)
         return card_order(game.game_type, True, superschweine)
     return game.order
 
 
-def claim_holds(game: Game, seat: int) -> bool:
+def claim_holds(game: GameState, seat: int) -> bool:
     """Whether ``seat``'s party wins every remaining trick, the one in progress included,
     however the other party plays, if its party plays well (all hands known: a search over the
     remaining tricks, see :func:`search_all_tricks`). TSR 5.4.4: a claimer who is not on lead
@@ -251,11 +250,11 @@ def claim_holds(game: Game, seat: int) -> bool:
     and the same position always gives the same answer, on any machine and in both builds."""
     order = search_order(game)
     side = tuple(game.party[s] is game.party[seat] for s in range(4))
-    held = search_all_tricks(game.hands, game.leader, side, order, game.rules, game.trick_cards)
+    held = search_all_tricks(game.hands, game.leader, side, order, game.options.rules, game.trick_cards)
     return held is True
 
 
-def claim(game: Game, seat: int) -> None:
+def claim(game: GameState, seat: int) -> None:
     """The claimer shows his cards and claims the rest (TSR 5.4.4; seed 000, Spielabkürzung).
     If his party wins every remaining trick whatever the others play (:meth:`claim_holds`),
     the remaining cards go to him; otherwise, seed 000: "Sollte die Gegenpartei doch noch einen
@@ -267,12 +266,13 @@ def claim(game: Game, seat: int) -> None:
     give_rest(game, seat if held else first_opponent(game, seat))
 
 
-def first_opponent(game: Game, seat: int) -> int:
+def first_opponent(game: GameState, seat: int) -> int:
+    """The first seat after ``seat`` clockwise that plays for the other party."""
     side = game.party[seat]
     return next(s for s in ((seat + k) % 4 for k in range(1, 4)) if game.party[s] is not side)
 
 
-def give_rest(game: Game, winner: int) -> None:
+def give_rest(game: GameState, winner: int) -> None:
     """The cards not yet played, the trick in progress completed from the hands, become
     tricks of ``winner`` (marked claimed: not played) and the game ends."""
     rest = [sorted(game.hands[s]) for s in range(4)]
@@ -293,7 +293,7 @@ def give_rest(game: Game, winner: int) -> None:
     game.phase = _FINISHED
 
 
-def concede(game: Game, seat: int) -> None:
+def concede(game: GameState, seat: int) -> None:
     """The soloist gives up the rest (TSR 5.4.6): the other party gets every remaining trick.
     First, each of its players in turn from the soloist's left may still make the
     announcements in time for him (TSR 5.4.7), then passes."""
@@ -302,7 +302,9 @@ def concede(game: Game, seat: int) -> None:
     game.current_player = (seat + 1) % 4
 
 
-def concession_pass(game: Game, seat: int, action: int) -> None:
+def concession_pass(game: GameState, seat: int, action: int) -> None:
+    """After a concession, ``seat`` passes (TSR 5.4.7); after the last pass the other party gets the
+    rest. Raises IllegalAction for any action but a pass."""
     if action != Action.PASS:
         raise IllegalAction(
             "after a concession the other party may only announce or pass; the cards are not played (TSR 5.4.7)"

@@ -8,12 +8,17 @@ applies an action (:meth:`Game.apply`) and tells each seat what it may see
 announced at once, the Superschweine, the Hochzeit partner) happens inside :meth:`Game.apply`, so
 :meth:`Game.replay` of the actions rebuilds the same game.
 
-This module holds the state, the play of the cards (Bedienpflicht, tricks, the Schweine, the
-Hochzeit's Klärungsstich), the result and what each seat may see. Each other phase has its own
-module, read by :class:`Game`: :mod:`~doppelkopf.vorbehalte` (the Vorbehaltsabfrage and the bidding
-for a solo), :mod:`~doppelkopf.armut` (the Armut exchange), :mod:`~doppelkopf.announcements` (Re,
-Kontra, the Absagen and their deadlines) and :mod:`~doppelkopf.claims` (claiming or giving up the
-rest). Actions, tricks and announcements are in :mod:`~doppelkopf.moves` (also importable from here).
+This module holds the play of the cards (Bedienpflicht, tricks, the Hochzeit's Klärungsstich), the
+result and what each seat may see. The fields of a game are those of its
+:class:`~doppelkopf.state.GameState` (a Game is one). Each other phase has its own module, which takes
+the state, changes it and returns what should happen next (a :data:`~doppelkopf.state.Transition`:
+start the play, throw the game in, ask the Vorbehalte again); :meth:`Game.apply` dispatches the action
+to its phase and carries the transition out, the way OpenSpiel's hearts applies an action per phase:
+:mod:`~doppelkopf.vorbehalte` (the Vorbehaltsabfrage and the bidding for a solo),
+:mod:`~doppelkopf.armut` (the Armut exchange), :mod:`~doppelkopf.schweine` (the Schweine and
+Superschweine), :mod:`~doppelkopf.announcements` (Re, Kontra, the Absagen and their deadlines) and
+:mod:`~doppelkopf.claims` (claiming or giving up the rest). Actions, tricks and announcements are in
+:mod:`~doppelkopf.moves` (also importable from here).
 
 >>> from doppelkopf.rules import DDV
 >>> game = Game.new(DDV, seed=1, dealer=3)
@@ -34,13 +39,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Final, cast
 
 from .announcements import announce, do_announce, legal_levels, level_range, obliged
 from .armut import armut_action, legal_armut
-from .cards import _DECK_VALUES, AUGEN, Card, _deal_sorted, _shuffle, count_card, cut
+from .cards import AUGEN, DECK_VALUES, Card, cut, deal_sorted, shuffle_values
 from .claims import (
     alone,
     claim,
@@ -52,20 +57,35 @@ from .claims import (
     search_order,
 )
 from .moves import (
-    _HOCHZEIT_LABELS,
     HOCHZEIT_KINDS,
+    HOCHZEIT_LABELS,
     Action,
     Announcement,
     IllegalAction,
     Phase,
     Trick,
-    _follow,
     follow_options,
+    follow_sorted,
 )
 from .order import TRUMP, CardOrder, card_order, dulle_rule_says_second, winner_index
 from .rules import SCHWARZ, GameType, Party, RuleSet, get_preset, level_label
-from .scoring import GameSummary, Score, ScoreItem, _sonderpunkte, score
-from .values import PerRuleSet, reduce_dataclass
+from .schweine import action_legal as schweine_action_legal
+from .schweine import announce as announce_schweine
+from .schweine import eligible as schweine_eligible
+from .schweine import find_superschweine, update_order
+from .scoring import GameSummary, Score, ScoreItem, score, sonderpunkte_of_typed_tricks
+from .state import (
+    AskAgain,
+    GameOptions,
+    GameState,
+    StartPlay,
+    ThrowIn,
+    Transition,
+    copy_fields,
+    game_options,
+    state_fields,
+)
+from .values import reduce_dataclass
 from .vorbehalte import (
     bid,
     declare,
@@ -117,87 +137,6 @@ _AFTER_ANNOUNCE: Final = Action.ANNOUNCE_BASE + SCHWARZ
 
 #: Whether a game type is a declared solo, by its number (``GameType.is_declared_solo`` is a Python property).
 _DECLARED_SOLO: Final[tuple[bool, ...]] = tuple([g.is_declared_solo for g in _GAME_TYPES])
-
-
-class _Options:
-    """The options of one :class:`RuleSet` that the engine reads in every game or on every move,
-    taken from it once (:func:`_options`).
-
-    A RuleSet is a plain Python object: reading one of its fields costs more than a whole legality
-    check of the compiled core. Each rule is still decided in the one method that reads it; only
-    the lookup is done here, and derived values (the Vorbehalt answers of the allowed soli, the
-    order of the Vorbehalte) are the rule set's own, computed once.
-    """
-
-    def __init__(self, rules: RuleSet) -> None:
-        self.rules: Final = rules
-        by_tricks = rules.announcement_timing == "tricks"
-        self.by_tricks: Final = by_tricks
-        self.deadlines: Final[tuple[int, ...]] = (
-            rules.announcement_tricks if by_tricks else rules.announcement_deadlines
-        )
-        self.skipping: Final[bool] = rules.announcement_skipping
-        self.reply_extra: Final[int] = rules.reply_extra_cards
-        #: by cards: the fewest cards with which any announcement may still be in time
-        self.last_deadline: Final[int] = min(rules.announcement_deadlines) - max(0, rules.reply_extra_cards)
-        self.hochzeit_shift: Final[bool] = rules.hochzeit_shift
-        self.hochzeit_tricks: Final[int] = rules.hochzeit_tricks
-        self.hochzeit_early_ansage: Final[bool] = rules.hochzeit_early_ansage
-        self.claim_mode: Final[str] = rules.claim
-        self.concede_mode: Final[str] = rules.concede
-        self.schweine_on: Final[bool] = rules.schweine == "on"
-        self.schweine_in_play: Final[bool] = rules.schweine_announce == "before_first_play"
-        self.schweine_optional: Final[bool] = rules.schweine_optional
-        #: the Schweine action comes in turn with the first Karo-Ass (first_play, optional Schweine)
-        self.schweine_with_card: Final[bool] = rules.schweine_optional and rules.schweine_announce == "first_play"
-        #: the Karo-Ass waits until the Schweine are announced (before_first_play, Schweine not optional)
-        self.schweine_first: Final[bool] = self.schweine_in_play and not rules.schweine_optional
-        self.schweine_at_vorbehalt: Final[bool] = rules.schweine_announce == "vorbehalt"
-        schweine_games = set(rules.schweine_games)
-        self.schweine_games: Final[tuple[bool, ...]] = tuple([g.key in schweine_games for g in _GAME_TYPES])
-        self.superschweine: Final[bool] = rules.superschweine and rules.with_nines
-        self.with_nines: Final[bool] = rules.with_nines
-        self.cut_minimum: Final[int] = rules.cut_minimum
-        self.deal_packets: Final[tuple[int, ...]] = tuple(rules.deal_packets)
-        self.dulle: Final[str] = rules.dulle
-        self.pflichtansage: Final[bool] = rules.pflichtansage
-        self.pflichtansage_augen: Final[int] = rules.pflichtansage_augen
-        self.solo_lead: Final[str] = rules.solo_lead
-        self.solo_conflict: Final[str] = rules.solo_conflict
-        # the Vorbehalt answers (TSR 4.1; seed 002, "Gibt es Vorbehalte?")
-        self.solo_actions: Final[tuple[int, ...]] = tuple(
-            sorted({Action.vorbehalt(GameType.parse(name)) for name in rules.solo_types})
-        )
-        self.hochzeit_actions: Final[tuple[int, ...]] = (
-            tuple(sorted({Action.hochzeit(kind) for kind in rules.hochzeit_choices}))
-            if rules.hochzeit_partner == "choice"
-            else (Action.vorbehalt(_HOCHZEIT),)
-        )
-        self.hochzeit_partner: Final[str] = rules.hochzeit_partner
-        self.armut: Final[bool] = rules.armut
-        self.armut_max_trumps: Final[int] = rules.armut_max_trumps
-        self.schmeissen_reasons: Final[tuple[str, ...]] = tuple(rules.schmeissen)
-        self.schmeissen_nines: Final[int] = rules.schmeissen_nines
-        self.schmeissen_kings: Final[int] = rules.schmeissen_kings
-        self.schmeissen_nines_kings: Final[int] = rules.schmeissen_nines_kings
-        self.schmeissen_augen_low: Final[int] = rules.schmeissen_augen_low
-        self.schmeissen_augen_high: Final[int] = rules.schmeissen_augen_high
-        listed = list(rules.vorbehalt_priority)
-        solo = ["solo"] if "solo" in listed else ["pflichtsolo", "lustsolo"]
-        self.priority: Final[tuple[str, ...]] = tuple(
-            listed + [k for k in (*solo, "schmeissen", "armut", "hochzeit") if k not in listed]
-        )
-
-    def __reduce__(self) -> tuple[Callable[[RuleSet], _Options], tuple[RuleSet]]:
-        return (_options, (self.rules,))
-
-
-_OPTIONS: Final = PerRuleSet(_Options)
-
-
-def _options(rules: RuleSet) -> _Options:
-    """The :class:`_Options` of ``rules``, made once per rule set."""
-    return _OPTIONS.get(rules)
 
 
 @dataclass(frozen=True)
@@ -282,7 +221,7 @@ class InformationState:
         return card_order(game_type, self.schweine is not None, self.superschweine is not None)
 
 
-class Game:
+class Game(GameState):
     """The state of one game; mutate it with :meth:`apply`.
 
     Create with :meth:`new` (seeded deal) or directly from ``hands`` (four lists of cards,
@@ -314,88 +253,35 @@ class Game:
         _fields: dict[str, object] | None = None,
         _whole_deck: bool = False,
     ) -> None:
-        if _fields is not None:  # a copy or an unpickled game: its attributes as they were
-            _set_fields(self, _fields)
+        if _fields is not None:  # a copy or an unpickled game: its fields as they were
+            copy_fields(self, _fields)
+            self._legal: list[int] | None = None
             return
-        self._opts = _options(rules)  # the rule set and the options read on every move (see rules)
-        self.dealer = dealer % 4
-        self.seed = seed
-        self.pflichtsolo_done = tuple(bool(x) for x in pflichtsolo_done)
-        if len(self.pflichtsolo_done) != 4:
+        done = tuple([bool(x) for x in pflichtsolo_done])
+        if len(done) != 4:
             raise IllegalAction("pflichtsolo_done: needs one entry per seat (4)")
-        self.pflichtsolo = False  # the declared solo is the soloist's Pflichtsolo
         if games_left_in_round is not None and games_left_in_round < 0:
             raise IllegalAction(f"games_left_in_round: must be 0 or more, got {games_left_in_round}")
-        self.games_left_in_round = games_left_in_round
         # Game.new deals plain ints, each hand a sorted list of its own; other callers may pass
         # Card members or any ints
-        self.hands: list[list[int]] = (
-            cast(list[list[int]], hands) if _whole_deck else [sorted(map(int, h)) for h in hands]
-        )
-        self.initial_hands: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
+        dealt: list[list[int]] = cast(list[list[int]], hands) if _whole_deck else [sorted(map(int, h)) for h in hands]
         if not _whole_deck:  # Game.new deals the whole deck evenly: nothing to check
-            self._check_deal()
-        self.phase = _VORBEHALT
-        self.current_player = (self.dealer + 1) % 4
+            _check_deal(rules, dealt)
         # Vorführung (TSR 4.2.3, 4.1.9): no Vorbehaltsabfrage, this seat must play its Pflichtsolo
-        self.forced_solo_seat = forced_solo_seat
         if forced_solo_seat is not None:
             if forced_solo_seat not in range(4):
                 raise IllegalAction(f"forced_solo_seat: no seat {forced_solo_seat}: seats are 0..3")
-            if self.pflichtsolo_done[forced_solo_seat]:
+            if done[forced_solo_seat]:
                 raise IllegalAction(f"forced_solo_seat: seat {forced_solo_seat} has played its Pflichtsolo (TSR 4.2.3)")
             if not rules.solo_types:
                 raise IllegalAction(
                     f"forced_solo_seat: rules {rules.name!r} allow no solo (solo_types is empty), so no seat can be "
                     "forced to play one (TSR 4.2.3)"
                 )
-            self.current_player = forced_solo_seat
-        self.declarations: list[GameType | None] = [None] * 4
-        self.answers: list[int | None] = [None] * 4  # the Vorbehalt answer actions
-        self.game_type: GameType = _NORMAL
-        self.declarer: int | None = None
-        self.order: CardOrder = card_order(_NORMAL)
-        self.party: list[Party] = [_KONTRA] * 4
-        self.partner_open = False  # Hochzeit partner not yet found
-        self.clarified_at: int | None = None  # index of the Hochzeit's Klärungsstich
-        self.hochzeit_rule: str | None = None  # the trick kind that finds the partner
-        self.tricks: list[Trick] = []
-        self.trick_cards: list[int] = []
-        self.trick_seats: list[int] = []
-        self.leader = self.current_player
-        self.levels = [0, 0]
-        self.timely_ansage = [False, False]  # Ansage made in time for a first Ansage (TSR 6.4.4)
-        self.announcements: list[Announcement] = []
-        self.history: list[tuple[int, int]] = []
-        # house rules (all idle under the DDV defaults)
-        self.thrown_in = False
-        self.redeal_same_dealer = False
-        self.thrown_reason: str | None = None  # "schmeissen" or "armut"
-        self.schweine: int | None = None  # seat that announced the Schweine
-        self.superschweine: int | None = None  # seat holding the Superschweine
-        self.superschweine_public = False
-        # seats that may not make Schweine: Armut players (schweine_armut), a holder who played a
-        # Karo-Ass as a plain one (schweine_optional)
-        self.schweine_blocked: frozenset[int] = frozenset()
-        self.schwein_to_play = False  # the Schweine announced in turn, the first of them comes next
-        self.armut_poor: int | None = None
-        self.armut_taker: int | None = None
-        self.armut_laid: list[int] = []
-        self.armut_returned: list[int] = []
-        self.armut_answers: list[str | None] = [None] * 4
-        # poor players whose Armut nobody took (armut_none = "normal"): as if they had said gesund
-        self.armut_withdrawn: frozenset[int] = frozenset()
-        self._superschweine_after_exchange = False
-        self.bid_active: list[int] = []
-        self.bid_holder: int | None = None
-        self.bid_level = 0
-        self.bids: list[tuple[int, str]] = []
-        self.must_announce: int | None = None  # Pflichtansage (seed 002)
-        self.claim: tuple[int, bool] | None = None
-        self.conceded_by: int | None = None  # the soloist who gave up the rest (TSR 5.4.6)
+        super().__init__(game_options(rules), dealt, dealer % 4, seed, done, games_left_in_round, forced_solo_seat)
         # the current player's legal actions, computed at the first ask after each change (never
         # changed in place: legal_actions hands out copies, so clones may share it)
-        self._legal: list[int] | None = None
+        self._legal = None
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -422,71 +308,38 @@ class Game:
         """
         if isinstance(rules, str):
             rules = get_preset(rules)
-        options = _options(rules)
-        cards = list(_DECK_VALUES[options.with_nines])  # deck(), as ints
+        options = game_options(rules)
+        cards = list(DECK_VALUES[options.with_nines])  # deck(), as ints
         minimum = options.cut_minimum
         # rng.shuffle(cards), then rng.randint(minimum, len(cards) - minimum) unless cut_at is given
-        drawn = _shuffle(cards, seed, minimum if cut_at is None else -1, len(cards) - minimum)
+        drawn = shuffle_values(cards, seed, minimum if cut_at is None else -1, len(cards) - minimum)
         cards = cut(cards, drawn if cut_at is None else cut_at, minimum)
-        hands = _deal_sorted(cards, dealer % 4, options.deal_packets)
+        hands = deal_sorted(cards, dealer % 4, options.deal_packets)
         left = games_left_in_round
         if cls is Game:  # a direct call where compiled (cls(...) is a generic one)
             return Game(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat, left, _whole_deck=True)
         return cls(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat, left, _whole_deck=True)
 
-    def _check_deal(self) -> None:
-        size = self.rules.hand_size
-        hands = self.hands
-        whole_deck = _DECK_VALUES[bool(self.rules.with_nines)]
-        if [len(h) for h in hands] == [size] * 4 and tuple(sorted(chain(*hands))) == whole_deck:
-            return  # the whole deck, dealt evenly: nothing to report
-        if len(self.hands) != 4 or any(len(h) != size for h in self.hands):
-            raise IllegalAction(f"deal: each of the 4 hands needs {size} cards")
-        counts = [0] * 24
-        for hand in self.hands:
-            for c in hand:
-                if not 0 <= c < 24:
-                    raise IllegalAction(f"deal: {c} is no card")
-                counts[c] += 1
-        for c in range(24):
-            expected = 0 if (not self.rules.with_nines and c % 6 == 5) else 2
-            if counts[c] != expected:
-                raise IllegalAction(f"deal: {Card(c).symbol} appears {counts[c]} times, expected {expected}")
-
     def clone(self) -> Game:
-        """An independent copy (for search)."""
-        other = Game(self.rules, (), _fields=_get_fields(self))
-        other.hands = [list(h) for h in self.hands]
-        other.declarations = list(self.declarations)
-        other.answers = list(self.answers)
-        other.party = list(self.party)
-        other.tricks = list(self.tricks)
-        other.trick_cards = list(self.trick_cards)
-        other.trick_seats = list(self.trick_seats)
-        other.levels = list(self.levels)
-        other.timely_ansage = list(self.timely_ansage)
-        other.announcements = list(self.announcements)
-        other.history = list(self.history)
-        other.armut_laid = list(self.armut_laid)
-        other.armut_returned = list(self.armut_returned)
-        other.armut_answers = list(self.armut_answers)
-        other.bid_active = list(self.bid_active)
-        other.bids = list(self.bids)
+        """An independent copy (for search): every field of the :class:`~doppelkopf.state.GameState`,
+        each list copied (:func:`~doppelkopf.state.copy_fields`)."""
+        other = Game(self.options.rules, (), _fields=state_fields(self))
+        other._legal = self._legal
         return other
 
     def __reduce__(self) -> tuple[Callable[[dict[str, object]], Game], tuple[dict[str, object]]]:
-        """Pickle (and ``copy.deepcopy``) by the attributes: the compiled class has no ``__dict__``."""
-        return (_unpickle_game, (_get_fields(self),))
+        """Pickle (and ``copy.deepcopy``) by the fields of the state: the compiled class has no ``__dict__``."""
+        return (_unpickle_game, (state_fields(self),))
 
     @property
     def rules(self) -> RuleSet:
         """The :class:`RuleSet` of the game. Setting another one takes its options anew (the
-        engine reads the options of a rule set once, see ``_Options``)."""
-        return self._opts.rules
+        engine reads the options of a rule set once, see :class:`~doppelkopf.state.GameOptions`)."""
+        return self.options.rules
 
     @rules.setter
     def rules(self, rules: RuleSet) -> None:
-        self._opts = _options(rules)
+        self.options = game_options(rules)
         self._legal = None  # the legal actions under the new rules are computed at the next ask
 
     # -- queries -------------------------------------------------------------------------------
@@ -544,7 +397,7 @@ class Game:
         low, high = level_range(self, seat)
         if self.must_announce is not None and obliged(self, seat):
             return [Action.ANNOUNCE_BASE - 1 + level for level in range(low, high)]
-        schweine = self._schweine_action_legal(seat)
+        schweine = schweine_action_legal(self, seat)
         lone = alone(self, seat)
         may_claim = claim_legal(self, seat, lone)
         may_concede = concede_legal(self, seat, lone)
@@ -571,9 +424,19 @@ class Game:
         :func:`doppelkopf.vorbehalte.schmeissen_reasons`)."""
         return schmeissen_reasons(self, seat)
 
-    def _resolve_vorbehalte(self) -> None:
-        """The game that follows the Vorbehalt answers (an Armut nobody took, withdrawn, asks again)."""
-        resolve_vorbehalte(self)
+    def _carry_out(self, step: Transition) -> None:
+        """Carry out what a phase function returned: start the play, throw the game in, or resolve the
+        Vorbehalte again (an Armut nobody took, withdrawn) and carry out what that returns; ``None``:
+        the game goes on in the phase the function left it in."""
+        while step is not None:
+            if isinstance(step, StartPlay):
+                self._start_play(step.game_type, step.declarer)
+                return
+            if isinstance(step, ThrowIn):
+                self._throw_in(step.reason)
+                return
+            assert isinstance(step, AskAgain)
+            step = resolve_vorbehalte(self)
 
     def _start_play(self, game_type: GameType, declarer: int | None) -> None:
         """Settle the game type, the parties and the first leader; the Schweine that must be
@@ -589,79 +452,38 @@ class Game:
         self.phase = _PLAY
         lead = (self.dealer + 1) % 4
         if _DECLARED_SOLO[game_type] and declarer is not None:
-            how = self._opts.solo_lead
+            how = self.options.solo_lead
             if how == "soloist" or (how == "pflichtsolo" and self.pflichtsolo):
                 lead = declarer
         self.leader = self.current_player = lead
-        if self._opts.schweine_at_vorbehalt:  # rules.schweine_announce
-            holder = next((s for s in range(4) if self._schweine_eligible(s)), None)
+        if self.options.schweine_at_vorbehalt:  # rules.schweine_announce
+            holder = next((s for s in range(4) if schweine_eligible(self, s)), None)
             if holder is not None:
-                self._announce_schweine(holder)
-        if self._superschweine_after_exchange:
-            self._find_superschweine()
-        self._update_order()
+                announce_schweine(self, holder)
+        if self.superschweine_after_exchange:
+            find_superschweine(self)
+        update_order(self)
 
     def _throw_in(self, reason: str) -> None:
+        """The game ends without play; the same dealer deals again."""
         self.thrown_in = True
         self.redeal_same_dealer = True
         self.thrown_reason = reason
         self.phase = _FINISHED
 
-    # -- Schweine (seed 000, Schweinchen; seed 002, Sonderkarten) ----------------------------------
-    def _schweine_eligible(self, seat: int) -> bool:
-        return (
-            self._opts.schweine_on  # rules.schweine
-            and self.schweine is None
-            and self._opts.schweine_games[self.game_type]  # rules.schweine_games
-            and seat not in self.schweine_blocked
-            and count_card(self.hands[seat], _KARO_ASS) == 2
-        )
-
-    def _schweine_action_legal(self, seat: int) -> bool:
-        """Whether ``seat`` may announce the Schweine now (rules ``schweine_announce``,
-        ``schweine_optional``): before its first Karo-Ass at any moment, in turn or not (seed 000,
-        "vor dem Ausspielen des ersten Karo As"); or, where the Schweine come with the first of them
-        and are optional (seed 002: "können ... bilden", "erst dann bekannt gegeben, wenn das erste
-        Schwein zum Einsatz kommt"), in turn when it may play a Karo-Ass now; it must then play one."""
-        opts = self._opts
-        if opts.schweine_in_play:
-            return self._schweine_eligible(seat)
-        if not opts.schweine_with_card or seat != self.current_player or not self._schweine_eligible(seat):
-            return False
-        group = self.order.group
-        led = group[self.trick_cards[0]] if self.trick_cards else -1
-        return led < 0 or led == group[_KARO_ASS] or _holds(_follow(self.hands[seat], group, led), _KARO_ASS)
-
-    def _announce_schweine(self, seat: int) -> None:
-        self.schweine = seat
-        self._find_superschweine()
-        self._update_order()
-        if self._opts.schweine_with_card and seat == self.current_player and self.phase is _PLAY:
-            self.schwein_to_play = True  # the first Schwein comes now
-
-    def _find_superschweine(self) -> None:
-        """Seed 002: whoever holds both Karo-Neunen when the Schweine are announced has the
-        Superschweine (in an Armut: after the exchange)."""
-        self._superschweine_after_exchange = False
-        if self._opts.superschweine:  # rules.superschweine, with nines
-            self.superschweine = next((s for s in range(4) if count_card(self.hands[s], _KARO_NEUN) == 2), None)
-
-    def _update_order(self) -> None:
-        self.order = card_order(self.game_type, self.schweine is not None, self.superschweine is not None)
-
     # -- cards -----------------------------------------------------------------------------------
     def _legal_cards(self, seat: int, schweine_to_announce: bool | None = None) -> list[int]:
         """The cards ``seat`` may play now; ``schweine_to_announce`` is
-        :meth:`_schweine_action_legal` when the caller knows it."""
+        :func:`doppelkopf.schweine.action_legal` when the caller knows it."""
         if self.schwein_to_play:
             return [_KARO_ASS]  # the Schweine were announced with the first of them (seed 002)
         trick_cards = self.trick_cards
         group = self.order.group
-        cards = _follow(self.hands[seat], group, group[trick_cards[0]] if trick_cards else -1)
-        if not self._opts.schweine_first:
+        cards = follow_sorted(self.hands[seat], group, group[trick_cards[0]] if trick_cards else -1)
+        if not self.options.schweine_first:
             return cards
         if schweine_to_announce is None:
-            schweine_to_announce = self._schweine_action_legal(seat)
+            schweine_to_announce = schweine_action_legal(self, seat)
         if schweine_to_announce:
             # seed 000: the Schweine must be announced before the first Karo-Ass is played
             cards = [c for c in cards if c != _KARO_ASS]
@@ -681,7 +503,7 @@ class Game:
             return self.announcement_label(action, self.current_player if seat is None else seat)
         kind = Action.hochzeit_kind(action)
         if kind is not None:
-            return f"Hochzeit ({_HOCHZEIT_LABELS[kind]})"
+            return f"Hochzeit ({HOCHZEIT_LABELS[kind]})"
         if Action.is_vorbehalt(action):
             gt = Action.game_type(action)
             return "gesund" if gt is _NORMAL else gt.german
@@ -727,7 +549,7 @@ class Game:
                     else:
                         self._do_call(seat, action)
                 elif phase is _VORBEHALT:
-                    do_declare(self, seat, action)
+                    self._carry_out(do_declare(self, seat, action))
                 else:
                     self._dispatch(seat, action)
                 self._legal = None
@@ -752,11 +574,11 @@ class Game:
         elif seat != self.current_player:
             raise IllegalAction(f"it is seat {self.current_player}'s turn, not seat {seat}'s")
         elif self.phase is _VORBEHALT:
-            declare(self, seat, action)
+            self._carry_out(declare(self, seat, action))
         elif self.phase is _ARMUT:
-            armut_action(self, seat, action)
+            self._carry_out(armut_action(self, seat, action))
         elif self.phase is _BIDDING:
-            bid(self, seat, action)
+            self._carry_out(bid(self, seat, action))
         elif self.phase is _CONCESSION:
             concession_pass(self, seat, action)
         else:
@@ -765,21 +587,18 @@ class Game:
     def _call(self, seat: int, action: int) -> None:
         """The Schweine, a claim or a concession, in turn or out of turn."""
         if obliged(self, seat):
-            raise IllegalAction(
-                "Pflichtansage: you won the first trick with "
-                f"{self.rules.pflichtansage_augen} or more Augen and must announce first (seed 002)"
-            )
+            raise _pflichtansage_error(self.rules)
         if action == Action.SCHWEINE:
-            if not self._schweine_action_legal(seat):
+            if not schweine_action_legal(self, seat):
                 raise IllegalAction(
                     "no Schweine to announce now: both Karo-Asse in hand, in a game where they count, "
                     + (
                         "in your turn when you may play a Karo-Ass (rules schweine, schweine_optional)"
-                        if self._opts.schweine_with_card
+                        if self.options.schweine_with_card
                         else "announced before the first of them is played (rules schweine, schweine_announce)"
                     )
                 )
-            self._announce_schweine(seat)
+            announce_schweine(self, seat)
         elif action == Action.CLAIM:
             if not claim_legal(self, seat, alone(self, seat)):
                 raise IllegalAction(
@@ -798,7 +617,7 @@ class Game:
     def _do_call(self, seat: int, action: int) -> None:
         """Apply the Schweine, a claim or a concession known to be legal."""
         if action == Action.SCHWEINE:
-            self._announce_schweine(seat)
+            announce_schweine(self, seat)
         elif action == Action.CLAIM:
             claim(self, seat)
         else:
@@ -811,14 +630,11 @@ class Game:
         if card not in hand:
             raise IllegalAction(f"{Card(card).symbol} is not in your hand")
         if obliged(self, seat):
-            raise IllegalAction(
-                "Pflichtansage: you won the first trick with "
-                f"{self.rules.pflichtansage_augen} or more Augen and must announce first (seed 002)"
-            )
+            raise _pflichtansage_error(self.rules)
         if card not in self._legal_cards(seat):
             if self.schwein_to_play:
                 raise IllegalAction("you announced the Schweine: play the first of them now (seed 002, Sonderkarten)")
-            if card == Card.KARO_ASS and self._schweine_action_legal(seat):
+            if card == Card.KARO_ASS and schweine_action_legal(self, seat):
                 raise IllegalAction("announce the Schweine before playing a Karo-Ass (seed 000, Schweinchen)")
             raise IllegalAction(f"{Card(card).symbol}: you must follow the suit led (Bedienpflicht, TSR 5.2)")
         self._do_play(seat, card)
@@ -828,12 +644,12 @@ class Game:
         if card == _KARO_ASS:
             if self.schwein_to_play:
                 self.schwein_to_play = False
-            elif self._schweine_eligible(seat):
-                if self._opts.schweine_optional:
+            elif schweine_eligible(self, seat):
+                if self.options.schweine_optional:
                     # played as a plain Karo-Ass: no Schweine for this hand (rule schweine_optional)
                     self.schweine_blocked = self.schweine_blocked | {seat}
                 else:
-                    self._announce_schweine(seat)  # seed 002: announced when the first Schwein is played
+                    announce_schweine(self, seat)  # seed 002: announced when the first Schwein is played
         elif card == _KARO_NEUN and seat == self.superschweine:
             self.superschweine_public = True
         self.must_announce = None
@@ -851,7 +667,7 @@ class Game:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        opts = self._opts
+        opts = self.options
         cards, seats = self.trick_cards, self.trick_seats
         last = not self.hands[self.current_player]
         winner = seats[winner_index(self.order, cards, dulle_rule_says_second(opts.dulle, last))]  # rules.dulle
@@ -880,7 +696,7 @@ class Game:
             self.party[trick.winner] = _RE
             self.partner_open = False
             self.clarified_at = index
-        elif index + 1 >= self._opts.hochzeit_tricks:
+        elif index + 1 >= self.options.hochzeit_tricks:
             self.partner_open = False
             self.clarified_at = index
 
@@ -890,8 +706,13 @@ class Game:
         claim check; see :func:`doppelkopf.claims.claim_holds`: bounded, an unproven claim fails)."""
         return claim_holds(self, seat)
 
-    def _search_order(self) -> CardOrder:
-        """The order the rest would be played in (see :func:`doppelkopf.claims.search_order`)."""
+    def search_order(self) -> CardOrder:
+        """The card order the rest would be played in: Schweine not yet announced count as announced,
+        with the Superschweine of whoever holds both Karo-Neunen now (see
+        :func:`doppelkopf.claims.search_order`; the solvers read it)."""
+        return search_order(self)
+
+    def _search_order(self) -> CardOrder:  # the old name (tests/test_solver.py)
         return search_order(self)
 
     # -- results -------------------------------------------------------------------------------
@@ -919,7 +740,7 @@ class Game:
             # a claimed rest: no real last trick; a placeholder without Augen, Fuchs or Karlchen
             # keeps "last trick" Sonderpunkte off the last trick played
             played.append(((int(Card.KREUZ_NEUN),) * 4, (0, 1, 2, 3), 0))
-        extras = _sonderpunkte(played, party, self.rules)  # sonderpunkte_of_tricks
+        extras = sonderpunkte_of_typed_tricks(played, party, self.rules)  # sonderpunkte_of_tricks
         if claimed:
             extras = tuple(e for e in extras if e.trick is None or e.trick < count)
         return GameSummary(
@@ -943,6 +764,8 @@ class Game:
 
     # -- information ---------------------------------------------------------------------------
     def public_game_type(self, seat: int) -> GameType | None:
+        """The game type as ``seat`` knows it: ``None`` before it is settled or in a thrown-in game; a
+        Stille Hochzeit looks normal to the others until its player has played both Kreuz-Damen."""
         if self.phase in (_VORBEHALT, _BIDDING) or self.thrown_in:
             return None
         if self.game_type is _STILLE_HOCHZEIT and seat != self.declarer:
@@ -1051,6 +874,31 @@ class Game:
             games_left_in_round=self.games_left_in_round,
         )
 
+    def public_information_state(self) -> InformationState:
+        """What every seat knows (for a spectator): seat 0's :meth:`information_state` without its own
+        parts (``hand``, ``legal_actions``, ``own_vorbehalt``, ``own_party``, the Armut cards), with the
+        game type and the Superschweine as a seat sees them that is not the one who knows more: a
+        Stille Hochzeit that seat 0 plays shows as the normal game seat 1 sees (TSR 5.5.1), and the
+        Superschweine only once they are public (their holder knows at once). ``seat`` is 0."""
+        base = self.information_state(0)
+        other = self.information_state(1)
+        game_type, declarer, rule = base.game_type, base.declarer, base.hochzeit_rule
+        if game_type is _STILLE_HOCHZEIT and other.game_type is not _STILLE_HOCHZEIT:
+            game_type, declarer, rule = other.game_type, other.declarer, other.hochzeit_rule  # seat 0 plays it
+        return replace(
+            base,
+            hand=(),
+            own_vorbehalt=None,
+            own_party=None,
+            legal_actions=(),
+            armut_laid=(),
+            armut_returned=(),
+            game_type=game_type,
+            declarer=declarer,
+            hochzeit_rule=rule,
+            superschweine=base.superschweine if base.superschweine == other.superschweine else None,
+        )
+
     # -- replay --------------------------------------------------------------------------------
     @classmethod
     def replay(
@@ -1079,6 +927,34 @@ class Game:
         return game
 
 
+def _check_deal(rules: RuleSet, hands: list[list[int]]) -> None:
+    """Raise IllegalAction unless ``hands`` are four hands of ``rules.hand_size`` cards of one whole deck."""
+    size = rules.hand_size
+    whole_deck = DECK_VALUES[bool(rules.with_nines)]
+    if [len(h) for h in hands] == [size] * 4 and tuple(sorted(chain(*hands))) == whole_deck:
+        return  # the whole deck, dealt evenly: nothing to report
+    if len(hands) != 4 or any(len(h) != size for h in hands):
+        raise IllegalAction(f"deal: each of the 4 hands needs {size} cards")
+    counts = [0] * 24
+    for hand in hands:
+        for c in hand:
+            if not 0 <= c < 24:
+                raise IllegalAction(f"deal: {c} is no card")
+            counts[c] += 1
+    for c in range(24):
+        expected = 0 if (not rules.with_nines and c % 6 == 5) else 2
+        if counts[c] != expected:
+            raise IllegalAction(f"deal: {Card(c).symbol} appears {counts[c]} times, expected {expected}")
+
+
+def _pflichtansage_error(rules: RuleSet) -> IllegalAction:
+    """The error for a seat under the Pflichtansage that does anything but announce (seed 002)."""
+    return IllegalAction(
+        f"Pflichtansage: you won the first trick with {rules.pflichtansage_augen} or more Augen and must announce "
+        "first (seed 002)"
+    )
+
+
 def _holds(actions: list[int], action: int) -> bool:
     """``action in actions``, compared as machine ints where the core runs compiled (``in`` on a list
     compares Python objects one by one)."""
@@ -1088,31 +964,10 @@ def _holds(actions: list[int], action: int) -> bool:
     return False
 
 
-#: The attributes of a Game where the class is compiled (mypyc keeps them in a C struct, without
-#: ``__dict__``); empty for the pure-Python class.
-_NATIVE_ATTRS: tuple[str, ...] = getattr(Game, "__mypyc_attrs__", ())
-
-
-def _get_fields(game: Game) -> dict[str, object]:
-    """Every attribute of ``game`` by name (shallow), for :meth:`Game.clone` and pickling."""
-    if not _NATIVE_ATTRS:
-        return dict(game.__dict__)
-    return {name: getattr(game, name) for name in _NATIVE_ATTRS if hasattr(game, name)}
-
-
-def _set_fields(game: Game, fields: dict[str, object]) -> None:
-    """The attributes of :func:`_get_fields` onto a game made without a deal."""
-    if not _NATIVE_ATTRS:
-        game.__dict__.update(fields)
-        return
-    for name, value in fields.items():
-        setattr(game, name, value)
-
-
 def _unpickle_game(fields: dict[str, object]) -> Game:
-    """A game from the attributes :meth:`Game.__reduce__` saved."""
-    options = fields["_opts"]
-    assert isinstance(options, _Options)
+    """A game from the fields :meth:`Game.__reduce__` saved."""
+    options = fields["options"]
+    assert isinstance(options, GameOptions)
     return Game(options.rules, (), _fields=fields)
 
 

@@ -59,7 +59,8 @@ _GAME_TYPES: Final[tuple[GameType, ...]] = tuple(sorted(GameType))
 
 #: The kinds of trick that may find a Hochzeit partner (rule ``hochzeit_partner``).
 HOCHZEIT_KINDS: Final = ("first_foreign", "first_fehl", "first_trump")
-_HOCHZEIT_LABELS = {
+#: The German label of each Hochzeit trick kind (:data:`HOCHZEIT_KINDS`), as :meth:`Game.describe` names them.
+HOCHZEIT_LABELS: Final = {
     "first_foreign": "erster fremder Stich",
     "first_fehl": "erster fremder Fehlstich",
     "first_trump": "erster fremder Trumpfstich",
@@ -287,13 +288,14 @@ def follow_options(hand: Iterable[int], order: CardOrder, trick_cards: Sequence[
     """The distinct cards of ``hand`` that may be played on ``trick_cards`` (Bedienpflicht, TSR
     5.2): the group led (a Fehl suit, or trump) if the hand holds it, else any card; ascending."""
     group = order.group
-    return _follow(sorted(hand), group, group[trick_cards[0]] if trick_cards else -1)
+    return follow_sorted(sorted(hand), group, group[trick_cards[0]] if trick_cards else -1)
 
 
-def _follow(hand: list[int], group: tuple[int, ...], led: int) -> list[int]:
+def follow_sorted(hand: list[int], group: tuple[int, ...], led: int) -> list[int]:
     """:func:`follow_options` of a ``hand`` sorted ascending (a game keeps its hands sorted), with
-    ``group`` the card order's group of each card and ``led`` the group of the card led (-1: no
-    card led yet): the Bedienpflicht itself."""
+    ``group`` the card order's group of each card (:attr:`CardOrder.group`, indexed by card 0..23)
+    and ``led`` the group of the card led (-1: no card led yet): the Bedienpflicht itself (TSR 5.2).
+    Returns the distinct playable cards, ascending, as a fresh list."""
     options: list[int] = []
     previous = -1
     if led >= 0:

@@ -732,13 +732,15 @@ def sonderpunkte_of_tricks(
     is decided by :func:`score` (see :func:`counting_sonderpunkte`).
     """
     typed = [(tuple(cards), tuple(seats), win) for cards, seats, win in tricks]
-    return _sonderpunkte(typed, list(party_of), rules)
+    return sonderpunkte_of_typed_tricks(typed, list(party_of), rules)
 
 
-def _sonderpunkte(
+def sonderpunkte_of_typed_tricks(
     tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]], party_of: list[Party], rules: RuleSet
 ) -> tuple[Sonderpunkt, ...]:
-    """:func:`sonderpunkte_of_tricks` of typed tricks (read as machine ints where compiled)."""
+    """:func:`sonderpunkte_of_tricks` of typed tricks (read as machine ints where compiled): each trick
+    is ``(cards, seats, index of the winner in them)`` in play order, ``party_of`` the party of each
+    seat 0..3. Returns the Sonderpunkte that ``rules.sonderpunkte`` lists, trick by trick."""
     opts = _SCORE_OPTIONS.get(rules)
     found: list[Sonderpunkt] = []
     doppelkopf = opts.doppelkopf_augen

@@ -5,14 +5,15 @@ Hochzeit with both Kreuz-Damen, and where the rule set has them an Armut or Schm
 "Gibt es Vorbehalte?"). :func:`resolve_vorbehalte` picks the game by ``vorbehalt_priority`` and
 ``solo_conflict``; several soli under ``solo_conflict = "bidding"`` are bid for (:func:`bid`).
 
-The functions take the :class:`~doppelkopf.game.Game` whose phase they run; :class:`Game` calls them
-from :meth:`~doppelkopf.game.Game.legal_actions` and :meth:`~doppelkopf.game.Game.apply`, which are
-the public way in.
+The functions take the :class:`~doppelkopf.state.GameState` whose phase they run;
+:class:`~doppelkopf.game.Game` calls them from :meth:`~doppelkopf.game.Game.legal_actions` and
+:meth:`~doppelkopf.game.Game.apply`, which are the public way in, and carries out the
+:data:`~doppelkopf.state.Transition` they return (the play starts, or the game is thrown in).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from .armut import start_armut
 from .cards import AUGEN, KOENIG, NEUN, Card, count_card
@@ -20,9 +21,7 @@ from .moves import Action, Announcement, IllegalAction, Phase
 from .order import TRUMP, card_order
 from .rules import SCHWARZ, GameType, Party
 from .scoring import solo_factor
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameState, StartPlay, ThrowIn, Transition
 
 _RE: Final = Party.RE
 _NORMAL: Final = GameType.NORMAL
@@ -40,11 +39,11 @@ _NORMAL_POWER: Final[tuple[int, ...]] = card_order(_NORMAL).power
 _DECLARED_SOLO: Final[tuple[bool, ...]] = tuple([g.is_declared_solo for g in sorted(GameType)])
 
 
-def legal_vorbehalte(game: Game, seat: int) -> list[int]:
+def legal_vorbehalte(game: GameState, seat: int) -> list[int]:
     """The Vorbehalt answers of ``seat``: gesund, a Hochzeit with both Kreuz-Damen (TSR 4.4;
     named by its trick kind with ``hochzeit_partner = "choice"``), the allowed soli (TSR 4.3),
     an Armut (rule ``armut``) and Schmeissen (rule ``schmeissen``), ascending."""
-    opts = game._opts
+    opts = game.options
     if game.forced_solo_seat is not None:
         # vorgeführt: only the kind of solo is named (TSR 4.1.9)
         return list(opts.solo_actions)
@@ -62,7 +61,7 @@ def legal_vorbehalte(game: Game, seat: int) -> list[int]:
     return options
 
 
-def normal_trumps(game: Game, seat: int) -> int:
+def normal_trumps(game: GameState, seat: int) -> int:
     """Trumps in ``seat``'s hand counted as in the normal game (for the Armut, seed 002)."""
     group = _NORMAL_GROUP
     count = 0
@@ -72,7 +71,7 @@ def normal_trumps(game: Game, seat: int) -> int:
     return count
 
 
-def schmeissen_reasons(game: Game, seat: int) -> tuple[str, ...]:
+def schmeissen_reasons(game: GameState, seat: int) -> tuple[str, ...]:
     """The reasons of ``rules.schmeissen`` that ``seat``'s hand fulfils (seed 002, "Gibt es
     Vorbehalte?": at least five nines, or no trump above the Fuchs; the others are house rules):
 
@@ -85,7 +84,7 @@ def schmeissen_reasons(game: Game, seat: int) -> tuple[str, ...]:
     * ``augen_low`` / ``augen_high``: fewer than ``schmeissen_augen_low`` / more than
       ``schmeissen_augen_high`` Augen in the hand.
     """
-    opts = game._opts
+    opts = game.options
     if not opts.schmeissen_reasons:
         return ()
     nines = kings = augen_held = 0
@@ -115,14 +114,16 @@ def schmeissen_reasons(game: Game, seat: int) -> tuple[str, ...]:
     return tuple(reasons)
 
 
-def declare(game: Game, seat: int, action: int) -> None:
+def declare(game: GameState, seat: int, action: int) -> Transition:
+    """Apply the Vorbehalt answer ``action`` of ``seat`` (the seat to move); raises IllegalAction
+    naming the rule when it is not legal now. Returns what :func:`do_declare` returns."""
     if action not in legal_vorbehalte(game, seat):
         if Action.is_vorbehalt(action) and Action.game_type(action) is _HOCHZEIT:
             if game.hands[seat].count(Card.KREUZ_DAME) == 2:
                 raise IllegalAction(
-                    f"name the Hochzeit with one of {', '.join(game.rules.hochzeit_choices)} "
+                    f"name the Hochzeit with one of {', '.join(game.options.rules.hochzeit_choices)} "
                     "(rule hochzeit_partner = choice)"
-                    if game.rules.hochzeit_partner == "choice"
+                    if game.options.rules.hochzeit_partner == "choice"
                     else "this Hochzeit names no trick kind (rule hochzeit_partner)"
                 )
             raise IllegalAction("Hochzeit needs both Kreuz-Damen (TSR 4.4)")
@@ -130,34 +131,35 @@ def declare(game: Game, seat: int, action: int) -> None:
             raise IllegalAction("a Stille Hochzeit is no Vorbehalt: with both Kreuz-Damen say gesund (TSR 4.4.5)")
         if Action.is_vorbehalt(action) and Action.game_type(action) is _ARMUT_GAME:
             raise IllegalAction(
-                f"Armut needs the rule armut and at most {game.rules.armut_max_trumps} trumps "
+                f"Armut needs the rule armut and at most {game.options.rules.armut_max_trumps} trumps "
                 f"(seed 002, Gibt es Vorbehalte?); seat {seat} holds {normal_trumps(game, seat)}"
             )
         if action == Action.SCHMEISSEN:
             raise IllegalAction(
                 "Schmeissen needs a hand the rule schmeissen names "
-                f"({', '.join(game.rules.schmeissen) or 'none'}; seed 002, Gibt es Vorbehalte?)"
+                f"({', '.join(game.options.rules.schmeissen) or 'none'}; seed 002, Gibt es Vorbehalte?)"
             )
         if Action.is_vorbehalt(action):
             raise IllegalAction(f"{Action.game_type(action).german} is not allowed by the rule set")
         raise IllegalAction("the Vorbehaltsabfrage is on: answer gesund or a Vorbehalt (TSR 4.1)")
-    do_declare(game, seat, action)
+    return do_declare(game, seat, action)
 
 
-def do_declare(game: Game, seat: int, action: int) -> None:
-    """Apply a Vorbehalt answer known to be legal."""
+def do_declare(game: GameState, seat: int, action: int) -> Transition:
+    """Apply a Vorbehalt answer known to be legal. After the last answer (or a forced seat's solo)
+    returns the game that follows (:func:`resolve_vorbehalte`), else ``None``."""
     game.answers[seat] = action
     if Action.is_vorbehalt(action):
         game.declarations[seat] = Action.game_type(action)
     if game.forced_solo_seat is not None:
-        start_solo(game, seat)
-        return
+        return start_solo(game, seat)
     game.current_player = (seat + 1) % 4
     if game.current_player == (game.dealer + 1) % 4:
-        resolve_vorbehalte(game)
+        return resolve_vorbehalte(game)
+    return None
 
 
-def _answer_is(game: Game, seat: int, kind: str) -> bool:
+def _answer_is(game: GameState, seat: int, kind: str) -> bool:
     declared = game.declarations[seat]
     if kind == "schmeissen":
         return game.answers[seat] == Action.SCHMEISSEN
@@ -174,59 +176,62 @@ def _answer_is(game: Game, seat: int, kind: str) -> bool:
     return kind == "solo"
 
 
-def resolve_vorbehalte(game: Game) -> None:
+def resolve_vorbehalte(game: GameState) -> Transition:
     """The highest kind of Vorbehalt in ``vorbehalt_priority`` wins (TSR 4.1.5: Pflichtsolo,
     Lustsolo, Hochzeit; seed 002: Solo, Schmeissen, Armut, Hochzeit); among equal kinds the
     seat asked first (TSR 4.1.7), among several soli per ``solo_conflict``. A solo is a
-    Pflichtsolo while the soloist has not played one."""
+    Pflichtsolo while the soloist has not played one. Returns the game to play
+    (:class:`~doppelkopf.state.StartPlay`) or :class:`~doppelkopf.state.ThrowIn` (Schmeissen); an
+    Armut or the bidding for a solo begins here (``None``: the game goes on in that phase)."""
     seats = [(game.dealer + 1 + i) % 4 for i in range(4)]
-    for kind in game._opts.priority:  # rules.vorbehalt_priority, the kinds it leaves out last
+    for kind in game.options.priority:  # rules.vorbehalt_priority, the kinds it leaves out last
         candidates = [s for s in seats if _answer_is(game, s, kind)]
         if not candidates:
             continue
         if kind in _SOLO_KINDS:
-            if len(candidates) > 1 and game._opts.solo_conflict == "bidding":
+            if len(candidates) > 1 and game.options.solo_conflict == "bidding":
                 start_bidding(game, candidates)
-                return
+                return None
             soloist = candidates[0]
-            if game._opts.solo_conflict == "higher_solo":
+            if game.options.solo_conflict == "higher_solo":
                 # seed 000: the higher solo by its factor (scoring.solo_factor), then seat order
-                factor = {s: solo_factor(game.rules, _declared(game, s)) for s in candidates}
+                factor = {s: solo_factor(game.options.rules, _declared(game, s)) for s in candidates}
                 soloist = max(candidates, key=lambda s: (factor[s], -candidates.index(s)))
-            start_solo(game, soloist)
-        elif kind == "schmeissen":
-            game._throw_in("schmeissen")
-        elif kind == "armut":
+            return start_solo(game, soloist)
+        if kind == "schmeissen":
+            return ThrowIn("schmeissen")
+        if kind == "armut":
             start_armut(game, candidates[0])
-        else:
-            game.hochzeit_rule = game._opts.hochzeit_partner
-            if game.hochzeit_rule == "choice":
-                game.hochzeit_rule = Action.hochzeit_kind(game.answers[candidates[0]] or 0)
-            game._start_play(_HOCHZEIT, candidates[0])
-        return
+            return None
+        game.hochzeit_rule = game.options.hochzeit_partner
+        if game.hochzeit_rule == "choice":
+            game.hochzeit_rule = Action.hochzeit_kind(game.answers[candidates[0]] or 0)
+        return StartPlay(_HOCHZEIT, candidates[0])
     both = next((s for s in seats if count_card(game.hands[s], _KREUZ_DAME) == 2), None)
     if both is not None:
-        game._start_play(_STILLE_HOCHZEIT, both)
-    else:
-        game._start_play(_NORMAL, None)
+        return StartPlay(_STILLE_HOCHZEIT, both)
+    return StartPlay(_NORMAL, None)
 
 
-def _declared(game: Game, seat: int) -> GameType:
+def _declared(game: GameState, seat: int) -> GameType:
     declared = game.declarations[seat]
     assert declared is not None
     return declared
 
 
-def start_solo(game: Game, soloist: int, bid: int = 0) -> None:
+def start_solo(game: GameState, soloist: int, bid: int = 0) -> StartPlay:
+    """The solo ``soloist`` declared is played (a Pflichtsolo while it has not played one, TSR 4.2);
+    a solo won in the bidding (rule ``solo_conflict = "bidding"``) holds the ``bid`` levels as
+    announced at once. Returns the :class:`~doppelkopf.state.StartPlay` of the solo."""
     game.pflichtsolo = not game.pflichtsolo_done[soloist]
-    game._start_play(_declared(game, soloist), soloist)
     if bid:
         game.levels[_RE] = bid
         game.timely_ansage[_RE] = True
         game.announcements.append(Announcement(soloist, _RE, bid, len(game.hands[soloist]), by_bid=True))
+    return StartPlay(_declared(game, soloist), soloist)
 
 
-def start_bidding(game: Game, candidates: list[int]) -> None:
+def start_bidding(game: GameState, candidates: list[int]) -> None:
     """Several soli of the same rank and the rule ``bidding`` (seed 002, "Solospiele": "wird
     abgereizt"), our reading: the first candidate asked holds the plain solo; in turn the
     others raise the bid by one announcement level (Re, keine 90, ..., schwarz) or pass, until
@@ -237,7 +242,7 @@ def start_bidding(game: Game, candidates: list[int]) -> None:
     game.current_player = _next_bidder(game, candidates[0])
 
 
-def _next_bidder(game: Game, after: int) -> int:
+def _next_bidder(game: GameState, after: int) -> int:
     for k in range(1, 5):
         seat = (after + k) % 4
         if seat in game.bid_active and seat != game.bid_holder:
@@ -245,8 +250,11 @@ def _next_bidder(game: Game, after: int) -> int:
     raise AssertionError("bidding without a second candidate")  # pragma: no cover
 
 
-def bid(game: Game, seat: int, action: int) -> None:
-    if action not in game.legal_actions(seat):
+def bid(game: GameState, seat: int, action: int) -> Transition:
+    """Apply the bid of ``seat`` (the bidder to move): raise or pass; raises IllegalAction when it is
+    not legal now. Returns the :class:`~doppelkopf.state.StartPlay` of the solo once one bidder is
+    left, else ``None``."""
+    if action not in legal_bids(game):
         raise IllegalAction(
             "the bidding for the solo is on: raise or pass (rule solo_conflict = bidding)"
             if action != Action.BID
@@ -257,16 +265,16 @@ def bid(game: Game, seat: int, action: int) -> None:
         game.bid_holder = seat
         game.bids.append((seat, "raise"))
         game.current_player = _next_bidder(game, seat)
-        return
+        return None
     game.bids.append((seat, "pass"))
     game.bid_active.remove(seat)
     if len(game.bid_active) == 1:
-        start_solo(game, game.bid_active[0], game.bid_level)
-    else:
-        game.current_player = _next_bidder(game, seat)
+        return start_solo(game, game.bid_active[0], game.bid_level)
+    game.current_player = _next_bidder(game, seat)
+    return None
 
 
-def legal_bids(game: Game) -> list[int]:
+def legal_bids(game: GameState) -> list[int]:
     """The answers of the bidder to move: raise the bid by one level, or pass (only pass once
     the bid is schwarz)."""
     return [Action.BID, Action.PASS] if game.bid_level < SCHWARZ else [Action.PASS]

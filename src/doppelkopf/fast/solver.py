@@ -11,7 +11,7 @@ exactly, under the rules of the core:
   the rule set's Dulle option from :func:`doppelkopf.order.second_dulle_wins` (which depends on
   whether the trick is the last one).
 * The card order is the game's (``game.order``, with the Schweine once announced). Schweine not
-  announced yet, held by a seat that may still announce them (``Game._search_order`` differs from
+  announced yet, held by a seat that may still announce them (``Game.search_order`` differs from
   ``game.order``), are taken as announced when their holder plays the first Karo-Ass (seed 002
   "Sonderkarten"; under seed 000's "before the first Karo-Ass" the holder announces then at the
   latest, and the solver assumes exactly then): the trick with that card and every later one use
@@ -733,7 +733,7 @@ class _Position:
             raise ValueError(f"no seat {seat}: seats are 0..3")
         order: CardOrder = game.order
         # the order the core expects for the rest of the game (pending Schweine counted as announced)
-        later: CardOrder = game._search_order()
+        later: CardOrder = game.search_order()
         no_super = card_order(game.game_type, True, False) if later is not order else later
         if any(later.group[c] != order.group[c] for c in range(24)):
             raise ValueError("pending Schweine change the card groups; the solver cannot take that order")

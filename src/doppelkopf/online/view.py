@@ -187,7 +187,7 @@ def seat_view(
         return _ordered(view)
 
     if seat is None:
-        info = _public_info(state)
+        info = game.public_information_state()
         parties: tuple[Party | None, ...] = info.known_parties
     else:
         info = game.information_state(seat)
@@ -234,54 +234,6 @@ def seat_view(
 
 
 # -- information ------------------------------------------------------------------------------------------
-def _public_info(state: TableState) -> InformationState:
-    """What every seat knows, for a spectator: seat 0's information state without its own parts (hand, legal
-    actions, own Vorbehalt and party, Armut cards), and the game type and Superschweine as a seat sees them
-    that is not the one who knows more (the player of a Stille Hochzeit, the holder of the Superschweine)."""
-    game = state.game
-    assert game is not None
-    base = game.information_state(0)
-    other = game.information_state(1)
-    game_type, declarer, rule = base.game_type, base.declarer, base.hochzeit_rule
-    if base.game_type is GameType.STILLE_HOCHZEIT and other.game_type is not GameType.STILLE_HOCHZEIT:
-        game_type, declarer, rule = other.game_type, other.declarer, other.hochzeit_rule  # seat 0 plays it
-    superschweine = base.superschweine if base.superschweine == other.superschweine else None
-    return InformationState(
-        seat=0,
-        hand=(),
-        phase=base.phase,
-        current_player=base.current_player,
-        dealer=base.dealer,
-        rules=base.rules,
-        vorbehalte=base.vorbehalte,
-        own_vorbehalt=None,
-        game_type=game_type,
-        declarer=declarer,
-        own_party=None,
-        known_parties=base.known_parties,
-        tricks=base.tricks,
-        trick=base.trick,
-        leader=base.leader,
-        announcements=base.announcements,
-        hand_sizes=base.hand_sizes,
-        legal_actions=(),
-        hochzeit_rule=rule,
-        schweine=base.schweine,
-        superschweine=superschweine,
-        armut_answers=base.armut_answers,
-        armut_count=base.armut_count,
-        armut_laid=(),
-        armut_returned=(),
-        bids=base.bids,
-        bid_level=base.bid_level,
-        must_announce=base.must_announce,
-        thrown_in=base.thrown_in,
-        claim=base.claim,
-        pflichtsolo_done=base.pflichtsolo_done,
-        games_left_in_round=base.games_left_in_round,
-    )
-
-
 def _parties_of(info: InformationState) -> tuple[Party | None, ...]:
     """Per seat the party the viewer can be sure of (:func:`doppelkopf.players.inferred_parties`), its own
     party included from the start (the Kreuz-Dame in its hand)."""
