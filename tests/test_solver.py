@@ -152,7 +152,7 @@ def engine_brute_force(game: Game, seat: int) -> int:
 
 
 def schweine_pending(game: Game) -> bool:
-    return game._search_order() is not game.order
+    return game.search_order() is not game.order
 
 
 @pytest.mark.parametrize(("label", "rules", "game_type"), CASES, ids=[c[0] for c in CASES])

@@ -712,9 +712,6 @@ class Game(GameState):
         :func:`doppelkopf.claims.search_order`; the solvers read it)."""
         return search_order(self)
 
-    def _search_order(self) -> CardOrder:  # the old name (tests/test_solver.py)
-        return search_order(self)
-
     # -- results -------------------------------------------------------------------------------
     def summary(self) -> GameSummary:
         """The finished game as a :class:`GameSummary` for scoring; raises IllegalAction if it

@@ -22,7 +22,19 @@ from typing import ClassVar, Final
 
 from .moves import Action, Announcement, Phase, Trick
 from .order import CardOrder, card_order
-from .rules import GameType, Party, RuleSet
+from .rules import (
+    Claim,
+    Concede,
+    Dulle,
+    GameType,
+    HochzeitPartner,
+    Party,
+    RuleSet,
+    SchmeissenReason,
+    SoloConflict,
+    SoloLead,
+    VorbehaltKind,
+)
 from .values import PerRuleSet, Record
 
 __all__ = [
@@ -92,8 +104,8 @@ class GameOptions:
         self.hochzeit_shift: Final[bool] = rules.hochzeit_shift
         self.hochzeit_tricks: Final[int] = rules.hochzeit_tricks
         self.hochzeit_early_ansage: Final[bool] = rules.hochzeit_early_ansage
-        self.claim_mode: Final[str] = rules.claim
-        self.concede_mode: Final[str] = rules.concede
+        self.claim_mode: Final[Claim] = rules.claim
+        self.concede_mode: Final[Concede] = rules.concede
         self.schweine_on: Final[bool] = rules.schweine == "on"
         self.schweine_in_play: Final[bool] = rules.schweine_announce == "before_first_play"
         self.schweine_optional: Final[bool] = rules.schweine_optional
@@ -106,11 +118,11 @@ class GameOptions:
         self.with_nines: Final[bool] = rules.with_nines
         self.cut_minimum: Final[int] = rules.cut_minimum
         self.deal_packets: Final[tuple[int, ...]] = tuple(rules.deal_packets)
-        self.dulle: Final[str] = rules.dulle
+        self.dulle: Final[Dulle] = rules.dulle
         self.pflichtansage: Final[bool] = rules.pflichtansage
         self.pflichtansage_augen: Final[int] = rules.pflichtansage_augen
-        self.solo_lead: Final[str] = rules.solo_lead
-        self.solo_conflict: Final[str] = rules.solo_conflict
+        self.solo_lead: Final[SoloLead] = rules.solo_lead
+        self.solo_conflict: Final[SoloConflict] = rules.solo_conflict
         # the Vorbehalt answers (TSR 4.1; seed 002, "Gibt es Vorbehalte?")
         self.solo_actions: Final[tuple[int, ...]] = tuple(
             sorted({Action.vorbehalt(GameType.parse(name)) for name in rules.solo_types})
@@ -120,18 +132,18 @@ class GameOptions:
             if rules.hochzeit_partner == "choice"
             else (Action.vorbehalt(GameType.HOCHZEIT),)
         )
-        self.hochzeit_partner: Final[str] = rules.hochzeit_partner
+        self.hochzeit_partner: Final[HochzeitPartner] = rules.hochzeit_partner
         self.armut: Final[bool] = rules.armut
         self.armut_max_trumps: Final[int] = rules.armut_max_trumps
-        self.schmeissen_reasons: Final[tuple[str, ...]] = tuple(rules.schmeissen)
+        self.schmeissen_reasons: Final[tuple[SchmeissenReason, ...]] = tuple(rules.schmeissen)
         self.schmeissen_nines: Final[int] = rules.schmeissen_nines
         self.schmeissen_kings: Final[int] = rules.schmeissen_kings
         self.schmeissen_nines_kings: Final[int] = rules.schmeissen_nines_kings
         self.schmeissen_augen_low: Final[int] = rules.schmeissen_augen_low
         self.schmeissen_augen_high: Final[int] = rules.schmeissen_augen_high
         listed = list(rules.vorbehalt_priority)
-        solo = ["solo"] if "solo" in listed else ["pflichtsolo", "lustsolo"]
-        self.priority: Final[tuple[str, ...]] = tuple(
+        solo: list[VorbehaltKind] = ["solo"] if "solo" in listed else ["pflichtsolo", "lustsolo"]
+        self.priority: Final[tuple[VorbehaltKind, ...]] = tuple(
             listed + [k for k in (*solo, "schmeissen", "armut", "hochzeit") if k not in listed]
         )
 

@@ -209,8 +209,8 @@ def records_mode(path: str, force: bool, option: str = "--records") -> str:
 def save_records(records: list[GameRecord], path: str, mode: str) -> str:
     """Write ``records`` to ``path`` as :func:`records_mode` decided (appended atomically, or the
     file written anew) and say what was done: ``3 game records appended to games.jsonl``."""
-    from ..interactive import plural
     from ..record import append_many, save_many
+    from ..textutil import plural
 
     count = plural(len(records), "game record")
     if mode == "append":

@@ -171,7 +171,7 @@ def _print_analysis(console: Console, game: Game, players: list[str], budget: fl
     from rich.progress import Progress
 
     from ..analysis import analyse
-    from ..interactive import plural
+    from ..textutil import plural
 
     # no refresh thread: the solver's child processes are forked from a process with one thread
     with Progress(console=make_console(stderr=True), transient=True, auto_refresh=False) as bar:
