@@ -144,6 +144,15 @@ def test_the_json_api_does_not_store_an_edited_ddv_as_ddv(client: Any) -> None:
     assert same.status_code == 201 and same.json()["rules_name"] == "ddv"
 
 
+def test_the_json_api_takes_rule_text_that_starts_with_a_bom(client: Any) -> None:
+    """A rule file saved with a byte order mark is read from a file, an upload and the JSON API alike."""
+    edited = _sitting_by_api(client, "\ufeff" + EDITED_TOML)
+    assert edited.status_code == 201, edited.text
+    assert edited.json()["rules_name"] == "ddv (changed)"
+    same = _sitting_by_api(client, "\ufeff" + DDV_TOML)
+    assert same.status_code == 201 and same.json()["rules_name"] == "ddv"
+
+
 def test_the_form_upload_names_an_edited_ddv_after_the_file(client: Any) -> None:
     assert _stored_rules_name(client, _sitting_by_form(client, "haus.toml", EDITED_TOML.encode())) == "haus"
     assert _stored_rules_name(client, _sitting_by_form(client, "haus.toml", EDITED_BOM)) == "haus"  # a BOM

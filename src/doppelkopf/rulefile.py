@@ -67,9 +67,13 @@ def rules_from_text(text: str, source: str, file_name: str | None = None) -> Rul
     of the user's to take, and the suffix says both where the rules come from and that they are not the
     preset.
 
+    A byte order mark that starts ``text`` (U+FEFF, as a file saved with one and pasted or posted as it is)
+    is skipped, as :func:`rules_from_bytes` skips it in a file.
+
     Raises RuleError naming ``source``: over :data:`RULE_FILE_LIMIT` bytes in UTF-8, not valid TOML, or a
     bad option (see :meth:`RuleSet.from_toml <doppelkopf.rules.RuleSet.from_toml>`).
     """
+    text = text.removeprefix("\ufeff")
     if len(text) > RULE_FILE_LIMIT:  # every character is at least one byte: too large without encoding it
         check_size(len(text), source)
     check_size(len(text.encode("utf-8", "surrogatepass")), source)
