@@ -19,14 +19,7 @@ pieces it needs live in :mod:`doppelkopf.players.sampling` and are importable fr
 * :func:`rebuild_game`: a :class:`~doppelkopf.game.Game` built from a sample that replays the
   public history through the core, so the rules apply in the search exactly as in the game;
 * :class:`HandSampler`, :func:`played_cards`, :func:`game_order_type`, :func:`armut_seats` and
-  :func:`armut_exchange` (see :mod:`~doppelkopf.players.sampling`).
-
->>> from doppelkopf.rules import DDV
->>> from doppelkopf.game import Game
->>> game = Game.new(DDV, seed=3, dealer=0)
->>> info = game.information_state(2)
->>> len(unseen_cards(info)), voids(info)
-(36, (frozenset(), frozenset(), frozenset(), frozenset()))
+  :func:`armut_exchange` (see :mod:`~doppelkopf.players.sampling`, with an example).
 """
 
 from __future__ import annotations
