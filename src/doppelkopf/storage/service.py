@@ -54,6 +54,7 @@ from sqlalchemy.orm import Session, load_only, sessionmaker, undefer
 from .. import liste as liste_mod
 from ..liste import ListeBuilder, ListeError, ListeRow
 from ..names import PlayerNameError, clean_name, clean_names, name_key
+from ..rulefile import RULE_FILE_LIMIT, rules_from_text
 from ..rules import RuleError, RuleSet, get_preset
 from .db import (
     DEFAULT_FILE,
@@ -130,9 +131,9 @@ __all__ = [
     "stored_rules",
 ]
 
-#: Largest rule file text a sitting takes, in bytes of UTF-8 (the name is older than that): the value of the
-#: one limit of every rule file, :data:`doppelkopf.rulefile.RULE_FILE_LIMIT`, which :func:`rule_set_of` applies.
-MAX_RULES_CHARS = 256 * 1024
+#: Largest rule file text a sitting takes, in bytes of UTF-8 (the name is older than that): the one limit of
+#: every rule file, :data:`doppelkopf.rulefile.RULE_FILE_LIMIT`, which :func:`rule_set_of` applies.
+MAX_RULES_CHARS = RULE_FILE_LIMIT
 #: Most games on one page of the Liste (:meth:`Store.liste_page`).
 MAX_PER_PAGE = 1000
 #: The columns of a sitting that :class:`SittingInfo` needs (not its rules' text, state or tally).
@@ -194,8 +195,6 @@ def rule_set_of(rules: RuleSet | str, field: str = "rules") -> RuleSet:
             TOML: ...``, ``rules: solo_factor: ...``, ``rules: larger than 256 KiB, not a rule file``;
             ``FIELD: ...`` with ``field``).
     """
-    from ..rulefile import rules_from_text
-
     if isinstance(rules, RuleSet):
         return rules
     if not isinstance(rules, str):
