@@ -53,7 +53,7 @@ CORE = (
     "scoring",
 )
 #: Every source the compiled code depends on: the compiled modules and the constants they import.
-SOURCES = (*CORE, "rules")
+SOURCES = (*CORE, "rules", "messages")
 PACKAGE = Path("src", "doppelkopf")
 INFO = PACKAGE / "_compiled.json"
 #: The setup commands that build extensions (setup.py also runs for metadata only).

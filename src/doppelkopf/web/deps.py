@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 from fastapi import Request
+from markupsafe import Markup
 from fastapi.templating import Jinja2Templates
 from starlette.responses import Response
 
+from ..i18n import Translator, negotiate, translator
 from ..scoring import signed
 from ..sheet import format_euro
 from .events import Notifier
@@ -24,6 +26,8 @@ TEMPLATES_DIR = HERE / "templates"
 STATIC_DIR = HERE / "static"
 
 MINUS = "\u2212"
+#: The cookie that keeps the language a reader chose with the switch on every page.
+LANGUAGE_COOKIE = "lang"
 
 #: The largest request body the app reads, in bytes (16 MiB): a JSON import (``/api/import``, the import page),
 #: a records file, a rule file, an entry. :class:`doppelkopf.web.app.BodyLimit` answers 413 beyond it.
@@ -58,10 +62,53 @@ def date_text(value: datetime.date | datetime.datetime | None) -> str:
     return value.strftime("%d.%m.%Y")
 
 
+def request_language(request: Request) -> str:
+    """The language of the answer to ``request``: the reader's choice (the ``lang`` cookie set by the switch
+    on every page), else the browser's ``Accept-Language``, else German (:func:`doppelkopf.i18n.negotiate`)."""
+    return negotiate(request.headers.get("accept-language"), request.cookies.get(LANGUAGE_COOKIE))
+
+
+def request_translator(request: Request) -> Translator:
+    """The :class:`doppelkopf.i18n.Translator` of the request's language (:func:`request_language`)."""
+    return translator(request_language(request))
+
+
+def template_texts(tr: Translator) -> dict[str, Any]:
+    """What every template gets for its language: ``tr`` (the translator: ``tr.money``, ``tr.date`` ...),
+    ``lang``, and the gettext callables of Jinja2's i18n extension (``{% trans %}``, ``_()``), new style:
+    ``_("%(name)s won", name=...)`` fills its fields after translating, escaping them."""
+
+    @jinja2.pass_context
+    def gettext(context: Any, message: str, **fields: Any) -> str:
+        text = tr.gettext(message)
+        if context.eval_ctx.autoescape:
+            text = Markup(text)
+        return text % fields if fields else text
+
+    @jinja2.pass_context
+    def ngettext(context: Any, singular: str, plural: str, n: int, **fields: Any) -> str:
+        fields.setdefault("num", n)
+        text = tr.ngettext(singular, plural, n)
+        if context.eval_ctx.autoescape:
+            text = Markup(text)
+        return text % fields
+
+    @jinja2.pass_context
+    def pgettext(context: Any, message_context: str, message: str, **fields: Any) -> str:
+        text = tr.pgettext(message_context, message)
+        if context.eval_ctx.autoescape:
+            text = Markup(text)
+        return text % fields if fields else text
+
+    return {"tr": tr, "lang": tr.language, "gettext": gettext, "ngettext": ngettext, "pgettext": pgettext, "_": gettext}
+
+
 def make_templates() -> Jinja2Templates:
-    """The Jinja2 templates with autoescape always on (player names and places are user input)."""
+    """The Jinja2 templates with autoescape always on (player names and places are user input) and Jinja2's
+    i18n extension (new-style gettext); :func:`render` gives each page the callables of its language."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
+        extensions=["jinja2.ext.i18n"],
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -74,13 +121,17 @@ def make_templates() -> Jinja2Templates:
     env.globals["describe"] = describe
     env.globals["trigger_label"] = trigger_label
     env.globals["trigger_doc"] = trigger_doc
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]  # replaced per page by render()
     return Jinja2Templates(env=env)
 
 
 def render(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> Response:
     """Template ``name`` of :data:`TEMPLATES_DIR` rendered with ``context`` (and ``request``) as an HTML answer."""
     templates: Jinja2Templates = request.app.state.templates
-    return templates.TemplateResponse(request, name, context, status_code=status_code)
+    context = {**template_texts(request_translator(request)), **context}
+    response = templates.TemplateResponse(request, name, context, status_code=status_code)
+    response.headers["Content-Language"] = request_language(request)
+    return response
 
 
 def wants_json(request: Request) -> bool:
