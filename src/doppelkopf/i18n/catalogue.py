@@ -166,7 +166,7 @@ def _fixed_header(catalogue: object) -> None:
     """A header that does not change from one update to the next (no dates, no placeholders)."""
     import datetime
 
-    fixed = datetime.datetime(2026, 12, 1, tzinfo=datetime.timezone.utc)
+    fixed = datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC)
     catalogue.project, catalogue.version = "doppelkopf", "1"  # type: ignore[attr-defined]
     catalogue.copyright_holder = "the doppelkopf authors"  # type: ignore[attr-defined]
     catalogue.msgid_bugs_address = ""  # type: ignore[attr-defined]
@@ -278,7 +278,7 @@ def untranslated_template_text() -> list[str]:
 
     env = jinja2.Environment(extensions=["jinja2.ext.i18n"])
     found: list[str] = []
-    for domain, path, method in sources():
+    for _domain, path, method in sources():
         if method == "python":
             continue
         relative = path.relative_to(PACKAGE_DIR).as_posix()
@@ -295,17 +295,18 @@ def untranslated_template_text() -> list[str]:
                 chunks.append((line, " \x00 "))  # stands for an expression (keeps attribute values apart)
 
         class Reader(HTMLParser):
-            def __init__(self) -> None:
+            def __init__(self, relative: str) -> None:
                 super().__init__(convert_charrefs=True)
                 self.skip = 0
                 self.line = 0
+                self.relative = relative
 
             def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
                 if tag in ("script", "style"):
                     self.skip += 1
                 for name, value in attrs:
                     if name in READ_ATTRIBUTES and value and _letters(value.replace("\x00", "")):
-                        found.append(f"{relative}:{self.line}: {name}={value.strip()!r}")
+                        found.append(f"{self.relative}:{self.line}: {name}={value.strip()!r}")
 
             def handle_endtag(self, tag: str) -> None:
                 if tag in ("script", "style"):
@@ -314,9 +315,9 @@ def untranslated_template_text() -> list[str]:
             def handle_data(self, data: str) -> None:
                 text = " ".join(data.replace("\x00", " ").split())
                 if not self.skip and text and _letters(re.sub(r"&\w+;", " ", text)):
-                    found.append(f"{relative}:{self.line}: {text!r}")
+                    found.append(f"{self.relative}:{self.line}: {text!r}")
 
-        reader = Reader()
+        reader = Reader(relative)
         for line, chunk in chunks:
             reader.line = line
             reader.feed(chunk)

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 from fastapi import Request
-from markupsafe import Markup
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 from starlette.responses import Response
 
 from ..i18n import Translator, negotiate, translator
