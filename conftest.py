@@ -69,3 +69,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         for line in _SKIPPED_MODULES:
             print(f"\nCI=true: skipped for a missing system package, which CI must have: {line}")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """The skips in a few lines: one per reason with the number of tests it held back (``-rs`` would print one
+    line per test), e.g. ``42 skipped: needs a PostgreSQL server: set DOKO_TEST_DATABASE_URL (.ci/run starts one)``."""
+    reasons: dict[str, int] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = _skip_reason(report) or "skipped"
+        reasons[reason] = reasons.get(reason, 0) + 1
+    if reasons:
+        terminalreporter.section("skipped, by reason", sep="-")
+        for reason, count in sorted(reasons.items(), key=lambda item: -item[1]):
+            terminalreporter.write_line(f"{count} skipped: {reason}")
