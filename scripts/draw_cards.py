@@ -104,7 +104,7 @@ def pip_layout(rank: str) -> list[tuple[float, float]]:
     """The pip centres of Ass, Zehn or Neun (classic layout)."""
     if rank == "A":
         return [(CX, CY)]
-    spots = [(x, y) for x in COLUMNS for y in ROWS]
+    spots: list[tuple[float, float]] = [(x, y) for x in COLUMNS for y in ROWS]
     if rank == "9":
         spots.append((CX, CY))
     else:  # Zehn: two in the middle column, between the first and last two rows

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from doppelkopf.cards import HERZ, KARO, deck
+from doppelkopf.cards import HERZ, KARO, Card, deck
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "src" / "doppelkopf" / "web" / "static" / "cards"
@@ -32,7 +32,7 @@ def test_every_card_of_the_deck_has_a_face_and_there_is_a_back() -> None:
 
 
 @pytest.mark.parametrize("card", sorted(set(deck(with_nines=True))), ids=lambda card: card.short)
-def test_a_face_is_an_svg_of_the_card_shape_titled_with_the_german_name(card) -> None:
+def test_a_face_is_an_svg_of_the_card_shape_titled_with_the_german_name(card: Card) -> None:
     root = ET.parse(CARDS / f"{card.short}.svg").getroot()
     assert root.tag == f"{SVG}svg"
     assert root.get("viewBox") == "0 0 240 336"
