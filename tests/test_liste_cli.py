@@ -145,9 +145,9 @@ def test_seed_004_list_and_settlement(db: str) -> None:
     assert re.search(r"Next: game 4, \w+ deals", out)
     settle = ok(db, "settle", sitting)
     lines = [line.strip() for line in settle.splitlines()]
-    assert lines[-3:] == ["Ben zahlt Anna 0,40 €", "Carla zahlt Anna 0,40 €", "Dirk zahlt Anna 0,20 €"]
-    assert re.search(r"Anna\s+10\s+1,00 €", settle)
-    assert re.search(r"Dirk\s+-2\s+−0,20 €", settle)
+    assert lines[-3:] == ["Ben pays Anna €0.40", "Carla pays Anna €0.40", "Dirk pays Anna €0.20"]
+    assert re.search(r"Anna\s+10\s+€1.00", settle)
+    assert re.search(r"Dirk\s+−2\s+−€0.20", settle)
 
 
 def test_quick_mode_gives_the_same_list(db: str) -> None:

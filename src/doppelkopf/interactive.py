@@ -26,7 +26,8 @@ from rich.console import Console
 from rich.text import Text as RichText
 
 from .cards import Card, CardError
-from .cli.lang import _, ngettext, tr
+from .cli.lang import gettext as _
+from .cli.lang import ngettext, tr
 from .game import Action, InformationState, Phase, Trick
 from .messages import N_
 from .order import dulle_rule_says_second, winner_index

@@ -20,7 +20,8 @@ import click
 from ..messages import N_
 from ..rulefile import read_rule_file
 from ..rules import PRESETS, RuleError, RuleSet, get_preset
-from .lang import _, ngettext, number, option, tr
+from .lang import gettext as _
+from .lang import ngettext, number, option, tr
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -344,14 +345,14 @@ def _print_session_state(console: Console, session: Session, games: int | None =
             line = ngettext(
                 "{left} of {total} game left; Pflichtsolo missing: {missing}",
                 "{left} of {total} games left; Pflichtsolo missing: {missing}",
-                left,
+                total,
             )
             console.print(line.format(left=left, total=total, missing=missing))
             return
         line = ngettext(
             "Round {round}: {left} of {total} game left; Pflichtsolo missing: {missing}",
             "Round {round}: {left} of {total} games left; Pflichtsolo missing: {missing}",
-            left,
+            total,
         )
         console.print(line.format(round=session.round, left=left, total=total, missing=missing))
 

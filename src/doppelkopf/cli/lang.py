@@ -35,7 +35,7 @@ __all__ = [
     "command",
     "option",
     "tr",
-    "_",
+    "gettext",
     "ngettext",
     "language_of",
     "signed",
@@ -66,9 +66,13 @@ def tr() -> Translator:
     return current if current is not None else translator(language_of())
 
 
-def _(message: str) -> str:
-    """``message`` (English, in the ``cli`` catalogue) in the language of the running command."""
+def gettext(message: str) -> str:
+    """``message`` (English, in the ``cli`` catalogue) in the language of the running command (imported as
+    ``_`` by the commands: ``from .lang import gettext as _``)."""
     return tr().gettext(message)
+
+
+_ = gettext
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -48,7 +48,8 @@ import click
 from ..extras import missing_library
 from ..messages import N_, one_line
 from .common import check_output, friendly_errors, load_rules, print_plain, settlement_lines
-from .lang import DokoGroup, DokoOption, _, and_list, ngettext, number, option, tr
+from .lang import DokoGroup, DokoOption, and_list, ngettext, number, option, tr
+from .lang import gettext as _
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -7,7 +7,8 @@ import click
 from ..messages import N_
 from ..rules import PRESETS
 from .common import PIPE_WIDTH, friendly_errors, load_rules, make_console, print_plain
-from .lang import DokoGroup, _, option, tr
+from .lang import DokoGroup, option, tr
+from .lang import gettext as _
 
 
 @click.group(cls=DokoGroup, help=N_("Show rule sets and write them as TOML."))
@@ -48,13 +49,14 @@ def rules_show(name: str, as_toml: bool) -> None:
         print_plain(console, table)
         return
     # a narrow terminal, or no terminal (a pipe, a file): one block per option, its lines wrapped to the width
-    console.print(Text(_("Rule set {name}").format(name=ruleset.name), style="bold"))
+    print_plain(console, Text(_("Rule set {name}").format(name=ruleset.name), style="bold"))
     for key, value, meaning, source in rows:
-        console.print()
-        console.print(Text(f"{key} = {value or _('(none)')}", style="bold", overflow="fold"))
-        console.print(Padding(Text(meaning, overflow="fold"), (0, 0, 0, 2), expand=False))
-        console.print(
-            Padding(Text(_("Source: {source}").format(source=source), overflow="fold"), (0, 0, 0, 2), expand=False)
+        print_plain(console, "")
+        print_plain(console, Text(f"{key} = {value or _('(none)')}", style="bold", overflow="fold"))
+        print_plain(console, Padding(Text(meaning, overflow="fold"), (0, 0, 0, 2), expand=False))
+        print_plain(
+            console,
+            Padding(Text(_("Source: {source}").format(source=source), overflow="fold"), (0, 0, 0, 2), expand=False),
         )
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from ..messages import N_
-from .lang import _, command, option
+from .lang import command, option
+from .lang import gettext as _
 from .liste import database_url, friendly, shown_url
 
 #: Hosts that listen on every address of the computer (the phones of the table can reach it).

@@ -24,7 +24,8 @@ from .common import (
     rules_option,
     save_records,
 )
-from .lang import _, command, ngettext, option, tr
+from .lang import command, ngettext, option, tr
+from .lang import gettext as _
 
 if TYPE_CHECKING:
     from rich.console import Console
