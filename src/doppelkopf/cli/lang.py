@@ -145,43 +145,39 @@ class DokoOption(click.Option):
             self.help = original
 
 
-class _Translated:
+class _Translated(click.Command):
     """What :class:`DokoCommand` and :class:`DokoGroup` share: the help and the short help translated."""
-
-    help: str | None
-    short_help: str | None
-    epilog: str | None
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         original = self.help
         self.help = _help(original)
         try:
-            super().format_help_text(ctx, formatter)  # type: ignore[misc]
+            super().format_help_text(ctx, formatter)
         finally:
             self.help = original
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         """Click's help option, its help translated when shown (click would keep the first language's)."""
-        names = self.get_help_option_names(ctx)  # type: ignore[attr-defined]
-        if not names or not self.add_help_option:  # type: ignore[attr-defined]
+        names = self.get_help_option_names(ctx)
+        if not names or not self.add_help_option:
             return None
-        if self._help_option is None:  # type: ignore[has-type]
+        if self._help_option is None:
             from click.decorators import help_option
 
-            help_option(*names, cls=DokoOption, help=N_("Show this message and exit."))(self)  # type: ignore[arg-type]
-            self._help_option = self.params.pop()  # type: ignore[attr-defined]
-        return self._help_option  # type: ignore[no-any-return]
+            help_option(*names, cls=DokoOption, help=N_("Show this message and exit."))(self)
+            self._help_option = self.params.pop()  # type: ignore[assignment]
+        return self._help_option
 
     def get_short_help_str(self, limit: int = 45) -> str:
         original, short = self.help, self.short_help
         self.help, self.short_help = _help(original), _help(short)
         try:
-            return super().get_short_help_str(limit)  # type: ignore[misc, no-any-return]
+            return super().get_short_help_str(limit)
         finally:
             self.help, self.short_help = original, short
 
 
-class DokoCommand(_Translated, click.Command):
+class DokoCommand(_Translated):
     """A ``doko`` command: its help translated when shown (see the module's text)."""
 
 
