@@ -219,7 +219,7 @@ def _print_analysis(console: Console, game: Game, players: list[str], budget: fl
             continue
         punkte = ""
         if card.punkte_best is not None and card.punkte_after is not None:
-            punkte = f"{_('Punkte')} {card.punkte_best} → {card.punkte_after}"
+            punkte = _("Punkte") + f" {card.punkte_best} → {card.punkte_after}"
         line = head + f"{card.augen_best} → {card.augen_after} ({card.augen_loss})  {punkte}"
         if card.mistake:
             best = " ".join(c.symbol for c in card.best_cards)

@@ -50,9 +50,10 @@ def rules_show(name: str, as_toml: bool) -> None:
         return
     # a narrow terminal, or no terminal (a pipe, a file): one block per option, its lines wrapped to the width
     print_plain(console, Text(_("Rule set {name}").format(name=ruleset.name), style="bold"))
+    empty = _("(none)")
     for key, value, meaning, source in rows:
         print_plain(console, "")
-        print_plain(console, Text(f"{key} = {value or _('(none)')}", style="bold", overflow="fold"))
+        print_plain(console, Text(f"{key} = {value or empty}", style="bold", overflow="fold"))
         print_plain(console, Padding(Text(meaning, overflow="fold"), (0, 0, 0, 2), expand=False))
         print_plain(
             console,

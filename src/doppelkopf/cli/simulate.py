@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..i18n import MINUS
 from ..messages import N_
 from ..rules import RuleSet
 from .common import (
@@ -18,6 +17,7 @@ from .common import (
     friendly_errors,
     is_single_record,
     make_console,
+    print_plain,
     print_sheet,
     records_mode,
     row_meta,
@@ -496,23 +496,28 @@ def _print_arena(console: Console, data: dict[str, Any]) -> None:
         )
     )
     table.add_column("")
+    short = {"candidate": _("cand."), "reference": _("ref.")}
     for role in ("candidate", "reference"):
-        table.add_column(
-            f"{data['players'][role]['player']} ({_('cand.') if role == 'candidate' else _('ref.')})", justify="right"
-        )
+        table.add_column(f"{data['players'][role]['player']} ({short[role]})", justify="right")
     stats = [data["players"]["candidate"], data["players"]["reference"]]
+
+    t = tr()
+
+    def plus(x: float) -> str:
+        """A mean with its sign, two decimals in the reader's form: ``+2,75``, ``−0,43``."""
+        return ("+" if x > 0 else "") + t.number(x, 2)
 
     def ci(s: dict[str, Any]) -> str:
         p = s["punkte_per_game"]
         if p["ci95"] is None:
-            return f"{p['mean']:+.2f}".replace("-", MINUS)
-        return f"{p['mean']:+.2f} ({p['ci95'][0]:+.2f} .. {p['ci95'][1]:+.2f})".replace("-", MINUS)
+            return plus(p["mean"])
+        return f"{plus(p['mean'])} ({plus(p['ci95'][0])} .. {plus(p['ci95'][1])})"
 
     def rate(x: float | None) -> str:
-        return "-" if x is None else f"{100 * x:.1f}%"
+        return "-" if x is None else f"{t.number(100 * x, 1)}%"
 
-    def ms(d: dict[str, Any]) -> str:
-        return "-" if d["mean"] is None else f"{d['mean']:.3f} / {d['max']:.3f}"  # one precision: max >= mean
+    def ms(d: dict[str, Any]) -> str:  # one precision: max >= mean
+        return "-" if d["mean"] is None else f"{t.number(d['mean'], 3)} / {t.number(d['max'], 3)}"
 
     rows: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
         (_("Punkte/game (95% CI)"), ci),
@@ -528,7 +533,7 @@ def _print_arena(console: Console, data: dict[str, Any]) -> None:
     ]
     for label, cell in rows:
         table.add_row(label, *(cell(s) for s in stats))
-    console.print(table)
+    print_plain(console, table)
     if data["games_thrown_in"]:
         n = data["games_thrown_in"]
         console.print(
