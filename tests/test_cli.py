@@ -20,6 +20,14 @@ from doppelkopf.rules import DDV, GameType, Party, get_preset
 ENTRIES = Path(__file__).parent / "data" / "entries"
 
 
+@pytest.fixture(autouse=True)
+def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English texts: a terminal without a locale (LANG=C), no DOKO_LANG."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "DOKO_LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C")
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
@@ -42,7 +50,7 @@ def test_score_seed004_beispiel1_text(runner: CliRunner) -> None:
     result = runner.invoke(main, ["score", str(ENTRIES / "seed004_beispiel1.json")])
     assert result.exit_code == 0, result.output
     assert "Summe" in result.output and "+4" in result.output
-    assert "Anna -4, Ben +4, Carla +4, Dirk -4" in result.output
+    assert "Anna −4, Ben +4, Carla +4, Dirk −4" in result.output
 
 
 def test_score_json_from_stdin(runner: CliRunner) -> None:
@@ -315,7 +323,7 @@ def test_score_shows_the_bock(runner: CliRunner) -> None:
     result = runner.invoke(main, ["score", "-"], input=json.dumps(base))
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())  # the console wraps long lines
-    assert "Bock ×2: Anna -8, Ben +8, Carla +8, Dirk -8" in text
+    assert "Bock ×2: Anna −8, Ben +8, Carla +8, Dirk −8" in text
 
 
 def typed_forms(action: int, info: InformationState, shown: list[int]) -> list[str]:
@@ -507,7 +515,7 @@ def test_play_stops_cleanly_and_keeps_the_finished_games(
     assert "1 game record appended to" in result.output
     assert records.read_text(encoding="utf-8").startswith(before)
     saved = load_many(records)
-    assert len(saved) == 3 and list(saved[2].players)[0] == "Du"
+    assert len(saved) == 3 and list(saved[2].players)[0] == "You"
 
 
 def test_output_paths_are_checked_before_playing(runner: CliRunner, tmp_path: Path) -> None:

@@ -26,6 +26,14 @@ from doppelkopf.rules import DDV, GameType, RuleSet, get_preset
 NAMES = ["Anna", "Ben", "Carla", "Dirk"]
 
 
+@pytest.fixture(autouse=True)
+def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English texts: a terminal without a locale (LANG=C), no DOKO_LANG."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "DOKO_LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C")
+
+
 class Keyboard(Console):
     """A console that answers the prompts with ``typed`` in turn and keeps what was printed."""
 

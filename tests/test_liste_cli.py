@@ -43,6 +43,14 @@ SEED_004_GAMES = (
 PLAYERS = ("Anna", "Ben", "Carla", "Dirk")
 
 
+@pytest.fixture(autouse=True)
+def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English texts: a terminal without a locale (LANG=C), no DOKO_LANG."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "DOKO_LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C")
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The ``--db`` of a new, empty database: an SQLite file (a plain path) or a PostgreSQL URL."""
@@ -78,8 +86,8 @@ def fails(db: str, *args: str) -> str:
 def list_rows(out: str, players: int) -> dict[int, dict[str, Any]]:
     """The rows of ``doko liste show``: number -> version, label, totals (one per player), Bock, dealer,
     who sat out."""
-    totals = r"\s+".join([r"(-?\d+)"] * players)
-    pattern = re.compile(rf"^\s*(\d+)\s+(\d+)\s+(.+?)\s+{totals}(?:\s+×(\d+))?\s+(\S+)(?:\s+(\S.*?))?\s*$")
+    totals = r"\s+".join([r"(−?\d+)"] * players)  # the minus sign of every number shown (U+2212)
+    pattern = re.compile(rf"^\s*(\d+)\s+(\d+)\s+(.+)\s+{totals}(?:\s+×(\d+))?\s+(\S+)(?:\s+(\S.*?))?\s*$")
     rows = {}
     for line in out.splitlines():
         m = pattern.match(line)
@@ -87,8 +95,8 @@ def list_rows(out: str, players: int) -> dict[int, dict[str, Any]]:
             groups = m.groups()
             rows[int(groups[0])] = {
                 "version": groups[1],
-                "label": groups[2],
-                "totals": tuple(int(x) for x in groups[3 : 3 + players]),
+                "label": groups[2].strip(),
+                "totals": tuple(int(x.replace("−", "-")) for x in groups[3 : 3 + players]),
                 "bock": int(groups[3 + players] or 1),
                 "dealer": groups[4 + players],
                 "out": groups[5 + players] or "",
@@ -119,9 +127,9 @@ def test_seed_004_list_and_settlement(db: str) -> None:
     entered = [ok(db, "add", sitting, *game).splitlines()[0] for game in SEED_004_GAMES]
     # each change of the sitting raises its version by one: the three games were entered as versions 1, 2, 3
     assert entered == [
-        "game 1 entered (version 1): Kreuzsolo Anna +9. Stand: Anna 9, Ben -3, Carla -3, Dirk -3",
-        "game 2 entered (version 2): Re Ben & Carla +4. Stand: Anna 5, Ben 1, Carla 1, Dirk -7",
-        "game 3 entered (version 3): Re Ben & Carla verliert −5. Stand: Anna 10, Ben -4, Carla -4, Dirk -2",
+        "game 1 entered (version 1): Kreuzsolo Anna +9. Stand: Anna 9, Ben −3, Carla −3, Dirk −3",
+        "game 2 entered (version 2): Re Ben & Carla +4. Stand: Anna 5, Ben 1, Carla 1, Dirk −7",
+        "game 3 entered (version 3): Re Ben & Carla verliert −5. Stand: Anna 10, Ben −4, Carla −4, Dirk −2",
     ]
     out = ok(db, "show", sitting)
     rows = list_rows(out, 4)
@@ -137,9 +145,9 @@ def test_seed_004_list_and_settlement(db: str) -> None:
     assert re.search(r"Next: game 4, \w+ deals", out)
     settle = ok(db, "settle", sitting)
     lines = [line.strip() for line in settle.splitlines()]
-    assert lines[-3:] == ["Ben zahlt Anna 0,40 €", "Carla zahlt Anna 0,40 €", "Dirk zahlt Anna 0,20 €"]
-    assert re.search(r"Anna\s+10\s+1,00 €", settle)
-    assert re.search(r"Dirk\s+-2\s+−0,20 €", settle)
+    assert lines[-3:] == ["Ben pays Anna €0.40", "Carla pays Anna €0.40", "Dirk pays Anna €0.20"]
+    assert re.search(r"Anna\s+10\s+€1.00", settle)
+    assert re.search(r"Dirk\s+−2\s+−€0.20", settle)
 
 
 def test_quick_mode_gives_the_same_list(db: str) -> None:
@@ -202,7 +210,7 @@ def test_edit_recomputes_the_games_after_it_and_keeps_the_history(db: str) -> No
     edit = ("edit", sitting, "1", "--version", "1", "--game", "kreuz", "--re", "Anna", "--augen", "160")
     out = ok(db, *edit, "--author", "Ben")
     assert (
-        out.splitlines()[0] == "game 1 changed (version 4): Kreuzsolo Anna +6. Stand: Anna 6, Ben -2, Carla -2, Dirk -2"
+        out.splitlines()[0] == "game 1 changed (version 4): Kreuzsolo Anna +6. Stand: Anna 6, Ben −2, Carla −2, Dirk −2"
     )
     rows = list_rows(ok(db, "show", sitting), 4)
     assert [rows[n]["totals"] for n in (1, 2, 3)] == [(6, -2, -2, -2), (2, 2, 2, -6), (7, -3, -3, -1)]
@@ -353,11 +361,11 @@ def test_stats_and_charts(db: str, tmp_path: Path) -> None:
     out = ok(db, "stats", "--group", "Donnerstag", "--chart", str(chart), "--won-chart", str(won))
     lines = {line.split("  ")[0].strip(): line for line in out.splitlines()}
     # Anna: the solo won (as Re), game 2 lost and game 3 won as Kontra; Dirk Kontra in all three, won game 3
-    assert re.search(r"Punkte\s+10\s+-4\s+-4\s+-2\s*$", lines["Punkte"])
+    assert re.search(r"Punkte\s+10\s+−4\s+−4\s+−2\s*$", lines["Punkte"])
     assert re.search(r"Won as Re\s+1/1\s+1/2\s+1/2\s+0/0\s*$", lines["Won as Re"])
     assert re.search(r"Won as Kontra\s+1/2\s+0/1\s+0/1\s+1/3\s*$", lines["Won as Kontra"])
     assert re.search(r"Soli won\s+1/1\s+0/0\s+0/0\s+0/0\s*$", lines["Soli won"])
-    assert re.search(r"Money\s+1,00 €\s+−0,40 €\s+−0,40 €\s+−0,20 €\s*$", lines["Money"])
+    assert re.search(r"Money\s+€1.00\s+−€0.40\s+−€0.40\s+−€0.20\s*$", lines["Money"])
     svg = chart.read_text(encoding="utf-8")
     assert svg.startswith("<?xml") and all(name in svg for name in PLAYERS)
     assert won.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -517,6 +525,9 @@ def test_settle_reads_the_stored_totals_not_the_whole_list(db: str, monkeypatch:
 
     monkeypatch.setattr(Store, "liste", whole_list)
     lines = [line.strip() for line in ok(db, "settle", sitting).splitlines()]
+    assert lines[-3:] == ["Ben pays Anna €0.40", "Carla pays Anna €0.40", "Dirk pays Anna €0.20"]
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")  # at a German table: "zahlt", the euro after the amount
+    lines = [line.strip().replace("\xa0", " ") for line in ok(db, "settle", sitting).splitlines()]
     assert lines[-3:] == ["Ben zahlt Anna 0,40 €", "Carla zahlt Anna 0,40 €", "Dirk zahlt Anna 0,20 €"]
 
 
@@ -541,9 +552,9 @@ def test_the_readme_commands_run_as_printed(tmp_path: Path, monkeypatch: pytest.
         outputs.append(result.stdout)
     # what the comments say: seed 004's settlement, and the versions edit and delete were given
     assert [line.strip() for line in outputs[6].splitlines()[-3:]] == [
-        "Ben zahlt Anna 0,40 €",
-        "Carla zahlt Anna 0,40 €",
-        "Dirk zahlt Anna 0,20 €",
+        "Ben pays Anna €0.40",
+        "Carla pays Anna €0.40",
+        "Dirk pays Anna €0.20",
     ]
     rows = list_rows(outputs[5], 4)
     assert [rows[n]["version"] for n in (1, 2, 3)] == ["1", "2", "3"]
@@ -678,11 +689,11 @@ def test_an_empty_game_is_refused(db: str) -> None:
     assert "No games yet" in ok(db, "show", sitting)
 
 
-def test_settle_speaks_english_and_the_transfers_as_the_table_says_them(db: str) -> None:
+def test_settle_speaks_english_with_the_transfers_in_english(db: str) -> None:
     sitting = new_sitting(db, "vier-schritte")
     for game in SEED_004_GAMES:
         ok(db, "add", sitting, *game)
     lines = [line.strip() for line in ok(db, "settle", sitting).splitlines()]
     assert lines[0] == "Settlement of sitting 1 (10 ct per Punkt)"
     assert re.fullmatch(r"Player\s+Stand\s+Money", lines[1])
-    assert lines[-3:] == ["Ben zahlt Anna 0,40 €", "Carla zahlt Anna 0,40 €", "Dirk zahlt Anna 0,20 €"]
+    assert lines[-3:] == ["Ben pays Anna €0.40", "Carla pays Anna €0.40", "Dirk pays Anna €0.20"]

@@ -23,14 +23,16 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.text import Text
+from rich.text import Text as RichText
 
 from .cards import Card, CardError
+from .cli.lang import gettext as _
+from .cli.lang import ngettext, tr
 from .game import Action, InformationState, Phase, Trick
+from .messages import N_
 from .order import dulle_rule_says_second, winner_index
 from .players import Player
 from .rules import GameType, Party, RuleSet, level_label
-from .textutil import plural
 
 _LEVEL_WORDS = {
     "re": 1,
@@ -72,7 +74,7 @@ _CONCEDE_WORDS = ("concede", "aufgeben", "abgeben")
 LAST_TRICK_WORDS = ("letzter", "letzterstich", "last", "lasttrick")
 _HELP_WORDS = ("?", "help", "hilfe")
 
-HELP = (
+HELP = N_(
     "Card: its number in your hand, or suit and rank such as KrD, ♥10, PiA, KaK (Kr/Pi/He/Ka or ♣♠♥♦). "
     "Announcements: re, kontra, keine 90 (k90), keine 60, keine 30, schwarz. "
     "In play also: schweine, claim (the rest), concede (a soloist gives the rest away); "
@@ -137,7 +139,7 @@ def parse_move(text: str, info: InformationState, shown: Sequence[int]) -> int:
     for char in " -_:[]":
         word = word.replace(char, "")
     if not word:
-        raise ValueError("nothing typed; '?' shows help")
+        raise ValueError(_("nothing typed; '?' shows help"))
     if info.phase is Phase.VORBEHALT:
         return _parse_vorbehalt(raw, word, info)
     if info.phase is Phase.ARMUT:
@@ -154,21 +156,23 @@ def _parse_vorbehalt(raw: str, word: str, info: InformationState) -> int:
     if word in ("g", "gesund"):
         if Action.GESUND in legal:
             return Action.GESUND
-        raise ValueError("you must play your Pflichtsolo now (vorgeführt, TSR 4.2.3): name a solo")
+        raise ValueError(_("you must play your Pflichtsolo now (vorgeführt, TSR 4.2.3): name a solo"))
     if word in _SCHMEISSEN_WORDS:
         if Action.SCHMEISSEN in legal:
             return Action.SCHMEISSEN
         reasons = ", ".join(info.rules.schmeissen)
         if not reasons:
-            raise ValueError("Schmeissen is not allowed under these rules (rule schmeissen)")
-        raise ValueError(f"your hand may not be thrown in (rule schmeissen: {reasons})")
+            raise ValueError(_("Schmeissen is not allowed under these rules (rule schmeissen)"))
+        raise ValueError(_("your hand may not be thrown in (rule schmeissen: {reasons})").format(reasons=reasons))
     if word.startswith("hochzeit"):
         return _parse_hochzeit(raw, word.removeprefix("hochzeit"), info)
     word = word.removeprefix("solo")
     try:
         game_type = GameType.parse(word)
     except ValueError:
-        raise ValueError(f"{raw!r}: answer {_or(vorbehalt_choices(info))}") from None
+        raise ValueError(
+            _("{typed}: answer {choices}").format(typed=repr(raw), choices=_or(vorbehalt_choices(info)))
+        ) from None
     if game_type is GameType.HOCHZEIT:
         return _parse_hochzeit(raw, "", info)
     action = Action.vorbehalt(game_type)
@@ -176,18 +180,27 @@ def _parse_vorbehalt(raw: str, word: str, info: InformationState) -> int:
         return action
     if game_type is GameType.ARMUT:
         if not info.rules.armut:
-            raise ValueError("Armut is not played under these rules (rule armut)")
+            raise ValueError(_("Armut is not played under these rules (rule armut)"))
+        n = info.rules.armut_max_trumps
         raise ValueError(
-            f"Armut needs at most {plural(info.rules.armut_max_trumps, 'trump')} in your hand (rule armut_max_trumps)"
+            ngettext(
+                "Armut needs at most {n} trump in your hand (rule armut_max_trumps)",
+                "Armut needs at most {n} trumps in your hand (rule armut_max_trumps)",
+                n,
+            ).format(n=n)
         )
     if game_type is GameType.STILLE_HOCHZEIT:
-        raise ValueError("a Stille Hochzeit is no Vorbehalt: with both Kreuz-Damen say gesund (TSR 4.4.5)")
-    raise ValueError(f"{raw!r} is not allowed under these rules; answer {_or(vorbehalt_choices(info))}")
+        raise ValueError(_("a Stille Hochzeit is no Vorbehalt: with both Kreuz-Damen say gesund (TSR 4.4.5)"))
+    raise ValueError(
+        _("{typed} is not allowed under these rules; answer {choices}").format(
+            typed=repr(raw), choices=_or(vorbehalt_choices(info))
+        )
+    )
 
 
 def _or(words: Sequence[str]) -> str:
     """``a, b or c``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " " + _("or") + " " + words[-1]
 
 
 def _parse_hochzeit(raw: str, rest: str, info: InformationState) -> int:
@@ -196,28 +209,34 @@ def _parse_hochzeit(raw: str, rest: str, info: InformationState) -> int:
     Fehlfarben-Stich")."""
     choices = _offered_hochzeit(info)
     if not choices:
-        raise ValueError("Hochzeit needs both Kreuz-Damen")
+        raise ValueError(_("Hochzeit needs both Kreuz-Damen"))
     if rest == "":
         return next(iter(choices.values()))
     kind = _HOCHZEIT_ALIASES.get(rest)
     named = [f"hochzeit {HOCHZEIT_WORDS[k]}" for k in choices if k is not None]
     if kind is None:
-        raise ValueError(f"{raw!r}: say hochzeit" + (f" or name the trick: {_or(named)}" if named else ""))
+        if named:
+            raise ValueError(
+                _("{typed}: say hochzeit or name the trick: {named}").format(typed=repr(raw), named=_or(named))
+            )
+        raise ValueError(_("{typed}: say hochzeit").format(typed=repr(raw)))
     if kind in choices:
         return choices[kind]
     if None in choices:
-        raise ValueError("these rules name the trick that finds the partner themselves: say hochzeit")
-    raise ValueError(f"{raw!r} is not allowed under these rules; choose {_or(named)}")
+        raise ValueError(_("these rules name the trick that finds the partner themselves: say hochzeit"))
+    raise ValueError(
+        _("{typed} is not allowed under these rules; choose {named}").format(typed=repr(raw), named=_or(named))
+    )
 
 
 def _parse_bid(raw: str, word: str, info: InformationState) -> int:
     if word in _BID_WORDS:
         if Action.BID in info.legal_actions:
             return Action.BID
-        raise ValueError("the bid is already schwarz: pass")
+        raise ValueError(_("the bid is already schwarz: pass"))
     if word in _PASS_WORDS:
         return Action.PASS
-    raise ValueError(f"{raw!r}: the bidding for the solo is on, answer raise or pass")
+    raise ValueError(_("{typed}: the bidding for the solo is on, answer raise or pass").format(typed=repr(raw)))
 
 
 def _parse_armut(raw: str, word: str, info: InformationState, shown: Sequence[int]) -> int:
@@ -227,20 +246,23 @@ def _parse_armut(raw: str, word: str, info: InformationState, shown: Sequence[in
             return Action.ARMUT_TAKE
         if word in _REFUSE_WORDS:
             return Action.ARMUT_REFUSE
-        raise ValueError(f"{raw!r}: answer take or refuse (the Armut is offered to you)")
+        raise ValueError(_("{typed}: answer take or refuse (the Armut is offered to you)").format(typed=repr(raw)))
     card = _card(raw, word, info, shown)
     if any(Action.is_armut_lay(a) for a in legal):
         action = Action.armut_lay(card)
         if action not in legal:
             raise ValueError(
-                f"{Card(card).symbol}: lay your trumps first (all trumps go face down in an Armut; "
-                "seed 002, Gibt es Vorbehalte?)"
+                _(
+                    "{card}: lay your trumps first (all trumps go face down in an Armut; seed 002, Gibt es Vorbehalte?)"
+                ).format(card=Card(card).symbol)
             )
         return action
     action = Action.armut_return(card)
     if action not in legal:
         raise ValueError(
-            f"{Card(card).symbol} cannot be given back now (the Schweine stay together; seed 002, Sonderkarten)"
+            _("{card} cannot be given back now (the Schweine stay together; seed 002, Sonderkarten)").format(
+                card=Card(card).symbol
+            )
         )
     return action
 
@@ -250,17 +272,21 @@ def _parse_play(raw: str, word: str, info: InformationState, shown: Sequence[int
     if word in _SCHWEINE_WORDS:
         if Action.SCHWEINE in legal:
             return Action.SCHWEINE
-        raise ValueError("no Schweine to announce now (both Karo-Asse, before the first is played)")
+        raise ValueError(_("no Schweine to announce now (both Karo-Asse, before the first is played)"))
     if word in _CLAIM_WORDS:
         if Action.CLAIM in legal:
             return Action.CLAIM
         if info.rules.claim == "none":
-            raise ValueError("claiming the rest is not allowed under these rules (rule claim)")
-        raise ValueError(f"you may not claim the rest now (rule claim = {info.rules.claim})")
+            raise ValueError(_("claiming the rest is not allowed under these rules (rule claim)"))
+        raise ValueError(_("you may not claim the rest now (rule claim = {claim})").format(claim=info.rules.claim))
     if word in _CONCEDE_WORDS:
         if Action.CONCEDE in legal:
             return Action.CONCEDE
-        raise ValueError(f"only the soloist may give up the rest (rule concede = {info.rules.concede}, TSR 5.4.6)")
+        raise ValueError(
+            _("only the soloist may give up the rest (rule concede = {concede}, TSR 5.4.6)").format(
+                concede=info.rules.concede
+            )
+        )
     if word in _LEVEL_WORDS:
         level = _LEVEL_WORDS[word]
         own = info.own_party
@@ -270,7 +296,9 @@ def _parse_play(raw: str, word: str, info: InformationState, shown: Sequence[int
             and word[0] != own.label[0].lower()
             and not (word[0] == "c" and own.label[0] == "K")
         ):
-            raise ValueError(f"you are {own.label}: your Ansage is {own.label.lower()}")
+            raise ValueError(
+                _("you are {party}: your Ansage is {word}").format(party=own.label, word=own.label.lower())
+            )
         action = Action.announce(level)
         if action not in legal:
             raise ValueError(_why_no_announcement(level, info))
@@ -278,13 +306,20 @@ def _parse_play(raw: str, word: str, info: InformationState, shown: Sequence[int
     card = _card(raw, word, info, shown)
     if card not in legal:
         if card == Card.KARO_ASS and Action.SCHWEINE in legal:
-            raise ValueError("announce the Schweine before playing a Karo-Ass: type schweine")
+            raise ValueError(_("announce the Schweine before playing a Karo-Ass: type schweine"))
         if info.must_announce == info.seat and not any(Action.is_card(a) for a in legal):
             raise ValueError(
-                f"Pflichtansage: you won the first trick with {info.rules.pflichtansage_augen} or more Augen, "
-                "announce first (seed 002)"
+                _(
+                    "Pflichtansage: you won the first trick with {augen} or more Augen, announce first (seed 002)"
+                ).format(augen=info.rules.pflichtansage_augen)
             )
-        raise ValueError(f"{Card(card).symbol}: you must follow the suit led (Bedienpflicht, TSR 5.2)")
+        if info.trick and info.order.is_trump(info.trick[0][1]):
+            raise ValueError(
+                _("{card}: you must play trump, trump was led (Bedienpflicht, TSR 5.2)").format(card=Card(card).symbol)
+            )
+        raise ValueError(
+            _("{card}: you must follow the suit led (Bedienpflicht, TSR 5.2)").format(card=Card(card).symbol)
+        )
     return card
 
 
@@ -299,22 +334,27 @@ def _why_no_announcement(level: int, info: InformationState) -> str:
     information state; the announcements still open come from the legal actions."""
     own = info.own_party
     if own is None:
-        why = "your party is open until the Klärungsstich of the Hochzeit: announcements wait for it (TSR 6.5)"
+        why = _("your party is open until the Klärungsstich of the Hochzeit: announcements wait for it (TSR 6.5)")
         if info.rules.hochzeit_early_ansage:
-            why += "; only the Hochzeiter may announce before it (rule hochzeit_early_ansage)"
+            why += "; " + _("only the Hochzeiter may announce before it (rule hochzeit_early_ansage)")
         return why
     label = level_label(level, own)
     open_calls = [level_label(Action.level(a), own) for a in info.legal_actions if Action.is_announcement(a)]
-    still = f"; you may announce {_or(open_calls)}" if open_calls else ""
+    still = "; " + _("you may announce {calls}").format(calls=_or(open_calls)) if open_calls else ""
     if _partner_open(info) and not open_calls and not info.rules.hochzeit_early_ansage:
-        return (
-            f"{label}: in a Hochzeit announcements wait for the Klärungsstich, the Hochzeiter's too "
+        return _(
+            "{label}: in a Hochzeit announcements wait for the Klärungsstich, the Hochzeiter's too "
             "(TSR 6.5; rule hochzeit_early_ansage = false)"
-        )
+        ).format(label=label)
     if any(a.party is own and a.level >= level for a in info.announcements):
-        return f"{label}: your party has already announced it{still}"
+        return _("{label}: your party has already announced it").format(label=label) + still
     timing = info.rules.announcement_timing
-    return f"{label}: not allowed now (announcement deadlines, rule announcement_timing = {timing}){still}"
+    return (
+        _("{label}: not allowed now (announcement deadlines, rule announcement_timing = {timing})").format(
+            label=label, timing=timing
+        )
+        + still
+    )
 
 
 def _card(raw: str, word: str, info: InformationState, shown: Sequence[int]) -> int:
@@ -324,14 +364,16 @@ def _card(raw: str, word: str, info: InformationState, shown: Sequence[int]) -> 
         card = shown[int(word) - 1]
     elif word.isdigit():
         typed = raw.strip() if signed else word
-        raise ValueError(f"no card number {typed}: your cards are numbered 1 to {len(shown)}")
+        raise ValueError(
+            _("no card number {typed}: your cards are numbered 1 to {n}").format(typed=typed, n=len(shown))
+        )
     else:
         try:
             card = int(Card.parse(raw))
         except CardError as exc:
-            raise ValueError(str(exc)) from None
+            raise ValueError(tr().text(exc)) from None
     if card not in info.hand:
-        raise ValueError(f"{Card(card).symbol} is not in your hand")
+        raise ValueError(_("{card} is not in your hand").format(card=Card(card).symbol))
     return card
 
 
@@ -366,7 +408,7 @@ class HumanPlayer(Player):
         self._tricks_shown = 0
         self._armut_answers = [None] * 4
         self._armut_poor = None
-        self.console.rule("New game")
+        self.console.rule(_("New game"))
 
     def observe(self, info: InformationState) -> None:
         """After every action (the runner's hook): the answers to an Armut as they come and, when
@@ -378,7 +420,9 @@ class HumanPlayer(Player):
             if answer is not None and answer != self._armut_answers[seat]:
                 self._armut_answers[seat] = answer
                 if seat != self.seat:
-                    self._paced(f"{self.names[seat]} {'takes' if answer == 'take' else 'refuses'} the Armut.")
+                    self._paced(
+                        self._answer(seat, answer, _("{name} takes the Armut."), _("{name} refuses the Armut."))
+                    )
         if info.phase is not Phase.ARMUT and self._armut_poor is not None:
             for line in self._armut_lines(info, self._armut_poor):
                 self._paced(line)
@@ -392,7 +436,7 @@ class HumanPlayer(Player):
         Armut is withdrawn (rule ``armut_none``)."""
         asked = [(poor + k) % 4 for k in range(1, 4)]
         answers = [
-            f"{self.names[s]} {'takes' if info.armut_answers[s] == 'take' else 'refuses'}"
+            self._answer(s, info.armut_answers[s], _("{name} takes"), _("{name} refuses"))
             for s in asked
             if info.armut_answers[s] is not None
         ]
@@ -400,16 +444,32 @@ class HumanPlayer(Player):
         if taker is None:
             if info.thrown_in:
                 return []
-            return [f"Nobody takes the Armut of {self.names[poor]}: it is withdrawn (rule armut_none)."]
+            return [
+                _("Nobody takes the Armut of {name}: it is withdrawn (rule armut_none).").format(name=self.names[poor])
+            ]
 
         def cards(items: Sequence[int]) -> str:
             return f" ({' '.join(Card(c).symbol for c in items)})" if items else ""
 
-        count = plural(info.armut_count, "card")
+        n = info.armut_count
         return [
-            f"Armut: {self.names[poor]} lays {count} face down{cards(info.armut_laid)}; {', '.join(answers)}; "
-            f"{self.names[taker]} gives back {count}{cards(info.armut_returned)}"
+            ngettext(
+                "Armut: {poor} lays {n} card face down{laid}; {answers}; {taker} gives back {n} card{returned}",
+                "Armut: {poor} lays {n} cards face down{laid}; {answers}; {taker} gives back {n} cards{returned}",
+                n,
+            ).format(
+                poor=self.names[poor],
+                n=n,
+                laid=cards(info.armut_laid),
+                answers=", ".join(answers),
+                taker=self.names[taker],
+                returned=cards(info.armut_returned),
+            )
         ]
+
+    def _answer(self, seat: int, answer: str | None, take: str, refuse: str) -> str:
+        """``take`` or ``refuse`` (a template with ``{name}``) for the Armut answer of ``seat``."""
+        return (take if answer == "take" else refuse).format(name=self.names[seat])
 
     def _paced(self, line: str) -> None:
         """Print a line of the other players' doing, ``pace`` seconds after the one before."""
@@ -447,7 +507,11 @@ class HumanPlayer(Player):
             cards = "  ".join(
                 f"{self.names[s]} {Card(c).symbol}" for s, c in zip(trick.seats, trick.cards, strict=True)
             )
-            self.console.print(f"Trick {number}: {cards} -> {self.names[trick.winner]} ({trick.augen} Augen)")
+            self.console.print(
+                _("Trick {number}: {cards} -> {winner} ({augen} Augen)").format(
+                    number=number, cards=cards, winner=self.names[trick.winner], augen=trick.augen
+                )
+            )
 
     def show_tricks(self, tricks: Sequence[Trick], cards_played: int | None = None) -> None:
         """Print the tricks finished since the last call; the rest of a claim or a concession
@@ -475,43 +539,61 @@ class HumanPlayer(Player):
                     for s, c in zip(first.seats[:played], first.cards[:played], strict=True)
                 )
                 others = in_rest - played
-                not_played = "the other card was not" if others == 1 else f"the other {others} cards were not"
+                not_played = ngettext("the other card was not", "the other {n} cards were not", others).format(n=others)
                 self.console.print(
-                    f"The rest -> {who}: {plural(len(rest), 'trick')}, {augen} Augen; of trick {number} "
-                    f"{down} had been played, {not_played}"
+                    ngettext(
+                        "The rest -> {who}: {n} trick, {augen} Augen; of trick {number} {down} had been played, "
+                        "{not_played}",
+                        "The rest -> {who}: {n} tricks, {augen} Augen; of trick {number} {down} had been played, "
+                        "{not_played}",
+                        len(rest),
+                    ).format(who=who, n=len(rest), augen=augen, number=number, down=down, not_played=not_played)
                 )
             else:
-                self.console.print(f"The rest, not played: {plural(len(rest), 'trick')}, {augen} Augen -> {who}")
+                self.console.print(
+                    ngettext(
+                        "The rest, not played: {n} trick, {augen} Augen -> {who}",
+                        "The rest, not played: {n} tricks, {augen} Augen -> {who}",
+                        len(rest),
+                    ).format(n=len(rest), augen=augen, who=who)
+                )
         self._tricks_shown = len(tricks)
 
     def show_last_trick(self, info: InformationState) -> None:
         """Print the last finished trick again (or say that none is finished yet)."""
         if not info.tricks:
-            self.console.print("No trick finished yet.")
+            self.console.print(_("No trick finished yet."))
             return
         trick = info.tricks[-1]
         cards = "  ".join(f"{self.names[s]} {Card(c).symbol}" for s, c in zip(trick.seats, trick.cards, strict=True))
         self.console.print(
-            f"Last trick ({len(info.tricks)}): {cards} -> {self.names[trick.winner]} ({trick.augen} Augen)"
+            _("Last trick ({number}): {cards} -> {winner} ({augen} Augen)").format(
+                number=len(info.tricks), cards=cards, winner=self.names[trick.winner], augen=trick.augen
+            )
         )
 
     def choose(self, info: InformationState) -> int:
         c = self.console
         if info.phase is Phase.VORBEHALT:
             asked = [f"{self.names[s]}: {v}" for s, v in enumerate(info.vorbehalte) if v is not None]
-            c.print(f"Dealer: {self.names[info.dealer]}" + ("   Vorbehalte: " + ", ".join(asked) if asked else ""))
+            line = _("Dealer: {name}").format(name=self.names[info.dealer])
+            c.print(line + ("   " + _("Vorbehalte: {said}").format(said=", ".join(asked)) if asked else ""))
             if Action.GESUND not in info.legal_actions:
-                c.print("Vorführung: you must play your Pflichtsolo now (TSR 4.2.3).")
+                c.print(_("Vorführung: you must play your Pflichtsolo now (TSR 4.2.3)."))
         elif info.phase is Phase.ARMUT:
             self._show_armut(info)
         elif info.phase is Phase.BIDDING:
-            said = ", ".join(f"{self.names[s]} {'raises' if b == 'raise' else 'passes'}" for s, b in info.bids)
-            c.print(f"Bidding for the solo: bid level {info.bid_level}" + (f"   ({said})" if said else ""))
+            said = ", ".join(
+                (_("{name} raises") if b == "raise" else _("{name} passes")).format(name=self.names[s])
+                for s, b in info.bids
+            )
+            line = _("Bidding for the solo: bid level {level}").format(level=info.bid_level)
+            c.print(line + (f"   ({said})" if said else ""))
         else:
             self._show_play(info)
         shown = info.order.sorted_hand(list(info.hand))
         selectable = _selectable(info)
-        hand = Text("Your cards: ")
+        hand = RichText(_("Your cards:") + " ")
         for i, card in enumerate(shown, start=1):
             if card in selectable or not selectable:
                 hand.append(f"{i}:{Card(card).symbol}  ", style="bold")
@@ -521,12 +603,12 @@ class HumanPlayer(Player):
         prompt = self._prompt(info)
         while True:
             try:
-                text = c.input(Text(prompt + ": "))  # Text: "[fehl]" or a name is no markup
+                text = c.input(RichText(prompt + ": "))  # Text: "[fehl]" or a name is no markup
             except EOFError:
                 raise click.Abort() from None
             word = text.strip().lower().replace(" ", "")
             if word in _HELP_WORDS:
-                c.print(HELP)
+                c.print(_(HELP))
                 continue
             if word in LAST_TRICK_WORDS:
                 self.show_last_trick(info)
@@ -534,7 +616,7 @@ class HumanPlayer(Player):
             try:
                 action = parse_move(text, info, shown)
             except ValueError as exc:
-                c.print(Text(str(exc), style="red"))
+                c.print(RichText(str(exc), style="red"))
                 continue
             self._last_shown = time.monotonic()
             return action
@@ -543,24 +625,24 @@ class HumanPlayer(Player):
         poor = info.declarer
         who = self.names[poor] if poor is not None else "?"
         total = info.rules.armut_cards
-        line = f"Armut of {who}: {info.armut_count} of {total} cards face down"
+        line = _("Armut of {who}: {n} of {total} cards face down").format(who=who, n=info.armut_count, total=total)
         answers = [
-            f"{self.names[s]} {'takes' if a == 'take' else 'refuses'}" for s, a in enumerate(info.armut_answers) if a
+            self._answer(s, a, _("{name} takes"), _("{name} refuses")) for s, a in enumerate(info.armut_answers) if a
         ]
         if answers:
             line += "   " + ", ".join(answers)
         self.console.print(line)
         if info.armut_laid and info.seat != poor:
-            self.console.print("You took: " + " ".join(Card(c).symbol for c in info.armut_laid))
+            self.console.print(_("You took: {cards}").format(cards=" ".join(Card(c).symbol for c in info.armut_laid)))
 
     def _show_play(self, info: InformationState) -> None:
         c = self.console
         self.show_tricks(info.tricks)
-        game = info.game_type.german if info.game_type is not None else "?"
+        game = tr().text(info.game_type.german) if info.game_type is not None else "?"
         if info.declarer is not None:
             game += f" ({self.names[info.declarer]})"
-        party = info.own_party.label if info.own_party is not None else "open until the Klärungsstich"
-        line = f"Game: {game}   You are: {party}"
+        party = info.own_party.label if info.own_party is not None else _("open until the Klärungsstich")
+        line = _("Game: {game}   You are: {party}").format(game=game, party=party)
         known = self._known_parties(info)
         if known:
             line += "   " + known
@@ -569,13 +651,17 @@ class HumanPlayer(Player):
         if info.superschweine is not None:
             line += f"   Superschweine: {self.names[info.superschweine]}"
         if info.announcements:
-            line += "   Announced: " + ", ".join(f"{self.names[a.seat]} {a.label}" for a in info.announcements)
+            line += "   " + _("Announced: {calls}").format(
+                calls=", ".join(f"{self.names[a.seat]} {tr().text(a.label)}" for a in info.announcements)
+            )
         c.print(line)
         if info.trick:
             cards = "  ".join(f"{self.names[s]} {Card(card).symbol}" for s, card in info.trick)
-            c.print(f"Trick: {cards}   ({self.names[self._winning(info)]} is winning it)")
+            c.print(
+                _("Trick: {cards}   ({name} is winning it)").format(cards=cards, name=self.names[self._winning(info)])
+            )
         else:
-            c.print("You lead.")
+            c.print(_("You lead."))
 
     def _known_parties(self, info: InformationState) -> str:
         """The parties the game has made public (``info.known_parties``: by the game type, played or
@@ -604,33 +690,41 @@ class HumanPlayer(Player):
     def _prompt(self, info: InformationState) -> str:
         legal = info.legal_actions
         if info.phase is Phase.VORBEHALT:
-            return "Vorbehalt? (" + ", ".join(vorbehalt_choices(info)) + ")"
+            return _("Vorbehalt? ({choices})").format(choices=", ".join(vorbehalt_choices(info)))
         if info.phase is Phase.BIDDING:
-            return "Raise or pass? (" + ("raise, " if Action.BID in legal else "") + "pass)"
+            choices = _("raise, pass") if Action.BID in legal else _("pass")
+            return _("Raise or pass? ({choices})").format(choices=choices)
         if info.phase is Phase.CONCESSION:
             own = info.own_party or Party.KONTRA
             calls = [level_label(Action.level(a), own) for a in legal if Action.is_announcement(a)]
-            return "The soloist gave up the rest: announce (" + ", ".join(calls) + ") or pass"
+            return _("The soloist gave up the rest: announce ({calls}) or pass").format(calls=", ".join(calls))
         if info.phase is Phase.ARMUT:
             poor = self.names[info.declarer] if info.declarer is not None else "?"
             if Action.ARMUT_TAKE in legal:
-                return f"Take the Armut of {poor} ({plural(info.armut_count, 'card')})? (take, refuse)"
+                return ngettext(
+                    "Take the Armut of {poor} ({n} card)? (take, refuse)",
+                    "Take the Armut of {poor} ({n} cards)? (take, refuse)",
+                    info.armut_count,
+                ).format(poor=poor, n=info.armut_count)
             total = info.rules.armut_cards
             if any(Action.is_armut_lay(a) for a in legal):
-                return f"Card to lay face down ({info.armut_count + 1} of {total})"
-            return f"Card to give back to {poor} ({len(info.armut_returned) + 1} of {total})"
+                return _("Card to lay face down ({n} of {total})").format(n=info.armut_count + 1, total=total)
+            return _("Card to give back to {poor} ({n} of {total})").format(
+                poor=poor, n=len(info.armut_returned) + 1, total=total
+            )
         calls = [
             level_label(Action.level(a), info.own_party)
             for a in legal
             if Action.is_announcement(a) and info.own_party is not None
         ]
-        named = ((Action.SCHWEINE, "schweine"), (Action.CLAIM, "claim"), (Action.CONCEDE, "concede"))
+        # the words to type (the parser reads the English and the German ones)
+        named = ((Action.SCHWEINE, "schweine"), (Action.CLAIM, _("claim")), (Action.CONCEDE, _("concede")))
         extra = [word for action, word in named if action in legal]
         if not any(Action.is_card(a) for a in legal):
-            return "You must announce first (" + ", ".join(calls) + ")"
-        prompt = "Your card"
+            return _("You must announce first ({calls})").format(calls=", ".join(calls))
+        prompt = _("Your card")
         if calls:
-            prompt += f" (or announce: {', '.join(calls)})"
+            prompt += " " + _("(or announce: {calls})").format(calls=", ".join(calls))
         if extra:
-            prompt += f" (or: {', '.join(extra)})"
+            prompt += " " + _("(or: {words})").format(words=", ".join(extra))
         return prompt

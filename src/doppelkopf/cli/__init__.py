@@ -17,16 +17,19 @@ from __future__ import annotations
 
 import click
 
+from ..i18n import LANGUAGES
+from ..messages import N_
 from ..rulefile import RULE_FILE_LIMIT
 from .common import load_rules
 from .games import play, replay, score
+from .lang import ENV_LANG, DokoGroup, DokoOption, install_click_messages, option, set_language
 from .rules import rules
 from .simulate import arena, simulate
 
 __all__ = ["RULE_FILE_LIMIT", "load_rules", "main", "run"]
 
 
-class _Doko(click.Group):
+class _Doko(DokoGroup):
     """The ``doko`` group. The score sheet's commands (``doko liste``, ``doko serve``) come from
     :mod:`doppelkopf.cli.liste` and :mod:`doppelkopf.cli.serve`, read when a command is looked up or listed."""
 
@@ -47,10 +50,17 @@ class _Doko(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
-@click.group(cls=_Doko, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="doppelkopf")
-def main() -> None:
-    """doko: play, score and keep the list of Doppelkopf.
+def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        set_language(value)
+    return value
+
+
+@click.group(
+    cls=_Doko,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=N_(
+        """doko: play, score and keep the list of Doppelkopf.
 
     \b
     doko play                 you against three computer players
@@ -60,12 +70,28 @@ def main() -> None:
     doko rules show [NAME]    every option of a rule set
     doko arena                two computer players in rotated duplicate matches
     doko liste ...            keep a group's score sheet: sittings, games, settlement, statistics
-    doko serve                the score sheet in the browser
-    """
+    doko serve                the score sheet in the browser"""
+    ),
+)
+@option(
+    "--lang",
+    type=click.Choice(LANGUAGES, case_sensitive=False),
+    envvar=ENV_LANG,
+    is_eager=True,
+    expose_value=False,
+    callback=_language,
+    help=N_("Language of the output: de or en [default: $DOKO_LANG, else the terminal's locale]."),
+)
+@click.version_option(package_name="doppelkopf", cls=DokoOption, help=N_("Show the version and exit."))
+def main() -> None:
+    """The ``doko`` group (its help: the text above, translated when shown)."""
 
 
 for _command in (play, score, replay, simulate, arena, rules):
     main.add_command(_command)
+
+
+install_click_messages()
 
 
 def run() -> None:  # pragma: no cover - console entry for python -m

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import functools
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from ..messages import N_
 from ..rulefile import read_rule_file
 from ..rules import PRESETS, RuleError, RuleSet, get_preset
+from .lang import gettext as _
+from .lang import ngettext, number, option, tr
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -51,7 +54,7 @@ def friendly_errors(
         except click.ClickException:
             raise
         except (ValueError, OSError) as exc:
-            raise error(str(exc)) from None
+            raise error(tr().text(exc)) from None
         except Exception as exc:
             message = other(exc) if other is not None else None
             if message is None:
@@ -98,27 +101,40 @@ class RulesParam(click.ParamType):
         try:
             return load_rules(str(value))
         except RuleError as exc:
-            self.fail(str(exc), param, ctx)
+            self.fail(tr().text(exc), param, ctx)
 
 
 #: The one :class:`RulesParam`.
 RULES = RulesParam()
 #: The ``--rules`` option of ``doko play``, ``simulate`` and ``arena`` (default: the DDV's rules).
-rules_option = click.option(
+rules_option = option(
     "--rules",
     "rules",
     type=RULES,
     default="ddv",
     show_default=True,
-    help=f"Preset ({', '.join(sorted(PRESETS))}) or a TOML rule file.",
+    help=N_("Preset ({presets}) or a TOML rule file."),
+    help_fields={"presets": ", ".join(sorted(PRESETS))},
 )
 
 
+#: The width of the output when it goes to no terminal (a pipe, a file) and ``$COLUMNS`` sets none: lines
+#: are not wrapped (rich would wrap at 80 columns).
+PIPE_WIDTH = 10_000
+
+
 def make_console(stderr: bool = False) -> Console:
-    """The terminal output of a command (``stderr``: on standard error)."""
+    """The terminal output of a command (``stderr``: on standard error); to no terminal, lines as long as
+    they are (:data:`PIPE_WIDTH`) unless ``$COLUMNS`` says the width."""
+    import os
+    import sys
+
     from rich.console import Console
 
-    return Console(highlight=False, markup=False, stderr=stderr)
+    stream = sys.stderr if stderr else sys.stdout
+    # not a terminal (a pipe, a file): no wrapping at 80 columns, every line as long as it is
+    width = None if stream.isatty() or os.environ.get("COLUMNS") else PIPE_WIDTH
+    return Console(highlight=False, markup=False, stderr=stderr, width=width)
 
 
 # -- output files ---------------------------------------------------------------------------------
@@ -135,26 +151,36 @@ def check_output(path: str, option: str) -> bool:
     from ..fileutil import file_kind
 
     if not path:
-        raise click.BadParameter("the file name is empty", param_hint=option)
+        raise click.BadParameter(_("the file name is empty"), param_hint=option)
     target = Path(path)
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:
         mode = None
     except OSError as exc:
-        raise click.BadParameter(f"cannot write {path}: {exc.strerror or exc}", param_hint=option) from None
+        raise click.BadParameter(
+            _("cannot write {path}: {why}").format(path=path, why=exc.strerror or exc), param_hint=option
+        ) from None
     if mode is not None and stat.S_ISDIR(mode):
-        raise click.BadParameter(f"{path} is a folder, not a file", param_hint=option)
+        raise click.BadParameter(_("{path} is a folder, not a file").format(path=path), param_hint=option)
     if mode is not None and not stat.S_ISREG(mode):
         raise click.BadParameter(
-            f"{path} is {file_kind(mode)}, not a regular file: it is never replaced (--force neither); choose a file",
+            _("{path} is {kind}, not a regular file: it is never replaced (--force neither); choose a file").format(
+                path=path, kind=file_kind(mode)
+            ),
             param_hint=option,
         )
     folder = target.absolute().parent
     if not folder.is_dir():
-        raise click.BadParameter(f"cannot write {path}: its folder {folder} does not exist", param_hint=option)
+        raise click.BadParameter(
+            _("cannot write {path}: its folder {folder} does not exist").format(path=path, folder=folder),
+            param_hint=option,
+        )
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise click.BadParameter(f"cannot write {path}: its folder {folder} is read-only", param_hint=option)
+        raise click.BadParameter(
+            _("cannot write {path}: its folder {folder} is read-only").format(path=path, folder=folder),
+            param_hint=option,
+        )
     return mode is not None
 
 
@@ -195,13 +221,17 @@ def records_mode(path: str, force: bool, option: str = "--records") -> str:
         return "replace"
     if is_single_record(path):
         raise click.BadParameter(
-            f"{path} is a single game record (as doko replay reads it), not a file of game records (one JSON "
-            "record a line): no game can be added to it; choose another file",
+            _(
+                "{path} is a single game record (as doko replay reads it), not a file of game records (one JSON "
+                "record a line): no game can be added to it; choose another file"
+            ).format(path=path),
             param_hint=option,
         )
     raise click.BadParameter(
-        f"{path} exists and is not a file of game records (one JSON record a line); choose another file, "
-        "or add --force to replace it",
+        _(
+            "{path} exists and is not a file of game records (one JSON record a line); choose another file, "
+            "or add --force to replace it"
+        ).format(path=path),
         param_hint=option,
     )
 
@@ -210,70 +240,121 @@ def save_records(records: list[GameRecord], path: str, mode: str) -> str:
     """Write ``records`` to ``path`` as :func:`records_mode` decided (appended atomically, or the
     file written anew) and say what was done: ``3 game records appended to games.jsonl``."""
     from ..record import append_many, save_many
-    from ..textutil import plural
 
-    count = plural(len(records), "game record")
+    n = len(records)
     if mode == "append":
         append_many(records, path)
-        return f"{count} appended to {path}"
+        return ngettext("{n} game record appended to {path}", "{n} game records appended to {path}", n).format(
+            n=n, path=path
+        )
     save_many(records, path)
-    return f"{count} saved in {path}" + (" (the file was replaced)" if mode == "replace" else "")
+    if mode == "replace":
+        return ngettext(
+            "{n} game record saved in {path} (the file was replaced)",
+            "{n} game records saved in {path} (the file was replaced)",
+            n,
+        ).format(n=n, path=path)
+    return ngettext("{n} game record saved in {path}", "{n} game records saved in {path}", n).format(n=n, path=path)
 
 
 # -- sheet display ------------------------------------------------------------------------------
 
 
-def print_sheet(console: Console, sheet: Sheet, cents: int, session: Session | None = None) -> None:
+def print_sheet(
+    console: Console, sheet: Sheet, cents: int, session: Session | None = None, games: int | None = None
+) -> None:
     """The Liste of ``sheet`` (a row per game, its Bock multiplier), with ``session`` the Bock games played
-    and owed and the Pflichtsolo round, then the settlement at ``cents`` per Punkt and who pays whom."""
+    and owed and the Pflichtsolo round (``games``: the games the session plays, for how many are left),
+    then the settlement at ``cents`` per Punkt and who pays whom ("Ben zahlt Anna 0,40 €" in German)."""
     from rich import box
     from rich.table import Table
 
-    from ..sheet import format_euro
-
+    t = tr()
     # lines under the head only, no columns of borders: a row fits on one line in as few columns as
     # it can; the Punkte never wrap, only a label too long for the terminal does
-    table = Table(title="Liste", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
-    table.add_column("Game", overflow="fold")
+    table = Table(title=_("Liste"), box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    table.add_column(_("Game"), overflow="fold")
     for name in sheet.players:
         table.add_column(name, justify="right", no_wrap=True)
     for row in sheet.rows:
-        label = row.label + (f" (×{row.multiplier})" if row.multiplier != 1 else "")
-        table.add_row(label, *(str(t) for t in row.totals))
-    console.print(table)
+        label = list_label(row.label) + (f" (×{row.multiplier})" if row.multiplier != 1 else "")
+        table.add_row(label, *(number(total) for total in row.totals))
+    print_plain(console, table)
     if session is not None:
-        _print_session_state(console, session)
+        _print_session_state(console, session, games)
     totals = sheet.totals
-    money = Table(title=f"Settlement ({cents} ct/Punkt)")
-    money.add_column("Player")
-    money.add_column("Total", justify="right")
-    money.add_column("Amount", justify="right")
+    money = Table(title=_("Settlement ({cents} ct/Punkt)").format(cents=cents))
+    money.add_column(_("Player"))
+    money.add_column(_("Total"), justify="right")
+    money.add_column(_("Amount"), justify="right")
     for name in sheet.players:
-        money.add_row(name, str(totals[name]), format_euro(totals[name] * cents))
-    console.print(money)
-    transfers = sheet.settlement(cents)
+        money.add_row(name, number(totals[name]), t.money(totals[name] * cents))
+    print_plain(console, money)
+    for line in settlement_lines(sheet.settlement(cents)):
+        console.print(line)
+
+
+def list_label(label: object) -> str:
+    """A row label of the Liste (:func:`doppelkopf.session.game_label`) in the reader's language, without the
+    ``+0`` of a game nobody won (``Re Ben & Carla: nobody wins``)."""
+    text = tr().text(label)
+    for zero in (", +0", ", 0"):
+        if text.endswith(zero):
+            return text[: -len(zero)]
+    return text
+
+
+def print_plain(console: Console, renderable: Any) -> None:
+    """Print ``renderable`` (a table) on ``console`` without the blanks rich leaves at the end of its lines."""
+    with console.capture() as captured:
+        console.print(renderable)
+    for line in captured.get().splitlines():
+        console.out(line.rstrip(), highlight=False)
+
+
+def settlement_lines(transfers: Sequence[Any]) -> list[str]:
+    """Who pays whom, a line each (``Ben zahlt Anna 0,40 €`` / ``Ben pays Anna €0.40``), or that nobody
+    pays; ``transfers`` have ``payer``, ``payee`` and ``cents`` (:meth:`doppelkopf.sheet.Sheet.settlement`)."""
     if not transfers:
-        console.print("Nobody pays.")
-    for t in transfers:
-        console.print(f"{t.payer} pays {t.payee} {format_euro(t.cents)}")
+        return [_("Nobody pays.")]
+    return [
+        _("{payer} pays {payee} {amount}").format(payer=t.payer, payee=t.payee, amount=tr().money(t.cents))
+        for t in transfers
+    ]
 
 
-def _print_session_state(console: Console, session: Session) -> None:
+def _print_session_state(console: Console, session: Session, games: int | None = None) -> None:
     """Under the list: the Bock games played and still owed and, with Pflichtsolo, the state of the
-    round."""
+    round; with ``games`` (the games the session plays) how many of them are left, when the session ends
+    before the round does."""
     bock = [row.multiplier for row in session.sheet.rows if row.multiplier != 1]
     if bock:
         kinds = ", ".join(f"×{m}: {bock.count(m)}" for m in sorted(set(bock)))
-        console.print(f"Bock games played: {len(bock)} ({kinds})")
+        console.print(_("Bock games played: {n} ({kinds})").format(n=len(bock), kinds=kinds))
     owed = session.bock_queue
     if owed:
-        console.print("Bock games owed: " + " ".join(f"×{m}" for m in owed))
+        console.print(_("Bock games owed: {owed}").format(owed=" ".join(f"×{m}" for m in owed)))
     if session.rules.pflichtsolo:
-        missing = ", ".join(session.players[s] for s in session.missing_pflichtsoli) or "none"
-        console.print(
-            f"Round {session.round}: {session.games_left_in_round} of {session.rules.round_games} games left; "
-            f"Pflichtsolo missing: {missing}"
+        missing = ", ".join(session.players[s] for s in session.missing_pflichtsoli) or _("none")
+        left, total = session.games_left_in_round, session.rules.round_games
+        if games is not None and games - len(session.sheet.rows) < left:
+            left, total = games - len(session.sheet.rows), games
+            if left <= 0:
+                console.print(_("Pflichtsolo missing: {missing}").format(missing=missing))
+                return
+            line = ngettext(
+                "{left} of {total} game left; Pflichtsolo missing: {missing}",
+                "{left} of {total} games left; Pflichtsolo missing: {missing}",
+                total,
+            )
+            console.print(line.format(left=left, total=total, missing=missing))
+            return
+        line = ngettext(
+            "Round {round}: {left} of {total} game left; Pflichtsolo missing: {missing}",
+            "Round {round}: {left} of {total} games left; Pflichtsolo missing: {missing}",
+            total,
         )
+        console.print(line.format(round=session.round, left=left, total=total, missing=missing))
 
 
 def row_meta(sheet: Sheet) -> dict[str, int]:

@@ -8,17 +8,21 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..messages import N_
 from ..rules import RuleSet
 from .common import (
     SEAT_NAMES,
     friendly_errors,
     make_console,
+    print_plain,
     print_sheet,
     records_mode,
     row_meta,
     rules_option,
     save_records,
 )
+from .lang import command, ngettext, option, signed, tr
+from .lang import gettext as _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -31,18 +35,20 @@ if TYPE_CHECKING:
 # -- score --------------------------------------------------------------------------------------
 
 
-@click.command()
+@command(
+    help=N_(
+        "Score one game from a real table, given as a JSON ENTRY file (- for stdin).\n\n"
+        "\b\n"
+        '{"rules": "ddv", "players": ["Anna", "Ben", "Carla", "Dirk"], "game": "normal",\n'
+        ' "re": ["Ben", "Carla"], "augen_re": 151, "announcements": {"re": ["re"], "kontra": []},\n'
+        ' "extras": [{"type": "fuchs_gefangen", "party": "re"}]}'
+    )
+)
 @click.argument("entry", type=click.File("rb"))
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@option("--json", "as_json", is_flag=True, help=N_("Print the result as JSON."))
 @friendly_errors
 def score(entry: Any, as_json: bool) -> None:
-    """Score one game from a real table, given as a JSON ENTRY file (- for stdin).
-
-    \b
-    {"rules": "ddv", "players": ["Anna", "Ben", "Carla", "Dirk"], "game": "normal",
-     "re": ["Ben", "Carla"], "augen_re": 151, "announcements": {"re": ["re"], "kontra": []},
-     "extras": [{"type": "fuchs_gefangen", "party": "re"}]}
-    """
+    """``doko score``: score one game from a real table (the help above)."""
     from ..entry import read_entry_file, result_to_json, score_entry
 
     name = getattr(entry, "name", "-")
@@ -54,7 +60,7 @@ def score(entry: Any, as_json: bool) -> None:
         return
     console = make_console()
     summary = result.entry.summary
-    _print_score(console, result.score, list(result.entry.players), summary.game_type.german, summary)
+    _print_score(console, result.score, list(result.entry.players), tr().text(summary.game_type.german), summary)
 
 
 def _print_score(
@@ -64,23 +70,24 @@ def _print_score(
     the solo factor, the Bock and the Punkte of each player."""
     from rich.table import Table
 
-    from ..scoring import signed
-
+    t = tr()
     table = Table(title=title or None)
-    table.add_column("Posten")
-    table.add_column("Punkte", justify="right")
+    table.add_column(_("Posten"))
+    table.add_column(_("Punkte"), justify="right")
     rows = result.table()
     for label, value in rows[:-1]:
-        table.add_row(label, signed(value))
-    table.add_row("Summe", signed(rows[-1][1]), style="bold")
-    console.print(table)
-    who = "Nobody wins" if result.winner is None else f"{result.winner.label} wins"
+        table.add_row(t.text(label), signed(value))
+    table.add_row(_("Summe"), signed(rows[-1][1]), style="bold")
+    print_plain(console, table)
+    who = _("Nobody wins") if result.winner is None else _("{party} wins").format(party=result.winner.label)
     if summary is not None:
-        who += f" (Re {summary.augen_re} Augen, Kontra {summary.augen_kontra} Augen)"
-    factor = f", soloist ×{result.factor}" if result.solo else ""
+        who += " " + _("(Re {re} Augen, Kontra {kontra} Augen)").format(
+            re=summary.augen_re, kontra=summary.augen_kontra
+        )
+    factor = ", " + _("soloist ×{factor}").format(factor=result.factor) if result.solo else ""
     bock = f", Bock ×{result.multiplier}" if result.multiplier != 1 else ""
     console.print(
-        who + factor + bock + ": " + ", ".join(f"{n} {p:+d}" for n, p in zip(players, result.points, strict=True))
+        who + factor + bock + ": " + ", ".join(f"{n} {signed(p)}" for n, p in zip(players, result.points, strict=True))
     )
 
 
@@ -95,47 +102,51 @@ def _finite(value: float) -> float:
     """``value`` if it is a finite number; click.BadParameter (click names the option) for ``nan``,
     which passes every range check."""
     if not math.isfinite(value):
-        raise click.BadParameter(f"{value} is not a number of seconds")
+        raise click.BadParameter(_("{value} is not a number of seconds").format(value=value))
     return value
 
 
 # -- replay -------------------------------------------------------------------------------------
 
 
-@click.command()
+@command(
+    help=N_(
+        "Show a saved game trick by trick (a record file or a JSON Lines file of records); with --analyse, "
+        "the Augen each card cost (docs/analysis.md)."
+    )
+)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--game", "number", type=click.IntRange(1), default=None, help="Which game of the file (1 = first).")
-@click.option("--analyse", is_flag=True, help="Review every card with the exact solver (all hands open).")
-@click.option(
+@option("--game", "number", type=click.IntRange(1), default=None, help=N_("Which game of the file (1 = first)."))
+@option("--analyse", is_flag=True, help=N_("Review every card with the exact solver (all hands open)."))
+@option(
     "--budget",
     type=click.FloatRange(0, 600),
     default=1.0,
     show_default=True,
     callback=lambda ctx, param, value: _finite(value),
-    help="With --analyse: seconds of bounded search per position of the early tricks.",
+    help=N_("With --analyse: seconds of bounded search per position of the early tricks."),
 )
-@click.option(
+@option(
     "--exact-tricks",
     type=click.IntRange(1, 12),
     default=7,
     show_default=True,
-    help="With --analyse: cards with at most this many tricks left are solved exactly.",
+    help=N_("With --analyse: cards with at most this many tricks left are solved exactly."),
 )
 @friendly_errors
 def replay(file: str, number: int | None, analyse: bool, budget: float, exact_tricks: int) -> None:
-    """Show a saved game trick by trick (a record file or a JSON Lines file of records); with --analyse,
-    the Augen each card cost (docs/analysis.md)."""
+    """``doko replay`` (the help above)."""
     if not analyse:
         context = click.get_current_context()
         for name, flag in (("budget", "--budget"), ("exact_tricks", "--exact-tricks")):
             if context.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT:
-                raise click.UsageError(f"{flag} needs --analyse (it sets the solver's review)")
+                raise click.UsageError(_("{flag} needs --analyse (it sets the solver's review)").format(flag=flag))
     record, game = _read_record(file, number)
     console = make_console()
     players = list(record.players)
     _print_replay(console, game, players, record.bock)
     if game.is_terminal and not game.redeal_same_dealer:
-        _print_score(console, game.score(), players, "Score", game.summary())
+        _print_score(console, game.score(), players, _("Score"), game.summary())
     if analyse:
         _print_analysis(console, game, players, budget, exact_tricks)
 
@@ -149,11 +160,14 @@ def _read_record(file: str, number: int | None) -> tuple[GameRecord, Game]:
     from ..record import GameNumberError, load_verified_game
 
     try:
-        record, game, count, _ = load_verified_game(file, number)
+        record, game, count, _lines = load_verified_game(file, number)
     except GameNumberError as exc:
-        raise click.BadParameter(str(exc), param_hint="--game") from None
+        raise click.BadParameter(tr().text(exc), param_hint="--game") from None
     if number is None and count is not None and count > 1:
-        click.echo(f"{file} holds {count} games; showing game 1 (choose with --game N).", err=True)
+        click.echo(
+            _("{file} holds {count} games; showing game 1 (choose with --game N).").format(file=file, count=count),
+            err=True,
+        )
     return record, game
 
 
@@ -171,11 +185,10 @@ def _print_analysis(console: Console, game: Game, players: list[str], budget: fl
     from rich.progress import Progress
 
     from ..analysis import analyse
-    from ..textutil import plural
 
     # no refresh thread: the solver's child processes are forked from a process with one thread
     with Progress(console=make_console(stderr=True), transient=True, auto_refresh=False) as bar:
-        task = bar.add_task("Analysing", total=None)
+        task = bar.add_task(_("Analysing"), total=None)
 
         def step(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
@@ -184,35 +197,36 @@ def _print_analysis(console: Console, game: Game, players: list[str], budget: fl
         review = analyse(game, exact_tricks=exact_tricks, budget_s=budget, progress=step)
     console.print()
     if game.thrown_in:
-        reason = "Schmeissen" if game.thrown_reason == "schmeissen" else "an Armut nobody took"
-        console.print(f"Analysis: the deal was thrown in ({reason}): nothing to analyse.")
+        reason = "Schmeissen" if game.thrown_reason == "schmeissen" else _("an Armut nobody took")
+        console.print(_("Analysis: the deal was thrown in ({reason}): nothing to analyse.").format(reason=reason))
         return
     if not review.cards:
-        console.print("Analysis: no card was played: nothing to analyse.")
+        console.print(_("Analysis: no card was played: nothing to analyse."))
         return
-    console.print("Analysis (exact solver, all hands open). Each card: Augen of the mover's party")
-    console.print("with its best card → with the card played (Augen lost), then the mover's Punkte.")
+    console.print(_("Analysis (exact solver, all hands open). Each card: Augen of the mover's party"))
+    console.print(_("with its best card → with the card played (Augen lost), then the mover's Punkte."))
+    t = tr()
     width = max(len(name) for name in players)
     trick = 0
     for card in review.cards:
         if card.trick != trick:
             trick = card.trick
-            bounded = "" if all(c.exact or c.parties_open for c in review.trick(trick)) else " (bounded)"
-            console.print(f"Trick {trick}{bounded}")
+            exact = all(c.exact or c.parties_open for c in review.trick(trick))
+            console.print((_("Trick {n}") if exact else _("Trick {n} (bounded)")).format(n=trick))
         head = f"  {players[card.seat]:<{width}} {card.card.symbol:<3} {card.party.label:<6} "
         if card.parties_open:
-            console.print(head + "partner open, not analysed")
+            console.print(head + _("partner open, not analysed"))
             continue
         punkte = ""
         if card.punkte_best is not None and card.punkte_after is not None:
-            punkte = f"Punkte {card.punkte_best} → {card.punkte_after}"
+            punkte = _("Punkte") + f" {card.punkte_best} → {card.punkte_after}"
         line = head + f"{card.augen_best} → {card.augen_after} ({card.augen_loss})  {punkte}"
         if card.mistake:
             best = " ".join(c.symbol for c in card.best_cards)
-            line += "  MISTAKE" + (f", best {best}" if best else "")
+            line += "  " + (_("MISTAKE, best {cards}").format(cards=best) if best else _("MISTAKE"))
         console.print(line, style="bold red" if card.mistake else None)
     if review.rest is not None:
-        console.print(review.rest_note(players) + ".")
+        console.print(t.text(review.rest_note(players)) + ".")
     mistakes = review.mistakes()
     if mistakes:
         per_seat = []
@@ -220,17 +234,25 @@ def _print_analysis(console: Console, game: Game, players: list[str], budget: fl
             own = [c for c in mistakes if c.seat == seat]
             if own:
                 lost = sum(c.augen_loss.lo for c in own if c.augen_loss is not None)
-                per_seat.append(f"{players[seat]} at least {lost} Augen in {plural(len(own), 'mistake')}")
-        console.print(f"{plural(len(mistakes), 'mistake')} ({review.seconds:g} s): " + "; ".join(per_seat) + ".")
+                per_seat.append(
+                    ngettext(
+                        "{name} at least {lost} Augen in {n} mistake",
+                        "{name} at least {lost} Augen in {n} mistakes",
+                        len(own),
+                    ).format(name=players[seat], lost=lost, n=len(own))
+                )
+        count = ngettext("{n} mistake ({seconds} s): ", "{n} mistakes ({seconds} s): ", len(mistakes))
+        console.print(count.format(n=len(mistakes), seconds=f"{review.seconds:g}") + "; ".join(per_seat) + ".")
     else:
-        console.print(f"No mistake found ({review.seconds:g} s).")
+        console.print(_("No mistake found ({seconds} s).").format(seconds=f"{review.seconds:g}"))
     if review.open_note:
-        console.print(review.open_note + ".")
+        console.print(t.text(review.open_note) + ".")
     if review.bound_note:
-        console.print(review.bound_note[0].upper() + review.bound_note[1:] + ".")
+        note = t.text(review.bound_note)
+        console.print(note[0].upper() + note[1:] + ".")
     for note in review.notes:
-        console.print("Note: " + note + ".")
-    console.print(review.left_out + ".")
+        console.print(_("Note: {note}.").format(note=t.text(note)))
+    console.print(t.text(review.left_out) + ".")
 
 
 # -- play ---------------------------------------------------------------------------------------
@@ -242,76 +264,88 @@ def _print_abkuerzung(console: Console, game: Game, names: list[str]) -> None:
 
     if game.claim is not None:
         seat, held = game.claim
-        outcome = "it holds" if held else "it fails, the rest goes to the other party"
-        console.print(f"{names[seat]} claims the rest (Spielabkürzung): {outcome}.")
+        if held:
+            console.print(_("{name} claims the rest (Spielabkürzung): it holds.").format(name=names[seat]))
+        else:
+            console.print(
+                _("{name} claims the rest (Spielabkürzung): it fails, the rest goes to the other party.").format(
+                    name=names[seat]
+                )
+            )
     if game.conceded_by is not None:
-        console.print(f"{names[game.conceded_by]} gives up the rest (TSR 5.4.6): it goes to the other party.")
-        conceded = [a for _, a in game.history].index(Action.CONCEDE)
+        console.print(
+            _("{name} gives up the rest (TSR 5.4.6): it goes to the other party.").format(name=names[game.conceded_by])
+        )
+        conceded = [a for _seat, a in game.history].index(Action.CONCEDE)
         for seat, action in game.history[conceded + 1 :]:
             if Action.is_announcement(action):
-                console.print(f"{names[seat]}: {game.announcement_label(action, seat)}! (TSR 5.4.7)")
+                console.print(f"{names[seat]}: {tr().text(game.announcement_label(action, seat))}! (TSR 5.4.7)")
 
 
-@click.command()
-@click.option("--games", "-n", type=click.IntRange(1, 1000), default=4, show_default=True, help="Games to play.")
+@command(
+    help=N_(
+        "Play against three computer players in the terminal (you sit in seat 1).\n\n"
+        "Ctrl-C or Ctrl-D stops: the Liste of the finished games is shown (and saved with --records; "
+        "the game in progress does not count). The game records are added to the --records file when "
+        "it already holds records."
+    )
+)
+@option("--games", "-n", type=click.IntRange(1, 1000), default=4, show_default=True, help=N_("Games to play."))
 @rules_option
-@click.option("--seed", type=int, default=None, help="Seed of the session (default: random).")
-@click.option("--name", default="Du", show_default=True, help="Your name.")
-@click.option("--cents", type=click.IntRange(1, 100_000), default=10, show_default=True, help="Cents per Punkt.")
-@click.option(
+@option("--seed", type=int, default=None, help=N_("Seed of the session (default: random)."))
+@option("--name", default=None, help=N_("Your name [default: Du in German, You in English]."))
+@option("--cents", type=click.IntRange(1, 100_000), default=10, show_default=True, help=N_("Cents per Punkt."))
+@option(
     "--records",
     type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Save the games played as records in this JSON Lines file.",
+    help=N_("Save the games played as records in this JSON Lines file."),
 )
-@click.option("--force", is_flag=True, help="Replace a --records file that exists and holds no game records.")
-@click.option(
+@option("--force", is_flag=True, help=N_("Replace a --records file that exists and holds no game records."))
+@option(
     "--level",
     type=click.Choice(["easy", "normal", "strong"]),
     default="normal",
     show_default=True,
-    help="Strength of the three computer players (search players: easy is fast, strong thinks up to 1 s a card).",
+    help=N_("Strength of the three computer players (search players: easy is fast, strong thinks up to 1 s a card)."),
 )
-@click.option(
+@option(
     "--pace",
     type=click.FloatRange(0, 10),
     default=0.4,
     show_default=True,
     callback=lambda ctx, param, value: _finite(value),
     metavar="SECONDS",
-    help="Pause between two cards or announcements of the computer players (0: none).",
+    help=N_("Pause between two cards or announcements of the computer players (0: none)."),
 )
 @friendly_errors
 def play(
     games: int,
     rules: RuleSet,
     seed: int | None,
-    name: str,
+    name: str | None,
     cents: int,
     records: str | None,
     force: bool,
     level: str,
     pace: float,
 ) -> None:
-    """Play against three computer players in the terminal (you sit in seat 1).
-
-    Ctrl-C or Ctrl-D stops: the Liste of the finished games is shown (and saved with --records;
-    the game in progress does not count). The game records are added to the --records file when
-    it already holds records.
-    """
+    """``doko play`` (the help above)."""
     import random
 
-    from ..interactive import HumanPlayer, plural
+    from ..interactive import HumanPlayer
     from ..names import PlayerNameError, clean_name, name_key
     from ..players import play_session, search_level
     from ..record import record_game
     from ..session import Session, SessionError
 
     # every argument is checked before the first card
+    if name is None:
+        name = _("You")
     try:
         name = clean_name(name, "--name")
     except PlayerNameError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(tr().text(exc)) from None
     mode = "" if records is None else records_mode(records, force)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
@@ -322,35 +356,46 @@ def play(
     session = Session(rules, names)
     sheet = session.sheet
     saved = []
-    hint = (
+    hint = _(
         "Type a card (KrD, ♥10 or its number), re, kontra, keine 90 …; the prompt lists the other options; "
         "letzter shows the last trick; ? for help; Ctrl-D stops."
     )
-    console.print(f"Rules: {rules.name}, session {seed}. {hint}")
+    console.print(_("Rules: {rules}, session {seed}.").format(rules=rules.name, seed=seed) + " " + hint)
     try:
         for game in play_session(rules, players, games, seed, on_event=human.follow, session=session):
             if game.redeal_same_dealer:
-                console.print(f"Thrown in ({game.score().items[0].label}): {names[game.dealer]} deals again.")
+                console.print(
+                    _("Thrown in ({reason}): {dealer} deals again.").format(
+                        reason=tr().text(game.score().items[0].label), dealer=names[game.dealer]
+                    )
+                )
                 saved.append(record_game(game, names, deal_number=session.deals, session_seed=seed))
                 continue
             _print_abkuerzung(console, game, names)
             human.show_tricks(game.tricks, game.cards_played)
             result = game.score()
-            _print_score(console, result, names, f"Score: {game.game_type.german}", game.summary())
+            _print_score(
+                console, result, names, _("Score: {game}").format(game=tr().text(game.game_type.german)), game.summary()
+            )
             row = sheet.rows[-1]
             if row.multiplier != 1:
-                counted = ", ".join(f"{n} {p:+d}" for n, p in zip(names, row.points, strict=True))
+                counted = ", ".join(f"{n} {signed(p)}" for n, p in zip(names, row.points, strict=True))
                 console.print(f"Bock ×{row.multiplier}: {counted}")
             if session.last_triggers:
-                console.print("Bock starts: " + ", ".join(session.last_triggers))
+                console.print(
+                    _("Bock starts: {triggers}").format(triggers=", ".join(map(tr().text, session.last_triggers)))
+                )
             saved.append(record_game(game, names, deal_number=session.deals, session_seed=seed, **row_meta(sheet)))
-            print_sheet(console, sheet, cents, session)
+            print_sheet(console, sheet, cents, session, games)
     except (click.Abort, KeyboardInterrupt):
         # the way to stop (Ctrl-D, Ctrl-C): the finished games stand, the one in progress is dropped
         console.print()
-        console.print(f"Stopped after {plural(len(sheet.rows), 'finished game')}.")
+        done = len(sheet.rows)
+        console.print(
+            ngettext("Stopped after {n} finished game.", "Stopped after {n} finished games.", done).format(n=done)
+        )
         if sheet.rows:
-            print_sheet(console, sheet, cents, session)
+            print_sheet(console, sheet, cents, session, games)
     except SessionError:
         # the session's rules stop it (e.g. a deal thrown in again and again): save the games played first
         if records is not None and saved:

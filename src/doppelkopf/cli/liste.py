@@ -37,6 +37,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,8 +46,10 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..extras import missing_library
-from ..messages import one_line
-from .common import check_output, friendly_errors, load_rules
+from ..messages import N_, one_line
+from .common import check_output, friendly_errors, load_rules, print_plain, settlement_lines
+from .lang import DokoGroup, DokoOption, and_list, ngettext, number, option, tr
+from .lang import gettext as _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -55,6 +58,7 @@ if TYPE_CHECKING:
     from ..storage import ListePage, Stats, Store
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 #: Largest JSON file ``doko liste import`` reads (an export of 10,000 games with all versions is ~10 MiB).
 IMPORT_LIMIT = 512 << 20
@@ -66,10 +70,10 @@ class CommandError(click.ClickException):
     exit_code = 2
 
     def __init__(self, message: str) -> None:
-        super().__init__(one_line(message) or "unknown error")
+        super().__init__(one_line(message) or _("unknown error"))
 
     def show(self, file: IO[Any] | None = None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True, file=file)
+        click.echo(_("error: {message}").format(message=self.format_message()), err=True, file=file)
 
 
 def _other_error(exc: Exception) -> str | None:
@@ -78,7 +82,7 @@ def _other_error(exc: Exception) -> str | None:
         return missing_library(exc)
     if type(exc).__module__.split(".")[0] in ("sqlalchemy", "psycopg", "sqlite3", "alembic"):
         first = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-        return f"database: {first[0] if first else type(exc).__name__}"
+        return _("database: {message}").format(message=first[0] if first else type(exc).__name__)
     return None
 
 
@@ -100,11 +104,11 @@ def database_url(db: str | None) -> str | None:
         return None
     text = db.strip()
     if not text:
-        raise click.BadParameter("the database is empty; give a file name or a URL", param_hint="--db")
+        raise click.BadParameter(_("the database is empty; give a file name or a URL"), param_hint="--db")
     from ..storage.service import in_memory
 
     if in_memory(text):
-        raise click.BadParameter("an in-memory database keeps nothing; give a file", param_hint="--db")
+        raise click.BadParameter(_("an in-memory database keeps nothing; give a file"), param_hint="--db")
     if "://" in text:
         return text
     return "sqlite:///" + str(Path(text).expanduser().absolute())
@@ -122,7 +126,7 @@ def shown_url(url: str) -> str:
 
 @dataclass
 class _Options:
-    url: str | None
+    url: str | None = None
     store: Store | None = None
 
 
@@ -137,7 +141,7 @@ def store() -> Store:
         from ..storage.service import ENV_URL, in_memory
 
         if options.url is None and in_memory(os.environ.get(ENV_URL, "")):
-            raise CommandError(f"${ENV_URL}: an in-memory database keeps nothing; give a file")
+            raise CommandError(f"${ENV_URL}: " + _("an in-memory database keeps nothing; give a file"))
         options.store = open_store(options.url)
         close = getattr(options.store, "close", None)
         if callable(close):
@@ -148,7 +152,10 @@ def store() -> Store:
 def _console() -> Console:
     from rich.console import Console
 
-    return Console(highlight=False, markup=False, soft_wrap=False)
+    from .common import PIPE_WIDTH
+
+    width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else PIPE_WIDTH
+    return Console(highlight=False, markup=False, soft_wrap=False, width=width)
 
 
 # -- finding groups, sittings and games -------------------------------------------------------------
@@ -168,8 +175,8 @@ def group_id(spec: str) -> int:
     for group in groups:
         if name_key(group.name) == name_key(text):
             return int(group.id)
-    known = ", ".join(f"{g.id} {g.name}" for g in groups) or "none yet (doko liste new-group NAME PLAYER...)"
-    raise CommandError(f"--group: no group {spec!r}; groups: {known}")
+    known = ", ".join(f"{g.id} {g.name}" for g in groups) or _("none yet (doko liste new-group NAME PLAYER...)")
+    raise CommandError(_("--group: no group {spec}; groups: {known}").format(spec=repr(spec), known=known))
 
 
 # -- entries from the command line --------------------------------------------------------------------
@@ -178,7 +185,9 @@ def group_id(spec: str) -> int:
 def _pair(text: str, option: str, example: str) -> tuple[str, str]:
     left, sep, right = text.partition(":")
     if not sep or not left.strip() or not right.strip():
-        raise click.BadParameter(f"expected {example}, got {text!r}", param_hint=option)
+        raise click.BadParameter(
+            _("expected {example}, got {given}").format(example=example, given=repr(text)), param_hint=option
+        )
     return left.strip().lower(), right.strip().lower().replace(" ", "_")
 
 
@@ -202,12 +211,12 @@ def entry_from_options(
     itself is checked by the Liste when it is stored. Raises click.UsageError / BadParameter naming the
     option."""
     if game is not None and not game.strip():
-        raise click.BadParameter("empty; give a game type (see --help)", param_hint="--game")
+        raise click.BadParameter(_("empty; give a game type (see --help)"), param_hint="--game")
     full_given = bool(game or re_names or augen is not None or tricks_re is not None or ansage or extra)
     quick = quick or bool(winners) or punkte is not None or bool(events)
     if entry_file is not None:
         if full_given or quick or pflichtsolo:
-            raise click.UsageError("--entry: give the game as a file or with options, not both")
+            raise click.UsageError(_("--entry: give the game as a file or with options, not both"))
         from ..entry import read_entry_file
 
         name = getattr(entry_file, "name", "-")
@@ -218,11 +227,13 @@ def entry_from_options(
             used = [o for o, v in (("--re", re_names), ("--augen", augen), ("--tricks-re", tricks_re)) if v]
             used += [o for o, v in (("--ansage", ansage), ("--extra", extra)) if v]
             raise click.UsageError(
-                f"{', '.join(used)}: not in quick mode (--quick, --winner, --punkte): a quick entry has only "
-                "the winners and their Punkte"
+                _(
+                    "{options}: not in quick mode (--quick, --winner, --punkte): a quick entry has only "
+                    "the winners and their Punkte"
+                ).format(options=", ".join(used))
             )
         if punkte is None:
-            raise click.BadParameter("missing: the Punkte each winner gets (0 if nobody won)", param_hint="--punkte")
+            raise click.BadParameter(_("missing: the Punkte each winner gets (0 if nobody won)"), param_hint="--punkte")
         entry: dict[str, Any] = {"winners": list(winners), "punkte": punkte}
         if game:
             entry["game"] = game
@@ -231,25 +242,32 @@ def entry_from_options(
     else:
         if not full_given and not pflichtsolo:
             raise click.UsageError(
-                "no game given: --game TYPE --re NAME --augen N (the table's entry), --quick --winner NAME "
-                "--punkte N, or --entry FILE"
+                _(
+                    "no game given: --game TYPE --re NAME --augen N (the table's entry), --quick --winner NAME "
+                    "--punkte N, or --entry FILE"
+                )
             )
         if not re_names:
-            raise click.BadParameter("missing: the Re party (the soloist alone in a solo)", param_hint="--re")
+            raise click.BadParameter(_("missing: the Re party (the soloist alone in a solo)"), param_hint="--re")
         if augen is None:
-            raise click.BadParameter("missing: the Augen of Re (0..240)", param_hint="--augen")
+            raise click.BadParameter(_("missing: the Augen of Re (0..240)"), param_hint="--augen")
         from ..entry import PARTY_KEYS
 
         announcements: dict[str, list[str]] = {party: [] for party in PARTY_KEYS}
         for item in ansage:
-            party, what = _pair(item, "--ansage", "PARTY:WHAT like re:re, kontra:kontra or re:keine_90")
+            party, what = _pair(item, "--ansage", _("PARTY:WHAT like re:re, kontra:kontra or re:keine_90"))
             if party not in announcements:
                 parties = " or ".join(PARTY_KEYS)
-                raise click.BadParameter(f"{item!r}: the party is {parties}, not {party!r}", param_hint="--ansage")
+                raise click.BadParameter(
+                    _("{item}: the party is {parties}, not {party}").format(
+                        item=repr(item), parties=parties, party=repr(party)
+                    ),
+                    param_hint="--ansage",
+                )
             announcements[party].append(what)
         extras = []
         for item in extra:
-            kind, party = _pair(item, "--extra", "TYPE:PARTY like fuchs_gefangen:re or doppelkopf:kontra")
+            kind, party = _pair(item, "--extra", _("TYPE:PARTY like fuchs_gefangen:re or doppelkopf:kontra"))
             extras.append({"type": kind, "party": party})
         entry = {"game": game or "normal", "re": list(re_names), "augen_re": augen}
         if tricks_re is not None:
@@ -263,7 +281,7 @@ def entry_from_options(
     return entry
 
 
-class LazyHelpOption(click.Option):
+class LazyHelpOption(DokoOption):
     """An option whose help text is made when the help is shown, by ``lazy_help``: the lists it names are
     read from the core module that holds them (imported only then, so ``doko`` starts fast)."""
 
@@ -280,7 +298,9 @@ def _game_help() -> str:
     from ..rules import GameType
 
     games = ", ".join(game.key for game in GameType)
-    return f"Game type: {games} [default: normal]; the sitting's rules decide which (doko rules show RULES)."
+    return _("Game type: {games} [default: normal]; the sitting's rules decide which (doko rules show RULES).").format(
+        games=games
+    )
 
 
 def _ansage_help() -> str:
@@ -289,54 +309,58 @@ def _ansage_help() -> str:
 
     ansagen = ", ".join(f"{party}:{party}" for party in PARTY_KEYS)
     absagen = ", ".join(LEVEL_KEYS.values())
-    return f"An announcement PARTY:WHAT (repeat): the Ansage {ansagen}; an Absage PARTY:{{{absagen}}}."
+    return _("An announcement PARTY:WHAT (repeat): the Ansage {ansagen}; an Absage PARTY:{absagen}.").format(
+        ansagen=ansagen, absagen="{" + absagen + "}"
+    )
 
 
 def _extra_help() -> str:
     from ..entry import EXTRA_TYPES, PARTY_KEYS
 
-    return (
-        f"Sonderpunkte TYPE:PARTY (repeat), TYPE one of {', '.join(EXTRA_TYPES)}, PARTY {' or '.join(PARTY_KEYS)} "
-        "(who scored it); the sitting's rules decide which count."
-    )
+    return _(
+        "Sonderpunkte TYPE:PARTY (repeat), TYPE one of {types}, PARTY {parties} (who scored it); the sitting's "
+        "rules decide which count."
+    ).format(types=", ".join(EXTRA_TYPES), parties=" / ".join(PARTY_KEYS))
 
 
 def _event_help() -> str:
     from ..session import BOCK_TRIGGERS, QUICK_DERIVED_TRIGGERS
 
     events = ", ".join(key for key in BOCK_TRIGGERS if key not in QUICK_DERIVED_TRIGGERS)
-    derived = " and ".join(QUICK_DERIVED_TRIGGERS)
-    return (
-        f"Quick mode: a Bock trigger the table saw (repeat): {events}, where the sitting's rules have it "
-        f"({derived} are derived)."
-    )
+    derived = and_list(QUICK_DERIVED_TRIGGERS)
+    return _(
+        "Quick mode: a Bock trigger the table saw (repeat): {events}, where the sitting's rules have it "
+        "({derived} are derived)."
+    ).format(events=events, derived=derived)
 
 
 def entry_options(func: F) -> F:
     """The options of ``add`` and ``edit`` that describe a game."""
     options = [
-        click.option(
+        option(
             "--entry",
             "entry_file",
             type=click.File("rb"),
-            help="The game as a JSON entry (- for stdin): the fields of doko score's entry without players, "
-            'rules and bock, or a quick entry {"winners": [...], "punkte": N}.',
+            help=N_(
+                "The game as a JSON entry (- for stdin): the fields of doko score's entry without players, "
+                'rules and bock, or a quick entry {"winners": [...], "punkte": N}.'
+            ),
         ),
-        click.option("--game", cls=LazyHelpOption, lazy_help=_game_help),
-        click.option("--re", "re_names", multiple=True, metavar="NAME", help="A player of Re (repeat; the soloist)."),
-        click.option("--augen", type=int, help="Augen of Re, 0..240 (Kontra has the rest)."),
-        click.option("--tricks-re", type=int, help="Tricks of Re (only to tell schwarz from a trick without Augen)."),
-        click.option("--ansage", multiple=True, metavar="PARTY:WHAT", cls=LazyHelpOption, lazy_help=_ansage_help),
-        click.option("--extra", multiple=True, metavar="TYPE:PARTY", cls=LazyHelpOption, lazy_help=_extra_help),
-        click.option("--pflichtsolo", is_flag=True, help="This solo is the player's Pflichtsolo."),
-        click.option("--quick", is_flag=True, help="Quick mode: only the winners and the Punkte each gets."),
-        click.option("--winner", "winners", multiple=True, metavar="NAME", help="Quick mode: a winner (repeat)."),
-        click.option("--punkte", type=int, help="Quick mode: the Punkte each winner gets (a lone winner 3x)."),
-        click.option("--event", "events", multiple=True, metavar="TRIGGER", cls=LazyHelpOption, lazy_help=_event_help),
-        click.option("--author", default="", help="Who enters it (kept in the history)."),
+        option("--game", cls=LazyHelpOption, lazy_help=_game_help),
+        option("--re", "re_names", multiple=True, metavar="NAME", help=N_("A player of Re (repeat; the soloist).")),
+        option("--augen", type=int, help=N_("Augen of Re, 0..240 (Kontra has the rest).")),
+        option("--tricks-re", type=int, help=N_("Tricks of Re (only to tell schwarz from a trick without Augen).")),
+        option("--ansage", multiple=True, metavar="PARTY:WHAT", cls=LazyHelpOption, lazy_help=_ansage_help),
+        option("--extra", multiple=True, metavar="TYPE:PARTY", cls=LazyHelpOption, lazy_help=_extra_help),
+        option("--pflichtsolo", is_flag=True, help=N_("This solo is the player's Pflichtsolo.")),
+        option("--quick", is_flag=True, help=N_("Quick mode: only the winners and the Punkte each gets.")),
+        option("--winner", "winners", multiple=True, metavar="NAME", help=N_("Quick mode: a winner (repeat).")),
+        option("--punkte", type=int, help=N_("Quick mode: the Punkte each winner gets (a lone winner 3x).")),
+        option("--event", "events", multiple=True, metavar="TRIGGER", cls=LazyHelpOption, lazy_help=_event_help),
+        option("--author", default="", help=N_("Who enters it (kept in the history).")),
     ]
-    for option in reversed(options):
-        func = option(func)
+    for decorator in reversed(options):
+        func = decorator(func)
     return func
 
 
@@ -370,7 +394,9 @@ def short_names(players: Sequence[str]) -> dict[str, str]:
 def row_label(row: ListeRow) -> str:
     """The game as the list shows it: seed 004's label, `` · Pflichtsolo`` for a player's Pflichtsolo and
     ``→ Bock`` for a game that started Bock games (``Kreuzsolo Anna −9 · Pflichtsolo → Bock``)."""
-    label = row.label
+    from .common import list_label
+
+    label = list_label(row.label)
     if row.pflichtsolo:
         label += " · Pflichtsolo"
     if row.triggers:
@@ -399,18 +425,20 @@ def liste_table(
     table.add_column("#", justify="right", no_wrap=True)
     if versions:
         table.add_column("v", justify="right", no_wrap=True)
-    table.add_column("Game", overflow="fold", min_width=min(LABEL_MIN_WIDTH, max([4, *map(len, map(row_label, rows))])))
+    table.add_column(
+        _("Game"), overflow="fold", min_width=min(LABEL_MIN_WIDTH, max([4, *map(len, map(row_label, rows))]))
+    )
     for k, name in enumerate(players):
         widest = max([len(shown(name)), *(len(str(row.totals[k])) for row in rows)])
         table.add_column(shown(name), justify="right", no_wrap=True, min_width=widest)
     table.add_column("Bock", no_wrap=True)
-    table.add_column("Dealer", no_wrap=True, min_width=max([6, *(len(shown(row.dealer)) for row in rows)]))
+    table.add_column(_("Dealer"), no_wrap=True, min_width=max([6, *(len(shown(row.dealer)) for row in rows)]))
     seats_out = any(row.sitting_out for row in rows) or len(players) > 4
     if seats_out:  # one name a line at the least
-        table.add_column("Out", overflow="fold", min_width=max(len(shown(name)) + 1 for name in players))
+        table.add_column(_("Out"), overflow="fold", min_width=max(len(shown(name)) + 1 for name in players))
     for i, row in enumerate(rows):
         cells = [str(row.number), *([str(versions[i])] if versions else []), row_label(row)]
-        cells += [*(str(total) for total in row.totals), _multiplier(row.multiplier), shown(row.dealer)]
+        cells += [*(number(total) for total in row.totals), _multiplier(row.multiplier), shown(row.dealer)]
         if seats_out:
             cells.append(", ".join(shown(name) for name in row.sitting_out))
         table.add_row(*cells)
@@ -456,37 +484,45 @@ def liste_footer(liste: Liste | ListePage, pflichtsolo_rule: bool) -> list[str]:
     lines = []
     bad = [row.number for row in liste.rows if sum(row.totals) != 0]
     if bad:  # the Liste guarantees it; the check a table makes by hand, shown if it ever failed
-        lines.append(f"Zero-sum check FAILED after game(s) {', '.join(map(str, bad))}")
+        lines.append(_("Zero-sum check FAILED after game(s) {games}").format(games=", ".join(map(str, bad))))
     owed = liste.bock_queue
-    lines.append("Bock games owed: " + (" ".join(f"×{m}" for m in owed) if owed else "none"))
+    lines.append(_("Bock games owed: {owed}").format(owed=" ".join(f"×{m}" for m in owed) if owed else _("none")))
     if pflichtsolo_rule:
-        lines.append("Pflichtsolo owed: " + (", ".join(liste.pflichtsolo_owed) or "none"))
+        lines.append(_("Pflichtsolo owed: {owed}").format(owed=", ".join(liste.pflichtsolo_owed) or _("none")))
     lines.append(next_line(liste.next))
     return lines
 
 
 def next_line(nxt: NextGame) -> str:
     """``Next: game 6, Anna deals, sitting out: Anna, Bock ×2``: the next game, as the table needs it."""
-    text = f"Next: game {nxt.number}, {nxt.dealer} deals"
+    text = _("Next: game {number}, {dealer} deals").format(number=nxt.number, dealer=nxt.dealer)
     if nxt.sitting_out:
-        text += f", sitting out: {', '.join(nxt.sitting_out)}"
+        text += ", " + _("sitting out: {names}").format(names=", ".join(nxt.sitting_out))
     if nxt.bock_multiplier != 1:
         text += f", Bock ×{nxt.bock_multiplier}"
     if nxt.forced_solo:
-        text += f"; {nxt.forced_solo} must play the Pflichtsolo now (Vorführung)"
+        text += "; " + _("{name} must play the Pflichtsolo now (Vorführung)").format(name=nxt.forced_solo)
     return text
 
 
 def _sitting_title(info: Any) -> str:
-    place = f" at {info.place}" if getattr(info, "place", "") else ""
-    return f"Liste of sitting {info.id}: {info.date}{place}, rules {info.rules_name}, {info.cents_per_point} ct/Punkt"
+    date = tr().date(info.date) if isinstance(info.date, datetime.date) else str(info.date)
+    if getattr(info, "place", ""):
+        return _("Liste of sitting {id}: {date} at {place}, rules {rules}, {cents} ct/Punkt").format(
+            id=info.id, date=date, place=info.place, rules=info.rules_name, cents=info.cents_per_point
+        )
+    return _("Liste of sitting {id}: {date}, rules {rules}, {cents} ct/Punkt").format(
+        id=info.id, date=date, rules=info.rules_name, cents=info.cents_per_point
+    )
 
 
 def _row_text(players: Sequence[str], row: ListeRow) -> str:
-    points = ", ".join(f"{name} {total}" for name, total in zip(players, row.totals, strict=True))
+    from .common import list_label
+
+    points = ", ".join(f"{name} {number(total)}" for name, total in zip(players, row.totals, strict=True))
     bock = f" (Bock ×{row.multiplier})" if row.multiplier != 1 else ""
-    out = f"; sat out: {', '.join(row.sitting_out)}" if row.sitting_out else ""
-    return f"{row.label}{bock}{out}. Stand: {points}"
+    out = "; " + _("sat out: {names}").format(names=", ".join(row.sitting_out)) if row.sitting_out else ""
+    return f"{list_label(row.label)}{bock}{out}. " + _("Stand: {points}").format(points=points)
 
 
 def _report(sitting_id: int, head: str | None = None, row: ListeRow | None = None, count: bool = False) -> None:
@@ -498,7 +534,7 @@ def _report(sitting_id: int, head: str | None = None, row: ListeRow | None = Non
         if row is not None:
             head += f": {_row_text(page.players, row)}"
         if count:
-            head += f"; {page.games} game{'s' if page.games != 1 else ''} on the list"
+            head += "; " + ngettext("{n} game on the list", "{n} games on the list", page.games).format(n=page.games)
         click.echo(head)
     click.echo(next_line(page.next))
 
@@ -506,57 +542,72 @@ def _report(sitting_id: int, head: str | None = None, row: ListeRow | None = Non
 # -- the commands -----------------------------------------------------------------------------------------
 
 
-@click.group("liste", context_settings={"help_option_names": ["-h", "--help"]})
-@click.option(
+@click.group(
+    "liste",
+    cls=DokoGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=N_(
+        "Keep the score sheet (the Liste) of a group: sittings, games, corrections, settlement, statistics.\n"
+        "\n"
+        "\b\n"
+        "doko liste new-group Donnerstag Anna Ben Carla Dirk\n"
+        "doko liste new-sitting --group Donnerstag Anna Ben Carla Dirk\n"
+        "doko liste add 1 --game kreuz --re Anna --augen 190\n"
+        "doko liste add 1 --quick --winner Ben --winner Carla --punkte 4\n"
+        "doko liste show 1            the list (v: each game's version), Bock and Pflichtsolo owed, who deals next\n"
+        "doko liste settle 1          who pays whom\n"
+        "doko liste edit 1 2 --version V ...   correct game 2 (everything after it is recomputed)\n"
+        "doko liste stats --group Donnerstag --chart punkte.svg"
+    ),
+)
+@option(
     "--db",
     metavar="PATH|URL",
     default=None,
-    help="The database: an SQLite file, or a URL (sqlite:///..., postgresql+psycopg://user:pw@host/db). "
-    "Default: $DOKO_DATABASE_URL, else liste.sqlite in your data folder.",
+    help=N_(
+        "The database: an SQLite file, or a URL (sqlite:///..., postgresql+psycopg://user:pw@host/db). "
+        "Default: $DOKO_DATABASE_URL, else liste.sqlite in your data folder."
+    ),
 )
 @click.pass_context
 def liste(ctx: click.Context, db: str | None) -> None:
-    """Keep the score sheet (the Liste) of a group: sittings, games, corrections, settlement, statistics.
-
-    \b
-    doko liste new-group Donnerstag Anna Ben Carla Dirk
-    doko liste new-sitting --group Donnerstag Anna Ben Carla Dirk
-    doko liste add 1 --game kreuz --re Anna --augen 190
-    doko liste add 1 --quick --winner Ben --winner Carla --punkte 4
-    doko liste show 1            the list (v: each game's version), Bock and Pflichtsolo owed, who deals next
-    doko liste settle 1          who pays whom
-    doko liste edit 1 2 --version V ...   correct game 2 (everything after it is recomputed)
-    doko liste stats --group Donnerstag --chart punkte.svg
-    """
+    """``doko liste`` (the help above)."""
     ctx.obj = _Options(database_url(db))
 
 
-@liste.command("new-group")
+@liste.command(
+    "new-group",
+    help=N_("Create the group NAME with its PLAYERS (more can join with a sitting)."),
+)
 @click.argument("name")
 @click.argument("players", nargs=-1)
 @friendly
 def new_group(name: str, players: tuple[str, ...]) -> None:
-    """Create the group NAME with its PLAYERS (more can join with a sitting)."""
+    """``doko liste new-group`` (the help above)."""
     info = store().create_group(name, players)
-    click.echo(f"group {info.id} {info.name}: {', '.join(info.players) or 'no players yet'}")
+    players_text = ", ".join(info.players) or _("no players yet")
+    click.echo(_("group {id} {name}: {players}").format(id=info.id, name=info.name, players=players_text))
 
 
-@liste.command("groups")
+@liste.command(
+    "groups",
+    help=N_("List the groups and their players."),
+)
 @friendly
 def groups() -> None:
-    """List the groups and their players."""
+    """``doko liste groups`` (the help above)."""
     found = store().groups()
     if not found:
-        click.echo("No groups yet: doko liste new-group NAME PLAYER...")
+        click.echo(_("No groups yet: doko liste new-group NAME PLAYER..."))
         return
     from rich.table import Table
 
     table = Table(box=None, pad_edge=False)
-    for head in ("#", "Group", "Players"):
+    for head in ("#", _("Group"), _("Players")):
         table.add_column(head, overflow="fold")
     for info in found:
         table.add_row(str(info.id), info.name, ", ".join(info.players))
-    _console().print(table)
+    print_plain(_console(), table)
 
 
 class LazyChoice(click.Choice):
@@ -587,26 +638,36 @@ def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> date
     try:
         return datetime.date.fromisoformat(value.strip())
     except ValueError:
-        raise click.BadParameter(f"{value!r} is no date; write it as 2026-05-07", ctx, param) from None
+        raise click.BadParameter(
+            _("{value} is no date; write it as 2026-05-07").format(value=repr(value)), ctx, param
+        ) from None
 
 
-@liste.command("new-sitting")
-@click.option("--group", "group", required=True, help="The group: its name or number.")
-@click.option("--rules", "rules_spec", default="ddv", show_default=True, help="A preset or a TOML rule file.")
-@click.option(
-    "--cents", type=click.IntRange(1), default=10, show_default=True, help="Cents per Punkt for the settlement."
+@liste.command(
+    "new-sitting",
+    help=N_(
+        "Start a sitting of the group with 4 to 7 PLAYERS in seating order (the first deals first).\n"
+        "A name that is not in the group is refused unless --new-players adds it."
+    ),
 )
-@click.option("--place", default="", help="Where the sitting is.")
-@click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD", help="The date [default: today].")
-@click.option(
+@option("--group", "group", required=True, help=N_("The group: its name or number."))
+@option("--rules", "rules_spec", default="ddv", show_default=True, help=N_("A preset or a TOML rule file."))
+@option(
+    "--cents", type=click.IntRange(1), default=10, show_default=True, help=N_("Cents per Punkt for the settlement.")
+)
+@option("--place", default="", help=N_("Where the sitting is."))
+@option("--date", "date", callback=_date, metavar="YYYY-MM-DD", help=N_("The date [default: today]."))
+@option(
     "--sit-out",
     type=LazyChoice(_sit_out_choices),
     default="dealer",
     show_default=True,
-    help="Who sits out at a table of five to seven (see doppelkopf.liste.SIT_OUT).",
+    help=N_("Who sits out at a table of five to seven (see doppelkopf.liste.SIT_OUT)."),
 )
-@click.option(
-    "--new-players", is_flag=True, help="Add the PLAYERS who are not in the group yet (else such a name is refused)."
+@option(
+    "--new-players",
+    is_flag=True,
+    help=N_("Add the PLAYERS who are not in the group yet (else such a name is refused)."),
 )
 @click.argument("players", nargs=-1, required=True)
 @friendly
@@ -620,8 +681,7 @@ def new_sitting(
     new_players: bool,
     players: tuple[str, ...],
 ) -> None:
-    """Start a sitting of the group with 4 to 7 PLAYERS in seating order (the first deals first).
-    A name that is not in the group is refused unless --new-players adds it."""
+    """``doko liste new-sitting`` (the help above)."""
     from ..storage import UnknownPlayer
 
     rules = load_rules(rules_spec)
@@ -637,71 +697,120 @@ def new_sitting(
             new_players=new_players,
         )
     except UnknownPlayer as exc:
-        raise CommandError(f"{exc}; check the spelling or add --new-players") from None
-    click.echo(f"sitting {info.id}: {info.date}, {', '.join(info.players)}, rules {info.rules_name}")
+        raise CommandError(tr().text(exc) + "; " + _("check the spelling or add --new-players")) from None
+    click.echo(
+        _("sitting {id}: {date}, {players}, rules {rules}").format(
+            id=info.id, date=tr().date(info.date), players=", ".join(info.players), rules=info.rules_name
+        )
+    )
     _report(info.id)
 
 
-@liste.command("sittings")
-@click.option("--group", "group", required=True, help="The group: its name or number.")
+@liste.command(
+    "sittings",
+    help=N_("List the sittings of a group."),
+)
+@option("--group", "group", required=True, help=N_("The group: its name or number."))
 @friendly
 def sittings(group: str) -> None:
-    """List the sittings of a group."""
+    """``doko liste sittings`` (the help above)."""
     found = store().sittings(group_id(group))
     if not found:
-        click.echo("No sittings yet: doko liste new-sitting --group G PLAYER...")
+        click.echo(_("No sittings yet: doko liste new-sitting --group G PLAYER..."))
         return
     from rich.table import Table
 
     table = Table(box=None, pad_edge=False)
-    for head in ("#", "Date", "Place", "Players", "Rules", "ct/Punkt", "Games"):
+    for head in ("#", _("Date"), _("Place"), _("Players"), _("Rules"), "ct/Punkt", _("Games")):
         table.add_column(head, overflow="fold")
     for info in found:
         games = getattr(info, "games", "")
         table.add_row(
             str(info.id),
-            str(info.date),
+            tr().date(info.date),
             info.place,
             ", ".join(info.players),
             info.rules_name,
             str(info.cents_per_point),
             str(games),
         )
-    _console().print(table)
+    print_plain(_console(), table)
 
 
-@liste.command("add")
+@liste.command(
+    "add",
+    help=N_(
+        "Add the next game to SITTING, as the table saw it (or --quick: winners and Punkte).\n"
+        "\n"
+        "\b\n"
+        "doko liste add 1 --game normal --re Ben --re Carla --augen 151 --ansage re:re \\\\\n"
+        "    --extra fuchs_gefangen:re --extra doppelkopf:kontra\n"
+        "doko liste add 1 --game kreuz --re Anna --augen 190\n"
+        "doko liste add 1 --quick --winner Anna --punkte 3        (a lone winner gets 3x: a solo)\n"
+        "doko liste add 1 --number 4 --entry game.json            (refused if game 4 is on the list already)"
+    ),
+)
 @click.argument("sitting", type=int)
 @entry_options
-@click.option(
+@option(
     "--number",
     type=click.IntRange(1),
-    help="The number of the game you enter (Next: game N, as show printed it); if someone else entered that "
-    "game meanwhile, nothing is written.",
+    help=N_(
+        "The number of the game you enter (Next: game N, as show printed it); if someone else entered that "
+        "game meanwhile, nothing is written."
+    ),
 )
 @friendly
 def add(sitting: int, author: str, number: int | None, **options: Any) -> None:
-    """Add the next game to SITTING, as the table saw it (or --quick: winners and Punkte).
-
-    \b
-    doko liste add 1 --game normal --re Ben --re Carla --augen 151 --ansage re:re \\
-        --extra fuchs_gefangen:re --extra doppelkopf:kontra
-    doko liste add 1 --game kreuz --re Anna --augen 190
-    doko liste add 1 --quick --winner Anna --punkte 3        (a lone winner gets 3x: a solo)
-    doko liste add 1 --number 4 --entry game.json            (refused if game 4 is on the list already)
-    """
+    """``doko liste add`` (the help above)."""
     entry = entry_from_options(**options)
     info = store().add_game(sitting, entry, number=number, author=author)
-    _report(sitting, f"game {info.number} entered (version {info.version})", info.row)
+    _report(
+        sitting,
+        _("game {number} entered (version {version})").format(number=info.number, version=info.version),
+        info.row,
+    )
 
 
 def _seen_version(sitting: int, number: int, version: int | None) -> int:
     """``--version``: the version of the game the user saw; without it a usage error that says where it is."""
     if version is None:
         raise click.UsageError(
-            f"--version: which version of game {number} did you see? It is in column v of doko liste show {sitting}"
+            _(
+                "--version: which version of game {number} did you see? It is in column v of doko liste show {sitting}"
+            ).format(number=number, sitting=sitting)
         )
     return version
+
+
+#: The end of the storage's message for a game changed meanwhile (words of the web page: "reload").
+_RELOAD = "; reload the list and try again"
+
+
+def _changing(sitting: int, number: int, change: Callable[[], T]) -> T:
+    """``change()`` (an edit or a delete of game ``number``); a game someone changed meanwhile (the storage's
+    Conflict) is said in the command's words, with the game's version now and what to run."""
+    from ..storage import Conflict
+
+    try:
+        return change()
+    except Conflict as exc:
+        message = tr().text(exc)
+        for end in (_RELOAD, tr().gettext(_RELOAD)):
+            message = message.removesuffix(end)
+        try:
+            page = store().liste_page(sitting, page=number, per_page=1)
+            now = page.versions[0] if page.rows and page.rows[0].number == number else None
+        except Exception:  # the game is gone, or the page cannot be read: no version to name
+            now = None
+        if now is None:
+            hint = _("run doko liste show {sitting} and try again").format(sitting=sitting)
+        else:
+            hint = _(
+                "the game is now at version {version}: run doko liste show {sitting} and edit again "
+                "with --version {version}"
+            ).format(version=now, sitting=sitting)
+        raise CommandError(f"{message}; {hint}") from None
 
 
 #: ``--version`` of ``edit`` and ``delete``.
@@ -710,58 +819,86 @@ version_option = click.option(
     "version",
     type=click.IntRange(0),
     metavar="V",
-    help="Required: the game's version you saw (column v of doko liste show SITTING); if the game was changed "
-    "since, nothing is written.",
+    help=N_(
+        "Required: the game's version you saw (column v of doko liste show SITTING); if the game was changed "
+        "since, nothing is written."
+    ),
 )
 
 
-@liste.command("edit")
+@liste.command(
+    "edit",
+    help=N_(
+        "Replace game NUMBER of SITTING with the entry given (same options as add) if it is still at --version\n"
+        "V; every game after it is recomputed (Bock, Pflichtsolo, totals). The old entry stays in the history."
+    ),
+)
 @click.argument("sitting", type=int)
 @click.argument("number", type=int)
 @version_option
 @entry_options
 @friendly
 def edit(sitting: int, number: int, author: str, version: int | None, **options: Any) -> None:
-    """Replace game NUMBER of SITTING with the entry given (same options as add) if it is still at --version
-    V; every game after it is recomputed (Bock, Pflichtsolo, totals). The old entry stays in the history."""
+    """``doko liste edit`` (the help above)."""
     seen = _seen_version(sitting, number, version)
     entry = entry_from_options(**options)
-    info = store().edit_game(sitting, number, entry, version=seen, author=author)
-    _report(sitting, f"game {info.number} changed (version {info.version})", info.row)
+    info = _changing(sitting, number, lambda: store().edit_game(sitting, number, entry, version=seen, author=author))
+    _report(
+        sitting,
+        _("game {number} changed (version {version})").format(number=info.number, version=info.version),
+        info.row,
+    )
 
 
-@liste.command("delete")
+@liste.command(
+    "delete",
+    help=N_(
+        "Delete game NUMBER of SITTING if it is still at --version V: the games after it move up and are\n"
+        "recomputed (a Bock the game started is gone). The deleted game stays in the history."
+    ),
+)
 @click.argument("sitting", type=int)
 @click.argument("number", type=int)
 @version_option
-@click.option("--author", default="", help="Who deletes it (kept in the history).")
+@option("--author", default="", help=N_("Who deletes it (kept in the history)."))
 @friendly
 def delete(sitting: int, number: int, version: int | None, author: str) -> None:
-    """Delete game NUMBER of SITTING if it is still at --version V: the games after it move up and are
-    recomputed (a Bock the game started is gone). The deleted game stays in the history."""
-    store().delete_game(sitting, number, version=_seen_version(sitting, number, version), author=author)
-    _report(sitting, f"game {number} deleted", count=True)
+    """``doko liste delete`` (the help above)."""
+    seen = _seen_version(sitting, number, version)
+    _changing(sitting, number, lambda: store().delete_game(sitting, number, version=seen, author=author))
+    _report(sitting, _("game {number} deleted").format(number=number), count=True)
 
 
 #: Games up to which ``doko liste show`` prints the whole list; a longer one shows its last page (--all: whole).
 SHOW_WHOLE_LIMIT = 200
 
 
-@liste.command("show")
+@liste.command(
+    "show",
+    help=N_(
+        "Show the Liste of SITTING: each game's number and version (v: what edit and delete take as\n"
+        "--version), one column per player with the running totals, each game's Bock multiplier, who dealt and\n"
+        "sat out; then Bock games and Pflichtsoli owed and who deals next.\n"
+        "\n"
+        "The whole list up to 200 games; a longer one shows its last page unless --all is given."
+    ),
+)
 @click.argument("sitting", type=int)
-@click.option("--page", type=click.IntRange(1), default=None, help="Only this page of the list (--per-page rows).")
-@click.option("--last", "last", is_flag=True, help="Only the last page of the list.")
-@click.option("--all", "whole", is_flag=True, help=f"The whole list, also when it has over {SHOW_WHOLE_LIMIT} games.")
-@click.option("--per-page", type=click.IntRange(1, 1000), default=50, show_default=True, help="Rows per page.")
+@option("--page", type=click.IntRange(1), default=None, help=N_("Only this page of the list (--per-page rows)."))
+@option("--last", "last", is_flag=True, help=N_("Only the last page of the list."))
+@option(
+    "--all",
+    "whole",
+    is_flag=True,
+    help=N_("The whole list, also when it has over {limit} games."),
+    help_fields={"limit": str(SHOW_WHOLE_LIMIT)},
+)
+@option("--per-page", type=click.IntRange(1, 1000), default=50, show_default=True, help=N_("Rows per page."))
 @friendly
 def show(sitting: int, page: int | None, last: bool, whole: bool, per_page: int) -> None:
-    """Show the Liste of SITTING: each game's number and version (v: what edit and delete take as
-    --version), one column per player with the running totals, each game's Bock multiplier, who dealt and
-    sat out; then Bock games and Pflichtsoli owed and who deals next.
-
-    The whole list up to 200 games; a longer one shows its last page unless --all is given."""
+    """``doko liste show`` (the help above)."""
     if sum((page is not None, last, whole)) > 1:
-        raise click.UsageError("give only one of --page N, --last and --all")
+        raise click.UsageError(_("give only one of --page N, --last and --all"))
     from ..storage.service import MAX_PER_PAGE
 
     s = store()
@@ -771,10 +908,16 @@ def show(sitting: int, page: int | None, last: bool, whole: bool, per_page: int)
     if page is not None or last or (not whole and info.games > SHOW_WHOLE_LIMIT):
         pages = [s.liste_page(sitting, page=page or -1, per_page=per_page)]
         shown = pages[0]
-        games = f"{shown.games} game{'s' if shown.games != 1 else ''}"
-        console.print(f"{_sitting_title(info)} (page {shown.page} of {shown.pages}, {games})")
+        games = ngettext("{n} game", "{n} games", shown.games).format(n=shown.games)
+        console.print(
+            _sitting_title(info)
+            + " "
+            + _("(page {page} of {pages}, {games})").format(page=shown.page, pages=shown.pages, games=games)
+        )
         if page is None and not last:
-            hint = f"The last {len(shown.rows)} of {games}: --all shows them all, --page N one page."
+            hint = _("The last {n} of {games}: --all shows them all, --page N one page.").format(
+                n=len(shown.rows), games=games
+            )
     else:  # the whole list, read in the largest pages the store gives
         pages = [s.liste_page(sitting, page=1, per_page=MAX_PER_PAGE)]
         pages += [s.liste_page(sitting, page=n, per_page=MAX_PER_PAGE) for n in range(2, pages[0].pages + 1)]
@@ -784,21 +927,26 @@ def show(sitting: int, page: int | None, last: bool, whole: bool, per_page: int)
     table, legend = fitting_liste_table(console, last_page.players, rows, [v for p in pages for v in p.versions])
     if legend:
         console.print(legend, overflow="fold")
-    console.print(table)
+    print_plain(console, table)
     if not rows:
-        console.print("No games yet: doko liste add SITTING ...")
+        console.print(_("No games yet: doko liste add SITTING ..."))
     if hint:
         console.print(hint)
     for line in liste_footer(last_page, s.rules(sitting).pflichtsolo):
         console.print(line)
 
 
-@liste.command("settle")
+@liste.command(
+    "settle",
+    help=N_(
+        "The settlement of SITTING at its rate: each player's Stand and amount, then the fewest transfers\n"
+        '("Ben zahlt Anna 0,40 €"). Read from the stored totals, however long the list.'
+    ),
+)
 @click.argument("sitting", type=int)
 @friendly
 def settle(sitting: int) -> None:
-    """The settlement of SITTING at its rate: each player's Stand and amount, then the fewest transfers
-    ("Ben zahlt Anna 0,40 €"). Read from the stored totals, however long the list."""
+    """``doko liste settle`` (the help above)."""
     from rich.table import Table
 
     from .. import sheet
@@ -807,42 +955,44 @@ def settle(sitting: int) -> None:
     cents = int(page.sitting.cents_per_point)
     amounts = sheet.money(page.totals, cents)
     table = Table(box=None, pad_edge=False)
-    for head, justify in (("Player", "left"), ("Stand", "right"), ("Money", "right")):
+    for head, justify in ((_("Player"), "left"), (_("Stand"), "right"), (_("Money"), "right")):
         table.add_column(head, justify=justify)  # type: ignore[arg-type]
     for name in page.players:
-        table.add_row(name, str(page.totals[name]), sheet.format_euro(amounts[name]))
+        table.add_row(name, number(page.totals[name]), tr().money(amounts[name]))
     console = _console()
-    console.print(f"Settlement of sitting {page.sitting.id} ({cents} ct per Punkt)")
-    console.print(table)
-    transfers = sheet.settle(page.totals, cents)
-    if not transfers:
-        console.print("Nobody pays.")
-    for t in transfers:
-        console.print(f"{t.payer} zahlt {t.payee} {sheet.format_euro(t.cents)}")
+    console.print(_("Settlement of sitting {id} ({cents} ct per Punkt)").format(id=page.sitting.id, cents=cents))
+    print_plain(console, table)
+    for line in settlement_lines(sheet.settle(page.totals, cents)):
+        console.print(line)
 
 
-@liste.command("history")
+@liste.command(
+    "history",
+    help=N_("Every version of game NUMBER of SITTING: when, by whom, what was entered (deleted ones too)."),
+)
 @click.argument("sitting", type=int)
 @click.argument("number", type=int)
 @friendly
 def history(sitting: int, number: int) -> None:
-    """Every version of game NUMBER of SITTING: when, by whom, what was entered (deleted ones too)."""
+    """``doko liste history`` (the help above)."""
     from rich.table import Table
 
     versions = store().history(sitting, number)
     if not versions:
-        raise CommandError(f"game {number}: sitting {sitting} has no game {number}")
+        raise CommandError(
+            _("game {number}: sitting {sitting} has no game {number}").format(number=number, sitting=sitting)
+        )
     table = Table(box=None, pad_edge=False)
-    for head in ("Version", "When", "Who", "What", "Entry"):
+    for head in (_("Version"), _("When"), _("Who"), _("What"), _("Entry")):
         table.add_column(head, overflow="fold")
     for v in versions:
-        when = v.changed_at.strftime("%Y-%m-%d %H:%M") if hasattr(v.changed_at, "strftime") else str(v.changed_at)
-        what = {"add": "entered", "edit": "changed", "delete": "deleted"}.get(v.action, v.action)
+        when = tr().date(v.changed_at, time=True) if hasattr(v.changed_at, "strftime") else str(v.changed_at)
+        what = {"add": _("entered"), "edit": _("changed"), "delete": _("deleted")}.get(v.action, v.action)
         entry = json.dumps(v.entry, ensure_ascii=False, separators=(", ", ": "))
         table.add_row(str(v.version), when, v.author or "-", what, entry)
     console = _console()
-    console.print(f"Game {number} of sitting {sitting}")
-    console.print(table)
+    console.print(_("Game {number} of sitting {sitting}").format(number=number, sitting=sitting))
+    print_plain(console, table)
 
 
 # -- statistics ------------------------------------------------------------------------------------------
@@ -850,24 +1000,23 @@ def history(sitting: int, number: int) -> None:
 
 def _stats_rows(stats: Stats) -> list[tuple[str, list[str]]]:
     """The rows (label, one cell per player) of the statistics table."""
-    from ..sheet import format_euro
-
     players = stats.players
+    money = tr().money
 
     def of(won: Callable[[Any], int], played: Callable[[Any], int]) -> list[str]:
         return [f"{won(p)}/{played(p)}" for p in players]
 
     return [
-        ("Sittings", [str(p.sittings) for p in players]),
-        ("Games", [str(p.games) for p in players]),
-        ("Punkte", [str(p.punkte) for p in players]),
-        ("Won as Re", of(lambda p: p.won_re, lambda p: p.games_re)),
-        ("Won as Kontra", of(lambda p: p.won_kontra, lambda p: p.games_kontra)),
-        ("Soli won", of(lambda p: p.soli_won, lambda p: p.soli)),
-        ("Announced and won", of(lambda p: p.announcements_won, lambda p: p.announcements)),
-        ("Bock games", [str(p.bock_games) for p in players]),
-        ("Punkte in Bock games", [str(p.punkte_bock) for p in players]),
-        ("Money", [format_euro(p.cents) for p in players]),
+        (_("Sittings"), [str(p.sittings) for p in players]),
+        (_("Games"), [str(p.games) for p in players]),
+        (_("Punkte"), [number(p.punkte) for p in players]),
+        (_("Won as Re"), of(lambda p: p.won_re, lambda p: p.games_re)),
+        (_("Won as Kontra"), of(lambda p: p.won_kontra, lambda p: p.games_kontra)),
+        (_("Soli won"), of(lambda p: p.soli_won, lambda p: p.soli)),
+        (_("Announced and won"), of(lambda p: p.announcements_won, lambda p: p.announcements)),
+        (_("Bock games"), [str(p.bock_games) for p in players]),
+        (_("Punkte in Bock games"), [number(p.punkte_bock) for p in players]),
+        (_("Money"), [money(p.cents) for p in players]),
     ]
 
 
@@ -881,14 +1030,20 @@ def won_counts(stats: Stats) -> dict[str, dict[str, int]]:
     return {p.name: {"Re": p.won_re, "Kontra": p.won_kontra, "Solo": p.soli_won} for p in stats.players}
 
 
-@liste.command("stats")
-@click.option("--group", "group", required=True, help="The group: its name or number.")
-@click.option("--sitting", "sitting_ids", type=int, multiple=True, help="Only these sittings (repeat).")
-@click.option("--since", callback=_date, metavar="YYYY-MM-DD", help="Only sittings on or after this date.")
-@click.option("--until", callback=_date, metavar="YYYY-MM-DD", help="Only sittings on or before this date.")
-@click.option("--chart", metavar="FILE.svg|FILE.png", help="Draw each player's Punkte over the games into this file.")
-@click.option("--won-chart", metavar="FILE.svg|FILE.png", help="Draw the games won as Re, Kontra, soloist.")
-@click.option("--force", is_flag=True, help="Replace existing chart files.")
+@liste.command(
+    "stats",
+    help=N_(
+        "Statistics per player over the sittings chosen (all by default): Punkte, games won as Re and as\n"
+        "Kontra, soli, announcements, Bock, money; --chart and --won-chart draw them as SVG or PNG."
+    ),
+)
+@option("--group", "group", required=True, help=N_("The group: its name or number."))
+@option("--sitting", "sitting_ids", type=int, multiple=True, help=N_("Only these sittings (repeat)."))
+@option("--since", callback=_date, metavar="YYYY-MM-DD", help=N_("Only sittings on or after this date."))
+@option("--until", callback=_date, metavar="YYYY-MM-DD", help=N_("Only sittings on or before this date."))
+@option("--chart", metavar="FILE.svg|FILE.png", help=N_("Draw each player's Punkte over the games into this file."))
+@option("--won-chart", metavar="FILE.svg|FILE.png", help=N_("Draw the games won as Re, Kontra, soloist."))
+@option("--force", is_flag=True, help=N_("Replace existing chart files."))
 @friendly
 def stats(
     group: str,
@@ -899,26 +1054,30 @@ def stats(
     won_chart: str | None,
     force: bool,
 ) -> None:
-    """Statistics per player over the sittings chosen (all by default): Punkte, games won as Re and as
-    Kontra, soli, announcements, Bock, money; --chart and --won-chart draw them as SVG or PNG."""
+    """``doko liste stats`` (the help above)."""
     from rich.table import Table
 
     from ..charts import chart_format
 
     charts = [(path, option) for path, option in ((chart, "--chart"), (won_chart, "--won-chart")) if path]
     if chart and won_chart and (chart == won_chart or Path(chart).resolve() == Path(won_chart).resolve()):
-        raise click.UsageError(f"--won-chart: {won_chart} is the file of --chart too; give each chart its own file")
-    for path, option in charts:  # every output checked before anything is computed
+        raise click.UsageError(
+            _("--won-chart: {path} is the file of --chart too; give each chart its own file").format(path=won_chart)
+        )
+    for path, flag in charts:  # every output checked before anything is computed
         try:
             chart_format(path)
         except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint=option) from None
-        _check_output(path, option, force)
+            raise click.BadParameter(tr().text(exc), param_hint=flag) from None
+        _check_output(path, flag, force)
     gid = group_id(group)
     group_name = store().group(gid).name
     result = store().stats(gid, sitting_ids or None, since=since, until=until)
-    sittings_text = f"{len(result.sittings)} sitting{'s' if len(result.sittings) != 1 else ''}"
-    title = f"{result.games} game{'s' if result.games != 1 else ''} in {sittings_text}"
+    n = len(result.sittings)
+    sittings_text = ngettext("{n} sitting", "{n} sittings", n).format(n=n)
+    title = ngettext("{n} game in {sittings}", "{n} games in {sittings}", result.games).format(
+        n=result.games, sittings=sittings_text
+    )
     table = Table(box=None, pad_edge=False)
     table.add_column("")
     for p in result.players:
@@ -926,19 +1085,29 @@ def stats(
     for label, cells in _stats_rows(result):
         table.add_row(label, *cells)
     console = _console()
-    console.print(f"Statistics of {group_name}: {title}")
-    console.print(table)
+    console.print(_("Statistics of {group}: {title}").format(group=group_name, title=title))
+    print_plain(console, table)
     if chart:
         from ..charts import punkte_chart
 
-        write_atomic(chart, punkte_chart(punkte_series(result), title=f"Punkte: {title}", fmt=chart_format(chart)))
-        click.echo(f"chart saved in {chart}")
+        write_atomic(
+            chart,
+            punkte_chart(
+                punkte_series(result), title=_("Punkte: {title}").format(title=title), fmt=chart_format(chart)
+            ),
+        )
+        click.echo(_("chart saved in {path}").format(path=chart))
     if won_chart:
         from ..charts import bar_chart
 
-        data = bar_chart(won_counts(result), title=f"Won: {title}", ylabel="games", fmt=chart_format(won_chart))
+        data = bar_chart(
+            won_counts(result),
+            title=_("Won: {title}").format(title=title),
+            ylabel=_("games"),
+            fmt=chart_format(won_chart),
+        )
         write_atomic(won_chart, data)
-        click.echo(f"chart saved in {won_chart}")
+        click.echo(_("chart saved in {path}").format(path=won_chart))
 
 
 # -- import and export ----------------------------------------------------------------------------------
@@ -949,7 +1118,9 @@ def _check_output(path: str, option: str, force: bool) -> None:
     if path == "-":
         return
     if check_output(path, option) and not force:
-        raise click.BadParameter(f"{path} exists; choose another file, or add --force to replace it", param_hint=option)
+        raise click.BadParameter(
+            _("{path} exists; choose another file, or add --force to replace it").format(path=path), param_hint=option
+        )
 
 
 def _file_mode(target: Path) -> int:
@@ -987,70 +1158,125 @@ def write_atomic(path: str, data: bytes) -> None:
         raise
 
 
-@liste.command("export")
+@liste.command(
+    "export",
+    help=N_(
+        "Export the Liste of SITTING as CSV (--csv FILE), or every group, sitting and game version as JSON\n"
+        "(--json FILE), which doko liste import reads back."
+    ),
+)
 @click.argument("sitting", type=int, required=False)
-@click.option("--csv", "csv_file", metavar="FILE", help="The Liste of SITTING as CSV (- for standard output).")
-@click.option("--json", "json_file", metavar="FILE", help="Everything (or --group) as JSON, lossless (- for stdout).")
-@click.option("--group", "group", help="With --json: only this group.")
-@click.option("--force", is_flag=True, help="Replace an existing file.")
+@option("--csv", "csv_file", metavar="FILE", help=N_("The Liste of SITTING as CSV (- for standard output)."))
+@option("--json", "json_file", metavar="FILE", help=N_("Everything (or --group) as JSON, lossless (- for stdout)."))
+@option("--group", "group", help=N_("With --json: only this group."))
+@option("--force", is_flag=True, help=N_("Replace an existing file."))
 @friendly
 def export(sitting: int | None, csv_file: str | None, json_file: str | None, group: str | None, force: bool) -> None:
-    """Export the Liste of SITTING as CSV (--csv FILE), or every group, sitting and game version as JSON
-    (--json FILE), which doko liste import reads back."""
+    """``doko liste export`` (the help above)."""
     if (csv_file is None) == (json_file is None):
-        raise click.UsageError("give one of --csv FILE (with SITTING) or --json FILE")
+        raise click.UsageError(_("give one of --csv FILE (with SITTING) or --json FILE"))
     if csv_file is not None:
         if sitting is None:
-            raise click.UsageError("--csv: which SITTING? doko liste export SITTING --csv FILE")
+            raise click.UsageError(_("--csv: which SITTING? doko liste export SITTING --csv FILE"))
         _check_output(csv_file, "--csv", force)
         write_atomic(csv_file, store().export_csv(sitting).encode("utf-8"))
         if csv_file != "-":
-            click.echo(f"sitting {sitting} saved in {csv_file}")
+            click.echo(_("sitting {id} saved in {path}").format(id=sitting, path=csv_file))
         return
     assert json_file is not None
-    if sitting is not None:
-        raise click.UsageError("--json exports everything or a --group, not one sitting")
+    if sitting is not None and group is not None:
+        raise click.UsageError(_("--json: give SITTING (its group is exported) or --group, not both"))
     _check_output(json_file, "--json", force)
-    data = store().export_json(group_id(group) if group is not None else None)
+    if sitting is not None:  # the group of the sitting, all its sittings: what an import needs
+        chosen: int | None = int(store().sitting(sitting).group_id)
+    else:
+        chosen = group_id(group) if group is not None else None
+    data = store().export_json(chosen)
     write_atomic(json_file, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
     if json_file != "-":
-        click.echo(f"saved in {json_file}")
+        click.echo(_("saved in {path}").format(path=json_file))
 
 
-@liste.command("import")
+@liste.command(
+    "import",
+    help=N_("Import groups, sittings and games from a JSON FILE that doko liste export --json wrote."),
+)
 @click.argument("file", type=click.File("rb"))
 @friendly
 def import_(file: IO[bytes]) -> None:
-    """Import groups, sittings and games from a JSON FILE that doko liste export --json wrote."""
+    """``doko liste import`` (the help above)."""
     from ..fileutil import decode_text, read_limited
     from ..jsonutil import loads_strict
 
     name = getattr(file, "name", "-")
     data = read_limited(file, IMPORT_LIMIT + 1)
     if len(data) > IMPORT_LIMIT:
-        raise CommandError(f"{name}: larger than {IMPORT_LIMIT >> 20} MiB, not an export of doko liste")
+        raise CommandError(
+            _("{name}: larger than {mib} MiB, not an export of doko liste").format(name=name, mib=IMPORT_LIMIT >> 20)
+        )
     try:  # a JSONDecodeError says where: "Expecting ',' delimiter: line 3 column 5 (char 20)"
         parsed = loads_strict(decode_text(data))
         if not isinstance(parsed, dict):
-            raise ValueError("expected a JSON object, as doko liste export --json writes")
+            raise ValueError(_("expected a JSON object, as doko liste export --json writes"))
     except ValueError as exc:
-        raise CommandError(f"{name}: {exc}") from None
-    imported = store().import_json(parsed)
+        raise CommandError(f"{name}: {tr().text(exc)}") from None
+    from ..storage import StoreError
+
+    try:
+        imported = store().import_json(parsed)
+    except StoreError as exc:
+        if "exists already" not in str(exc):  # str(): the English message
+            raise
+        hint = _("to copy a Liste into another database: doko liste import FILE --db OTHER.sqlite")
+        raise CommandError(tr().text(exc) + "; " + hint) from None
     for info in imported:
-        click.echo(f"group {info.id} {info.name}: {', '.join(info.players)}")
+        click.echo(
+            _("group {id} {name}: {players}").format(id=info.id, name=info.name, players=", ".join(info.players))
+        )
 
 
-@liste.command("import-records")
-@click.option("--group", "group", required=True, help="The group: its name or number.")
-@click.option(
-    "--cents", type=click.IntRange(1), default=10, show_default=True, help="Cents per Punkt for the settlement."
+@liste.command(
+    "import-records",
+    help=N_(
+        "Import the game records of doko play / doko simulate (JSON Lines) as a new sitting of the group:\n"
+        "the records' rules and players, each finished game as the table would have entered it."
+    ),
 )
-@click.option("--place", default="", help="Where the games were played.")
-@click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD", help="The date [default: the records'].")
+@option("--group", "group", required=True, help=N_("The group: its name or number."))
+@option(
+    "--cents", type=click.IntRange(1), default=10, show_default=True, help=N_("Cents per Punkt for the settlement.")
+)
+@option("--place", default="", help=N_("Where the games were played."))
+@option("--date", "date", callback=_date, metavar="YYYY-MM-DD", help=N_("The date [default: the records']."))
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @friendly
 def import_records(group: str, cents: int, place: str, date: datetime.date | None, file: str) -> None:
-    """Import the game records of doko play / doko simulate (JSON Lines) as a new sitting of the group:
-    the records' rules and players, each finished game as the table would have entered it."""
+    """``doko liste import-records`` (the help above)."""
     info = store().import_records(group_id(group), file, cents_per_point=cents, date=date, place=place)
-    click.echo(f"sitting {info.id}: {info.games} games from {file}, {', '.join(info.players)}")
+    click.echo(
+        ngettext(
+            "sitting {id}: {n} game from {file}, {players}",
+            "sitting {id}: {n} games from {file}, {players}",
+            info.games,
+        ).format(id=info.id, n=info.games, file=file, players=", ".join(info.players))
+    )
+
+
+def _db_after(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--db`` given after a command (``doko liste show 1 --db x.sqlite``): the same as before it."""
+    if value is not None:
+        ctx.ensure_object(_Options).url = database_url(value)
+    return value
+
+
+for _command in liste.commands.values():  # every command of doko liste takes --db too
+    _command.params.append(
+        DokoOption(
+            ["--db"],
+            metavar="PATH|URL",
+            expose_value=False,
+            is_eager=True,
+            callback=_db_after,
+            help=N_("The database, as doko liste --db PATH|URL (before or after the command)."),
+        )
+    )

@@ -4,25 +4,28 @@ from __future__ import annotations
 
 import click
 
+from ..messages import N_
 from ..rules import PRESETS
-from .common import friendly_errors, load_rules, make_console
+from .common import PIPE_WIDTH, friendly_errors, load_rules, make_console, print_plain
+from .lang import DokoGroup, option, tr
+from .lang import gettext as _
 
 
-@click.group()
+@click.group(cls=DokoGroup, help=N_("Show rule sets and write them as TOML."))
 def rules() -> None:
-    """Show rule sets and write them as TOML."""
+    """``doko rules`` (the help above)."""
 
 
 #: The fewest terminal columns for ``doko rules show`` as a table; narrower, one block per option.
 RULES_TABLE_WIDTH = 120
 
 
-@rules.command("show")
+@rules.command("show", help=N_("Print every option of the preset or TOML file NAME (default: ddv)."))
 @click.argument("name", default="ddv")
-@click.option("--toml", "as_toml", is_flag=True, help="Print as a TOML file that --rules can load.")
+@option("--toml", "as_toml", is_flag=True, help=N_("Print as a TOML file that --rules can load."))
 @friendly_errors
 def rules_show(name: str, as_toml: bool) -> None:
-    """Print every option of the preset or TOML file NAME (default: ddv)."""
+    """``doko rules show`` (the help above)."""
     ruleset = load_rules(name)
     if as_toml:
         click.echo(ruleset.to_toml(), nl=False)
@@ -32,29 +35,34 @@ def rules_show(name: str, as_toml: bool) -> None:
     from rich.text import Text
 
     console = make_console()
-    rows = ruleset.describe()
-    if console.width >= RULES_TABLE_WIDTH:
+    t = tr()
+    rows = [tuple(t.text(cell) for cell in row) for row in ruleset.describe()]
+    if RULES_TABLE_WIDTH <= console.width < PIPE_WIDTH:  # a wide terminal (or $COLUMNS), not a pipe
         # every cell wraps, and a word too long for its cell is folded: nothing is cut off
-        table = Table(title=f"Rule set {ruleset.name}", expand=True)
-        table.add_column("Option", style="bold", overflow="fold")
-        table.add_column("Value", ratio=1, overflow="fold")
-        table.add_column("Meaning", ratio=3, overflow="fold")
-        table.add_column("Source", ratio=1, overflow="fold")
+        table = Table(title=_("Rule set {name}").format(name=ruleset.name), expand=True)
+        table.add_column(_("Option"), style="bold", overflow="fold")
+        table.add_column(_("Value"), ratio=1, overflow="fold")
+        table.add_column(_("Meaning"), ratio=3, overflow="fold")
+        table.add_column(_("Source"), ratio=1, overflow="fold")
         for row in rows:
             table.add_row(*row)
-        console.print(table)
+        print_plain(console, table)
         return
-    # a narrow terminal: one block per option, its lines wrapped to the full width
-    console.print(Text(f"Rule set {ruleset.name}", style="bold"))
-    for option, value, meaning, source in rows:
-        console.print()
-        console.print(Text(f"{option} = {value}", style="bold", overflow="fold"))
-        console.print(Padding(Text(meaning, overflow="fold"), (0, 0, 0, 2), expand=False))
-        console.print(Padding(Text(f"Source: {source}", overflow="fold"), (0, 0, 0, 2), expand=False))
+    # a narrow terminal, or no terminal (a pipe, a file): one block per option, its lines wrapped to the width
+    print_plain(console, Text(_("Rule set {name}").format(name=ruleset.name), style="bold"))
+    empty = _("(none)")
+    for key, value, meaning, source in rows:
+        print_plain(console, "")
+        print_plain(console, Text(f"{key} = {value or empty}", style="bold", overflow="fold"))
+        print_plain(console, Padding(Text(meaning, overflow="fold"), (0, 0, 0, 2), expand=False))
+        print_plain(
+            console,
+            Padding(Text(_("Source: {source}").format(source=source), overflow="fold"), (0, 0, 0, 2), expand=False),
+        )
 
 
-@rules.command("list")
+@rules.command("list", help=N_("List the presets."))
 def rules_list() -> None:
-    """List the presets."""
+    """``doko rules list`` (the help above)."""
     for name in sorted(PRESETS):
         click.echo(name)

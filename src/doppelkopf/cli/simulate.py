@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from ..messages import N_
 from ..rules import RuleSet
 from .common import (
     SEAT_NAMES,
@@ -16,12 +17,15 @@ from .common import (
     friendly_errors,
     is_single_record,
     make_console,
+    print_plain,
     print_sheet,
     records_mode,
     row_meta,
     rules_option,
     save_records,
 )
+from .lang import command, ngettext, option, tr
+from .lang import gettext as _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -48,7 +52,10 @@ def _check_json_output(path: str, force: bool, records: str | None) -> None:
                 same = False
         if same:
             raise click.BadParameter(
-                f"{path} is also the --records file: the results would overwrite the game records; choose another file",
+                _(
+                    "{path} is also the --records file: the results would overwrite the game records; "
+                    "choose another file"
+                ).format(path=path),
                 param_hint="--json",
             )
     if exists and not force:
@@ -56,10 +63,11 @@ def _check_json_output(path: str, force: bool, records: str | None) -> None:
 
         if Path(path).stat().st_size and (is_records_file(path) or is_single_record(path)):
             raise click.BadParameter(
-                f"{path} exists and holds game records; choose another file for the results", param_hint="--json"
+                _("{path} exists and holds game records; choose another file for the results").format(path=path),
+                param_hint="--json",
             )
         raise click.BadParameter(
-            f"{path} exists; choose another file, or add --force to replace it", param_hint="--json"
+            _("{path} exists; choose another file, or add --force to replace it").format(path=path), param_hint="--json"
         )
 
 
@@ -73,7 +81,9 @@ def _records_target(records: str, no_records: bool) -> str | None:
         return records
     source = click.get_current_context().get_parameter_source("records")
     if source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT):
-        raise click.UsageError(f"--records {records} and --no-records exclude each other: give only one of them")
+        raise click.UsageError(
+            _("--records {records} and --no-records exclude each other: give only one of them").format(records=records)
+        )
     return None
 
 
@@ -90,19 +100,23 @@ def _player_kinds() -> tuple[str, ...]:
 def _backend_options(func: F) -> F:
     """``--backend`` and ``--ray-address`` of ``doko arena`` and ``doko simulate`` (see
     :mod:`doppelkopf.cluster`)."""
-    func = click.option(
+    func = option(
         "--ray-address",
         metavar="ADDR",
-        help="With --backend ray: the Ray cluster to join (auto, ray://HEAD:10001, HOST:6379) "
-        "[default: a local Ray started with --jobs CPUs].",
+        help=N_(
+            "With --backend ray: the Ray cluster to join (auto, ray://HEAD:10001, HOST:6379) "
+            "[default: a local Ray started with --jobs CPUs]."
+        ),
     )(func)
-    return click.option(
+    return option(
         "--backend",
         type=click.Choice(["process", "ray"]),
         default="process",
         show_default=True,
-        help="Where the games are played: local worker processes, or Ray (extra 'cluster'). Same seed, "
-        "same results (not for players with a time budget: search-strong, time_per_move).",
+        help=N_(
+            "Where the games are played: local worker processes, or Ray (extra 'cluster'). Same seed, "
+            "same results (not for players with a time budget: search-strong, time_per_move)."
+        ),
     )(func)
 
 
@@ -115,42 +129,51 @@ def _cluster_error(exc: Exception, usage: bool = False) -> click.ClickException:
     (``--ray-address: ...``) where the library names its parameter (``ray_address: ...``);
     a :class:`click.UsageError` (exit status 2) with ``usage``."""
     name, sep, rest = str(exc).partition(": ")
-    message = str(exc)
+    message = tr().text(exc)
     if sep and name in _CLUSTER_FLAGS:
         message = f"{_CLUSTER_FLAGS[name]}: " + rest.replace("the backend 'ray'", "--backend ray")
     return click.UsageError(message) if usage else click.ClickException(message)
 
 
-@click.command()
-@click.option("--games", "-n", type=click.IntRange(1, 1_000_000), default=24, show_default=True, help="Games to play.")
+@command(
+    help=N_(
+        "Let four computer players play GAMES games; print the Liste, totals and settlement.\n\n"
+        "The game records are added to the --records file when it already holds records. Every game "
+        "gets fresh players (the same seeds each game); with --jobs 2 or more, or --backend ray, workers "
+        "play the next games ahead and the Liste is exactly the one of --jobs 1 (see doppelkopf.cluster)."
+    )
+)
+@option("--games", "-n", type=click.IntRange(1, 1_000_000), default=24, show_default=True, help=N_("Games to play."))
 @rules_option
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the session: same seed, same games.")
-@click.option(
+@option("--seed", type=int, default=1, show_default=True, help=N_("Seed of the session: same seed, same games."))
+@option(
     "--players",
     "kinds",
     default="rules,rules,rules,rules",
     show_default=True,
-    help="Four computer players, comma-separated (registered names: random, rules, ...).",
+    help=N_("Four computer players, comma-separated (registered names: random, rules, ...)."),
 )
-@click.option("--names", default=",".join(SEAT_NAMES), show_default=True, help="Four names in seat order.")
-@click.option("--cents", type=click.IntRange(1, 100_000), default=10, show_default=True, help="Cents per Punkt.")
-@click.option(
+@option("--names", default=",".join(SEAT_NAMES), show_default=True, help=N_("Four names in seat order."))
+@option("--cents", type=click.IntRange(1, 100_000), default=10, show_default=True, help=N_("Cents per Punkt."))
+@option(
     "--records",
     type=click.Path(dir_okay=False, writable=True),
     default="doko-records.jsonl",
     show_default=True,
-    help="File for the game records (JSON Lines).",
+    help=N_("File for the game records (JSON Lines)."),
 )
-@click.option("--no-records", is_flag=True, help="Do not save the records.")
-@click.option("--force", is_flag=True, help="Replace a --records file that exists and holds no game records.")
-@click.option("--json", "as_json", is_flag=True, help="Print totals and settlement as JSON.")
-@click.option(
+@option("--no-records", is_flag=True, help=N_("Do not save the records."))
+@option("--force", is_flag=True, help=N_("Replace a --records file that exists and holds no game records."))
+@option("--json", "as_json", is_flag=True, help=N_("Print totals and settlement as JSON."))
+@option(
     "--jobs",
     type=click.IntRange(1, 1024),
     default=1,
     show_default=True,
-    help="Workers playing the next games ahead (1: in order in this process), or CPUs of a local Ray; "
-    "a cluster (--ray-address) uses all its CPUs. Same seed, same games.",
+    help=N_(
+        "Workers playing the next games ahead (1: in order in this process), or CPUs of a local Ray; "
+        "a cluster (--ray-address) uses all its CPUs. Same seed, same games."
+    ),
 )
 @_backend_options
 @friendly_errors
@@ -169,16 +192,10 @@ def simulate(
     backend: str,
     ray_address: str | None,
 ) -> None:
-    """Let four computer players play GAMES games; print the Liste, totals and settlement.
-
-    The game records are added to the --records file when it already holds records. Every game
-    gets fresh players (the same seeds each game); with --jobs 2 or more, or --backend ray, workers
-    play the next games ahead and the Liste is exactly the one of --jobs 1 (see doppelkopf.cluster).
-    """
+    """``doko simulate`` (the help above)."""
     from rich.progress import Progress
 
     from ..cluster import ClusterError, check_backend, fresh_players, make_executor, play_session_parallel
-    from ..interactive import plural
     from ..players import play_session
     from ..record import record_game
     from ..session import Session
@@ -187,7 +204,10 @@ def simulate(
     kind_list = [k.strip() for k in kinds.split(",")]
     known = _player_kinds()
     if len(kind_list) != 4 or any(k not in known for k in kind_list):
-        raise click.BadParameter(f"need four of {', '.join(known)}, got {kinds!r}", param_hint="--players")
+        raise click.BadParameter(
+            _("need four of {known}, got {given}").format(known=", ".join(known), given=repr(kinds)),
+            param_hint="--players",
+        )
     name_list = list(_clean_names(names))
     no_records = _records_target(records, no_records) is None
     mode = "" if no_records else records_mode(records, force)
@@ -213,7 +233,7 @@ def simulate(
         else:
             stream = play_session(rules, fresh_players(kind_list, seed), games, seed, session=session)
         with Progress(console=console, transient=True, disable=as_json) as progress:
-            task = progress.add_task("Games", total=games)
+            task = progress.add_task(_("Games"), total=games)
             for game in stream:
                 # a deal thrown in (Schmeissen, an Armut nobody takes) is saved with its reason (the
                 # record's own thrown_in) and no row of the Liste; the same dealer deals again
@@ -236,9 +256,15 @@ def simulate(
             executor.shutdown(wait=False, cancel_futures=True)
     if not as_json:
         # the result first: a records file that cannot be written (disk full) loses no output
-        print_sheet(console, sheet, cents, session)
+        print_sheet(console, sheet, cents, session, games)
         if thrown_in:
-            console.print(f"{plural(thrown_in, 'deal')} thrown in and dealt again by the same dealer.")
+            console.print(
+                ngettext(
+                    "{n} deal thrown in and dealt again by the same dealer.",
+                    "{n} deals thrown in and dealt again by the same dealer.",
+                    thrown_in,
+                ).format(n=thrown_in)
+            )
     done = "" if no_records else save_records(saved, records, mode)
     if as_json:
         out = {
@@ -256,7 +282,15 @@ def simulate(
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
     if done:
-        extra = f" ({plural(games, 'game')} and {plural(thrown_in, 'deal')} thrown in)" if thrown_in else ""
+        extra = (
+            " ("
+            + ngettext("{n} game", "{n} games", games).format(n=games)
+            + " "
+            + ngettext("and {n} deal thrown in", "and {n} deals thrown in", thrown_in).format(n=thrown_in)
+            + ")"
+            if thrown_in
+            else ""
+        )
         console.print(done + extra)
 
 
@@ -267,11 +301,13 @@ def _clean_names(text: str) -> tuple[str, ...]:
 
     parts = text.split(",")
     if len(parts) != 4:
-        raise click.BadParameter(f"need four names separated by commas, got {len(parts)}", param_hint="--names")
+        raise click.BadParameter(
+            _("need four names separated by commas, got {n}").format(n=len(parts)), param_hint="--names"
+        )
     try:
         return clean_names(parts, "--names")
     except PlayerNameError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(tr().text(exc)) from None
 
 
 # -- arena --------------------------------------------------------------------------------------
@@ -281,7 +317,9 @@ def _player_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """Check a registered player name; the error names the option."""
     known = _player_kinds()
     if value not in known:
-        raise click.BadParameter(f"unknown player {value!r}; known: {', '.join(known)}")
+        raise click.BadParameter(
+            _("unknown player {name}; known: {known}").format(name=repr(value), known=", ".join(known))
+        )
     return value
 
 
@@ -298,65 +336,78 @@ def _player_options(ctx: click.Context, param: click.Parameter, values: tuple[st
         key, sep, text = item.partition("=")
         key = key.strip()
         if not sep or not key.isidentifier():
-            raise click.BadParameter(f"expected KEY=VALUE, got {short_repr(item)}")
+            raise click.BadParameter(_("expected KEY=VALUE, got {given}").format(given=short_repr(item)))
         try:
             out[key] = loads_strict(text)
         except json.JSONDecodeError:  # no JSON: the text itself
             out[key] = text
         except ValueError as exc:
-            raise click.BadParameter(f"{key}: {exc}") from None
+            raise click.BadParameter(f"{key}: {tr().text(exc)}") from None
     return out
 
 
-@click.command()
-@click.option("--candidate", default="rules", show_default=True, callback=_player_name, help="Player measured.")
-@click.option("--reference", default="random", show_default=True, callback=_player_name, help="Player to beat.")
-@click.option("--deals", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Deals (x4 games).")
+@command(
+    help=N_(
+        "Rotated duplicate matches: every deal is played four times, the CANDIDATE in each seat in "
+        "turn against three copies of the REFERENCE; mean Punkte per game with a 95% interval (one "
+        "sample per deal), win rates, solos, announcements, time per move and memory per player. "
+        "The game records are added to the --records file when it already holds records. Every output "
+        "path is checked before the first deal: an existing --json file is replaced only with --force, "
+        "and never is the --records file.\n\n"
+        "\b\n"
+        "doko arena --candidate rules --reference random --deals 500 --rules ddv --seed 1"
+    )
+)
+@option("--candidate", default="rules", show_default=True, callback=_player_name, help=N_("Player measured."))
+@option("--reference", default="random", show_default=True, callback=_player_name, help=N_("Player to beat."))
+@option("--deals", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help=N_("Deals (x4 games)."))
 @rules_option
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the match: same seed, same games.")
-@click.option(
+@option("--seed", type=int, default=1, show_default=True, help=N_("Seed of the match: same seed, same games."))
+@option(
     "--jobs",
     type=click.IntRange(1, 1024),
     default=None,
-    help="Worker processes, or CPUs of a local Ray [default: all cores]; a cluster (--ray-address) uses all its CPUs.",
+    help=N_(
+        "Worker processes, or CPUs of a local Ray [default: all cores]; a cluster (--ray-address) uses all its CPUs."
+    ),
 )
-@click.option(
+@option(
     "--records",
     type=click.Path(dir_okay=False, writable=True),
     default="doko-arena.jsonl",
     show_default=True,
-    help="File for the game records (JSON Lines).",
+    help=N_("File for the game records (JSON Lines)."),
 )
-@click.option("--no-records", is_flag=True, help="Do not save the records.")
-@click.option(
+@option("--no-records", is_flag=True, help=N_("Do not save the records."))
+@option(
     "--force",
     is_flag=True,
-    help="Replace a --records file that exists and holds no game records, and a --json file that exists.",
+    help=N_("Replace a --records file that exists and holds no game records, and a --json file that exists."),
 )
-@click.option(
+@option(
     "--json",
     "json_file",
     type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-    help="Write the results as JSON to this file (- for standard output; the table then goes to standard error).",
+    help=N_("Write the results as JSON to this file (- for standard output; the table then goes to standard error)."),
 )
-@click.option(
+@option(
     "--candidate-option",
     "candidate_options",
     multiple=True,
     callback=_player_options,
     metavar="KEY=VALUE",
-    help=(
+    help=N_(
         "Option for the candidate's factory (repeatable), e.g. samples=32 (search), p_announce=0.2 (random); "
         "the value is read as JSON: true, false, null, numbers (other text as a string)."
     ),
 )
-@click.option(
+@option(
     "--reference-option",
     "reference_options",
     multiple=True,
     callback=_player_options,
     metavar="KEY=VALUE",
-    help="Option for the reference's factory (repeatable).",
+    help=N_("Option for the reference's factory (repeatable)."),
 )
 @_backend_options
 @friendly_errors
@@ -376,16 +427,7 @@ def arena(
     backend: str,
     ray_address: str | None,
 ) -> None:
-    """Rotated duplicate matches: every deal is played four times, the CANDIDATE in each seat in
-    turn against three copies of the REFERENCE; mean Punkte per game with a 95% interval (one
-    sample per deal), win rates, solos, announcements, time per move and memory per player.
-    The game records are added to the --records file when it already holds records. Every output
-    path is checked before the first deal: an existing --json file is replaced only with --force,
-    and never is the --records file.
-
-    \b
-    doko arena --candidate rules --reference random --deals 500 --rules ddv --seed 1
-    """
+    """``doko arena`` (the help above)."""
     import os
 
     from rich.progress import Progress
@@ -413,7 +455,7 @@ def arena(
     console = make_console(stderr=to_stdout)  # with --json -, standard output holds the JSON alone
     # the pool's workers come from a fork server: none is forked from the progress bar's thread
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task("Deals", total=deals)
+        task = progress.add_task(_("Deals"), total=deals)
         try:
             result = run_arena(
                 config,
@@ -428,59 +470,76 @@ def arena(
     data = result.to_json()
     # the results first: a file that cannot be written (disk full) loses no output
     _print_arena(console, data)
-    console.print(data["verdict"])
+    console.print(tr().text(data["verdict"]))
     if to_stdout:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     if target is not None:
         console.print(save_records(result.records, target, mode))
     if json_file is not None and not to_stdout:
         save_json(data, json_file)
-        console.print(f"Results saved in {json_file}")
+        console.print(_("Results saved in {path}").format(path=json_file))
 
 
 def _print_arena(console: Console, data: dict[str, Any]) -> None:
     from rich.table import Table
 
-    from ..interactive import plural
-
+    deals = ngettext("{n} deal", "{n} deals", data["deals"]).format(n=data["deals"])
+    games = ngettext("{n} game", "{n} games", data["games"]).format(n=data["games"])
     table = Table(
-        title=f"{data['candidate']['name']} vs {data['reference']['name']}: {plural(data['deals'], 'deal')}, "
-        f"{plural(data['games'], 'game')}, rules {data['rules']}, seed {data['seed']}"
+        title=_("{candidate} vs {reference}: {deals}, {games}, rules {rules}, seed {seed}").format(
+            candidate=data["candidate"]["name"],
+            reference=data["reference"]["name"],
+            deals=deals,
+            games=games,
+            rules=data["rules"],
+            seed=data["seed"],
+        )
     )
     table.add_column("")
+    short = {"candidate": _("cand."), "reference": _("ref.")}
     for role in ("candidate", "reference"):
-        table.add_column(
-            f"{data['players'][role]['player']} ({'cand.' if role == 'candidate' else 'ref.'})", justify="right"
-        )
+        table.add_column(f"{data['players'][role]['player']} ({short[role]})", justify="right")
     stats = [data["players"]["candidate"], data["players"]["reference"]]
+
+    t = tr()
+
+    def plus(x: float) -> str:
+        """A mean with its sign, two decimals in the reader's form: ``+2,75``, ``−0,43``."""
+        return ("+" if x > 0 else "") + t.number(x, 2)
 
     def ci(s: dict[str, Any]) -> str:
         p = s["punkte_per_game"]
         if p["ci95"] is None:
-            return f"{p['mean']:+.2f}"
-        return f"{p['mean']:+.2f} ({p['ci95'][0]:+.2f} .. {p['ci95'][1]:+.2f})"
+            return plus(p["mean"])
+        return f"{plus(p['mean'])} ({plus(p['ci95'][0])} .. {plus(p['ci95'][1])})"
 
     def rate(x: float | None) -> str:
-        return "-" if x is None else f"{100 * x:.1f}%"
+        return "-" if x is None else f"{t.number(100 * x, 1)}%"
 
-    def ms(d: dict[str, Any]) -> str:
-        return "-" if d["mean"] is None else f"{d['mean']:.3f} / {d['max']:.3f}"  # one precision: max >= mean
+    def ms(d: dict[str, Any]) -> str:  # one precision: max >= mean
+        return "-" if d["mean"] is None else f"{t.number(d['mean'], 3)} / {t.number(d['max'], 3)}"
 
     rows: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
-        ("Punkte/game (95% CI)", ci),
-        ("Party win rate", lambda s: rate(s["win_rate"])),
-        ("Solos played/won", lambda s: f"{s['solos']['played']} / {s['solos']['won']}"),
+        (_("Punkte/game (95% CI)"), ci),
+        (_("Party win rate"), lambda s: rate(s["win_rate"])),
+        (_("Solos played/won"), lambda s: f"{s['solos']['played']} / {s['solos']['won']}"),
         (
-            "Announced/successful",
+            _("Announced/successful"),
             lambda s: f"{s['announcements']['made']} / {s['announcements']['successful']}",
         ),
-        ("Move ms (mean/max)", lambda s: ms(s["time_per_move_ms"])),
-        ("React ms (mean/max)", lambda s: ms(s["time_per_react_ms"])),
-        ("Decision KiB (peak)", lambda s: str(s["memory_per_decision_kib"]["peak_max"])),
+        (_("Move ms (mean/max)"), lambda s: ms(s["time_per_move_ms"])),
+        (_("React ms (mean/max)"), lambda s: ms(s["time_per_react_ms"])),
+        (_("Decision KiB (peak)"), lambda s: str(s["memory_per_decision_kib"]["peak_max"])),
     ]
     for label, cell in rows:
         table.add_row(label, *(cell(s) for s in stats))
-    console.print(table)
+    print_plain(console, table)
     if data["games_thrown_in"]:
-        thrown = plural(data["games_thrown_in"], "game")
-        console.print(f"{thrown} thrown in (0 Punkte each, left out of the win rates).")
+        n = data["games_thrown_in"]
+        console.print(
+            ngettext(
+                "{n} game thrown in (0 Punkte each, left out of the win rates).",
+                "{n} games thrown in (0 Punkte each, left out of the win rates).",
+                n,
+            ).format(n=n)
+        )
