@@ -237,14 +237,15 @@ def score_sheet(rules: RuleSet, row: ListeRow, entry: Any, table: Sequence[str],
     Bock) under the sitting's ``rules``, scored by the core (:func:`doppelkopf.entry.parse_game`,
     :func:`doppelkopf.scoring.score`); ``table`` are all players of the sitting. ``None`` for a quick entry
     (winners and Punkte only: no Posten) or an entry the core does not read any more."""
-    from ..entry import parse_game
+    from ..entry import GAME_FIELDS, parse_game
     from ..scoring import score
     from ..session import bock_covers_sonderpunkte
 
     if not isinstance(entry, dict) or "winners" in entry:
         return None
     try:
-        summary = parse_game(entry, rules, row.active, table if len(table) > 4 else ())
+        game = {key: value for key, value in entry.items() if key in GAME_FIELDS}  # not the Liste's own keys
+        summary = parse_game(game, rules, row.active, table if len(table) > 4 else ())
         result = score(summary, rules)
     except ValueError:
         return None

@@ -234,6 +234,25 @@ async def _submitted(request: Request) -> tuple[GameForm, dict[str, str]]:
     return form, meta
 
 
+def _checked(store: Store, sitting_id: int, form: GameForm, author: str) -> tuple[dict[str, Any], str]:
+    """The entry of a submitted form and who entered it (:func:`check_author`); raises one FormError naming
+    every field at fault, the author's among them."""
+    problems: dict[str, Any] = {}
+    entry: dict[str, Any] = {}
+    try:
+        author = check_author(author)
+    except FormError as exc:
+        problems.update(exc.problems)
+    try:
+        entry = _entry(store, sitting_id, form)
+    except FormError as exc:
+        problems = {**exc.problems, **problems}
+    if problems:
+        first = next(iter(problems))
+        raise FormError(first, problems[first], problems)
+    return entry, author
+
+
 def _entry(store: Store, sitting_id: int, form: GameForm) -> dict[str, Any]:
     """The entry of a submitted form, its Sonderpunkte bounded by the rules' limits (raises FormError)."""
     spec = entry_form(store.rules(sitting_id))
@@ -295,8 +314,7 @@ async def add_game_page(request: Request, sitting_id: SittingId, store: StoreDep
     form, meta = await _submitted(request)
     author = meta.get("author", "").strip()
     try:
-        entry = await run_in_threadpool(_entry, store, sitting_id, form)
-        author = check_author(author)
+        entry, author = await run_in_threadpool(_checked, store, sitting_id, form, author)
         number = _int_field(meta, "number")
         if number is None:
             raise FormError("number", Text("missing or no game number: reload the list and enter the game again"))
@@ -338,8 +356,11 @@ async def _change_game_page(request: Request, store: Store, sitting_id: int, num
     author = meta.get("author", "").strip()
     version = _int_field(meta, "version")
     try:
-        entry = None if delete else await run_in_threadpool(_entry, store, sitting_id, form)
-        author = check_author(author)
+        entry: dict[str, Any] | None = None
+        if delete:
+            author = check_author(author)
+        else:
+            entry, author = await run_in_threadpool(_checked, store, sitting_id, form, author)
         if version is None:
             reason = (
                 Text("missing: reload the game and delete it again")
