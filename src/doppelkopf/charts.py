@@ -30,6 +30,9 @@ Format = Literal["svg", "png"]
 #: Figure size in inches and the PNG resolution: 8 x 4.5 inches, 100 dots per inch (800 x 450 pixels).
 SIZE = (8.0, 4.5)
 DPI = 100
+#: The size of an SVG in inches (460 x 288 points): smaller than the PNG's, so that its text, drawn at
+#: :data:`FONT_SIZE`, stays legible where a phone shows the picture about 350 pixels wide.
+SVG_SIZE = (6.4, 4.0)
 #: Line styles and markers of the players' lines in turn (players with equal totals stay visible).
 LINE_STYLES = ("-", "--", "-.", ":")
 MARKERS = ("o", "s", "^", "D", "v", "P", "X")
@@ -39,7 +42,7 @@ MAX_SERIES = 40
 
 #: Font size of the charts' texts in points: large enough to read on a phone, where the 800 pixels wide
 #: picture is shown about 350 pixels wide.
-FONT_SIZE = 15
+FONT_SIZE = 14
 #: The chart texts (English; the catalogue's ``web`` domain has them in German): the x axis of the Punkte
 #: chart, its y axis, and what a chart without data says. A caller passes them translated.
 GAME_AXIS = N_("game")
@@ -67,12 +70,12 @@ def _check_ints(values: Sequence[int], where: str) -> list[int]:
     return out
 
 
-def _figure() -> Figure:
+def _figure(kind: Format = "png") -> Figure:
     try:
         from matplotlib.figure import Figure
     except ImportError:
         raise ChartError("charts need matplotlib: pip install 'doppelkopf[web]'") from None
-    return Figure(figsize=SIZE, dpi=DPI, layout="constrained")
+    return Figure(figsize=SVG_SIZE if kind == "svg" else SIZE, dpi=DPI, layout="constrained")
 
 
 @contextlib.contextmanager
@@ -148,7 +151,7 @@ def punkte_chart(
 def _punkte_figure(
     lines: dict[str, list[int]], title: str, kind: Format, xlabel: str, ylabel: str, empty: str
 ) -> bytes:
-    fig = _figure()
+    fig = _figure(kind)
     if not any(lines.values()):
         _no_data(fig, empty)
     else:
@@ -175,7 +178,7 @@ def _punkte_figure(
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax.grid(True, color="0.9")
-        ax.legend(loc="upper left", ncols=1 + len(lines) // 8, frameon=False)
+        ax.legend(loc="best", ncols=1 + len(lines) // 8, frameon=False)
     fig.suptitle(title)
     return _render(fig, kind)
 
@@ -229,7 +232,7 @@ def bar_chart(
 def _bar_figure(
     counts: Mapping[str, Mapping[str, int]], kinds: list[str], title: str, ylabel: str, kind: Format, empty: str
 ) -> bytes:
-    fig = _figure()
+    fig = _figure(kind)
     if not counts or not kinds:
         _no_data(fig, empty)
     else:

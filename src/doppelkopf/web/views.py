@@ -197,7 +197,9 @@ def describe(entry: Any, tr: Translator | None = None) -> str:
             for party in PARTY_KEYS:
                 items = announced.get(party) or []
                 if items:
-                    said = ", ".join(str(i).replace("_", " ") for i in items)
+                    said = ", ".join(
+                        str(i).capitalize() if i in PARTY_KEYS else str(i).replace("_", " ") for i in items
+                    )
                     parts.append(tr.text(Text("{party} announced {what}", party=party.capitalize(), what=said)))
         extras = entry.get("extras") or []
         if isinstance(extras, list) and extras:
