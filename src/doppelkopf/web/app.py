@@ -355,7 +355,9 @@ def _handler(status: int) -> Callable[[Request, Exception], Response]:
 
     def handler(request: Request, exc: Exception) -> Response:
         if status != 503:
-            return error_response(request, status, exc)
+            from .forms import shown
+
+            return error_response(request, status, shown(exc))
         from .. import storage
 
         message: object

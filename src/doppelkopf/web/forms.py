@@ -32,7 +32,7 @@ from typing import Any
 from ..entry import PARTY_KEYS
 from ..i18n import Translator
 from ..jsonutil import short_repr
-from ..messages import N_, Text, TextError
+from ..messages import N_, Text
 from ..rules import LEVEL_KEYS
 
 #: The parties of the entry format (``re``, ``kontra``: :data:`doppelkopf.entry.PARTY_KEYS`).
@@ -52,14 +52,16 @@ FORM_FIELDS = frozenset(
 )
 
 
-class FormError(TextError):
+class FormError(ValueError):
     """A form field that is no entry at all (a number field holding text); the message names the field
-    (``str()``: ``"augen_re: 'x' is not a whole number"``). ``reason`` is the message without the field, a
-    :class:`doppelkopf.messages.Text` a front end translates; ``problems`` maps every field at fault to its
-    reason (one entry, or all of them where :func:`form_to_entry` found several)."""
+    (``str()``: ``"augen_re: 'x' is not a whole number"``). ``reason`` is the message without the field and
+    ``message`` the whole one, :class:`doppelkopf.messages.Text` a front end translates (:func:`shown`);
+    ``problems`` maps every field at fault to its reason (one entry, or all of them where
+    :func:`form_to_entry` found several)."""
 
     def __init__(self, field: str, reason: Text | str, problems: Mapping[str, Text | str] | None = None) -> None:
-        super().__init__(Text("{field}: {reason}", field=field, reason=reason))
+        self.message = Text("{field}: {reason}", field=field, reason=reason)
+        super().__init__(str(self.message))
         self.field = field
         self.reason = reason
         self.problems: dict[str, Text | str] = dict(problems or {field: reason})
@@ -90,6 +92,12 @@ class GameForm:
 def _shown(name: str) -> str:
     """A submitted field's name for a message: as is when it is a plain name, else quoted and cut."""
     return name if re.fullmatch(r"[\w.\[\]-]{1,60}", name, re.ASCII) else short_repr(name)
+
+
+def shown(error: BaseException) -> object:
+    """What a page shows of ``error``: a :class:`FormError`'s :class:`~doppelkopf.messages.Text` (translated by
+    ``tr.text``), any other error as it is (a :class:`~doppelkopf.messages.TextError` translated too)."""
+    return error.message if isinstance(error, FormError) else error
 
 
 def check_author(text: str) -> str:

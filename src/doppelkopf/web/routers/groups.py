@@ -25,7 +25,7 @@ from ...jsonutil import loads_strict
 from ...messages import Text
 from ...storage import StoreError
 from ..deps import render, request_translator
-from ..forms import FormError, check_group_size
+from ..forms import FormError, check_group_size, shown
 from ..models import GroupIn, GroupOut, PlayerIn, SittingOut
 from .common import GroupId, NotFound, Store, StoreDep, group_out, group_page_context, sitting_out
 
@@ -148,7 +148,9 @@ def _groups_page(
     request: Request, store: Store, error: object = None, values: dict[str, str] | None = None
 ) -> Response:
     groups = store.groups()
-    text = request_translator(request).text(error) if error is not None else ""
+    text = request_translator(request).text(shown(error)) if isinstance(error, BaseException) else ""
+    if error is not None and not isinstance(error, BaseException):
+        text = request_translator(request).text(error)
     context = {"groups": groups, "error": text, "values": values or {}}
     return render(request, "groups.html", context, status_code=422 if error else 200)
 
@@ -194,7 +196,7 @@ def add_player_page(
         if isinstance(exc, NotFound):
             raise
         context = group_page_context(store, group_id, request_translator(request))
-        context["player_error"] = request_translator(request).text(exc)
+        context["player_error"] = request_translator(request).text(shown(exc))
         return render(request, "group.html", context, status_code=422)
     return RedirectResponse(f"/groups/{group_id}", status_code=303)
 
@@ -231,7 +233,7 @@ async def import_page(request: Request, file: UploadFile, store: StoreDep) -> Re
     except ValueError as exc:
         if isinstance(exc, NotFound):
             raise
-        return await run_in_threadpool(_groups_page, request, store, Text("Import: {reason}", reason=exc))
+        return await run_in_threadpool(_groups_page, request, store, Text("Import: {reason}", reason=shown(exc)))
     if len(groups) == 1:
         return RedirectResponse(f"/groups/{groups[0].id}", status_code=303)
     return RedirectResponse("/groups", status_code=303)
@@ -253,6 +255,6 @@ async def import_records_page(request: Request, group_id: GroupId, store: StoreD
         if isinstance(exc, NotFound):
             raise
         context = await run_in_threadpool(group_page_context, store, group_id, request_translator(request))
-        context["records_error"] = request_translator(request).text(exc)
+        context["records_error"] = request_translator(request).text(shown(exc))
         return render(request, "group.html", context, status_code=422)
     return RedirectResponse(f"/sittings/{info.id}", status_code=303)

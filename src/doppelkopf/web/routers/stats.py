@@ -19,9 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...i18n import Translator
 from ...messages import N_, Text
-from ...storage import ChartPoint, PlayerStats, Stats, StoreError
+from ...storage import ChartPoint, PlayerStats, Stats
 from ..deps import input_date, render, request_translator
-from ..forms import parse_date
+from ..forms import FormError, parse_date
 from ..models import from_info
 from .common import MAX_ID, GroupId, Store, StoreDep
 
@@ -55,7 +55,7 @@ def _stats(
 ) -> Stats:
     for sitting_id in sittings or ():
         if not 1 <= sitting_id <= MAX_ID:
-            raise StoreError(Text("sitting: {id} is no sitting id", id=sitting_id))  # type: ignore[arg-type]
+            raise FormError("sitting", Text("{id} is no sitting id", id=sitting_id))
     return store.stats(group_id, sittings or None, since=since, until=until)
 
 
