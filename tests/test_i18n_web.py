@@ -285,3 +285,18 @@ def test_the_charts_speak_the_pages_language(client: TestClient) -> None:
     # legible on a phone: the text is at least 12 pt in a picture 576 pt wide
     sizes = [float(size) for size in re.findall(r"font-size:\s*([\d.]+)px", german)]
     assert sizes and min(sizes) >= 12
+
+
+def test_a_number_out_of_range_and_a_wrong_party_are_named_together(client: TestClient) -> None:
+    """Re of a normal game is two players: naming Ben alone is wrong, and 250 Augen too; both are named."""
+    sitting = evening(client)
+    response = client.post(
+        f"/sittings/{sitting['id']}/games",
+        data={"mode": "full", "game": "normal", "re": ["Ben"], "augen_re": "250", "number": "3"},
+        headers={"accept-language": "en"},
+    )
+    assert response.status_code == 422
+    page = html.unescape(response.text)
+    assert "2 fields need a change" in page
+    assert 'id="e-augen_re">Augen of Re: 250 is not between 0 and 240' in page
+    assert re.search(r'id="e-re">Re: \S', page), page[page.find('id="error"') : page.find('id="error"') + 800]

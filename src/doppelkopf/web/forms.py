@@ -358,17 +358,23 @@ def field_errors(exc: BaseException, tr: Translator) -> tuple[dict[str, str], st
         for name, reason in exc.problems.items():
             where = name if name in _KNOWN or name == "extras" else ""  # a forged field: said by its name
             if where and where not in fields:
-                fields[where] = tr.text(reason)
+                fields[where] = _without_path(reason, tr) if isinstance(reason, BaseException) else tr.text(reason)
             else:
                 rest.append(f"{name}: {tr.text(reason)}")
         return fields, "; ".join(rest)
+    where = error_field(str(exc))
+    if not where:
+        return fields, tr.text(exc).strip()
+    fields[where] = _without_path(exc, tr)
+    return fields, ""
+
+
+def _without_path(exc: BaseException, tr: Translator) -> str:
+    """An error of the Liste in ``tr``'s language without its ``game N: field.path:`` start (the form shows the
+    field's label instead)."""
     english = str(exc).strip()
     translated = tr.text(exc).strip()
-    where = error_field(english)
-    if not where:
-        return fields, translated
     match = _FIELD.match(_GAME_PREFIX.sub("", english))
     path = match.group(0) if match else ""
     at = translated.find(path) if path else -1
-    fields[where] = translated[at + len(path) :].strip() if at >= 0 else translated
-    return fields, ""
+    return translated[at + len(path) :].strip() if at >= 0 else translated

@@ -30,6 +30,7 @@ from ..forms import (
     GameForm,
     check_author,
     entry_to_form,
+    error_field,
     field_errors,
     form_to_entry,
     read_form,
@@ -234,9 +235,38 @@ async def _submitted(request: Request) -> tuple[GameForm, dict[str, str]]:
     return form, meta
 
 
-def _checked(store: Store, sitting_id: int, form: GameForm, author: str) -> tuple[dict[str, Any], str]:
+#: The fields whose check by the Liste does not hang on the number fields (the players named, the game, the
+#: Bock events): their problem is named too when a number field is refused already.
+NAMING_FIELDS = ("game", "re", "winners", "events")
+
+
+def _liste_problem(store: Store, sitting_id: int, form: GameForm, number: int | None) -> tuple[str, Any] | None:
+    """The Liste's first problem with the names of a form whose number fields were refused (they are set to a
+    value in range for this check only): ``(field, error)`` when it names one of :data:`NAMING_FIELDS`, else
+    ``None``. ``number``: the game corrected (``None``: a new game). Nothing is stored."""
+    from ...liste import check_game_entry
+
+    typed = GameForm(**{**form.__dict__, "problems": {}, "extra_fields": [], "extras": {}})
+    typed.augen_re, typed.tricks_re, typed.punkte = "120", "", "1"
+    try:
+        entry = form_to_entry(typed, {})
+        sitting = store.sitting(sitting_id)
+        previous = [g.entry for g in store.games(sitting_id)]
+        if number is not None:
+            previous = previous[: number - 1]
+        check_game_entry(store.rules(sitting_id), sitting.players, previous, entry, sitting.sit_out)
+    except ValueError as exc:
+        field = error_field(str(exc))
+        return (field, exc) if field in NAMING_FIELDS else None
+    return None
+
+
+def _checked(
+    store: Store, sitting_id: int, form: GameForm, author: str, number: int | None = None
+) -> tuple[dict[str, Any], str]:
     """The entry of a submitted form and who entered it (:func:`check_author`); raises one FormError naming
-    every field at fault, the author's among them."""
+    every field at fault: the author's, the number fields', and, where those are refused, the Liste's problem
+    with the players named (:func:`_liste_problem`)."""
     problems: dict[str, Any] = {}
     entry: dict[str, Any] = {}
     try:
@@ -247,6 +277,9 @@ def _checked(store: Store, sitting_id: int, form: GameForm, author: str) -> tupl
         entry = _entry(store, sitting_id, form)
     except FormError as exc:
         problems = {**exc.problems, **problems}
+        more = _liste_problem(store, sitting_id, form, number)
+        if more is not None and more[0] not in problems:
+            problems[more[0]] = more[1]
     if problems:
         first = next(iter(problems))
         raise FormError(first, problems[first], problems)
@@ -360,7 +393,7 @@ async def _change_game_page(request: Request, store: Store, sitting_id: int, num
         if delete:
             author = check_author(author)
         else:
-            entry, author = await run_in_threadpool(_checked, store, sitting_id, form, author)
+            entry, author = await run_in_threadpool(_checked, store, sitting_id, form, author, number)
         if version is None:
             reason = (
                 Text("missing: reload the game and delete it again")
