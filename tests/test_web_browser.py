@@ -465,16 +465,16 @@ def test_an_evening_in_both_languages(browser: Any, server: Server, language: st
     Kontra: +4), a quick game (Anna and Ben win 1), a wrong entry named at its field, game 3 corrected to Anna
     and Carla winning 2 (totals: Anna 9 − 4 + 2 = 7, Ben −3 + 4 − 2 = −1, Carla −3 + 4 + 2 = 3, Dirk −3 − 4 − 2
     = −9); each step's notice, the Liste and the settlement in that language; screenshots of every main page on
-    the phone and on a desktop."""
+    a phone 375 pixels wide and on a desktop."""
     words = WORDS[language]
-    context = browser.new_context(**{**PHONE, "locale": locale})
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 375, "height": 812}, "locale": locale})
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     problems = watch(page)
     try:
         page.goto(f"{server.base}/groups")
         _speaks(page, language)
-        page.fill("input[name=name]", f"Stammtisch {language}")
+        page.fill("input[name=name]", f"Donnerstagsrunde im Goldenen Hirschen {language}")  # a long crumb
         page.fill("textarea[name=players]", "Anna\nBen\nCarla\nDirk")
         page.click(f"text={words['create']}")
         page.wait_for_url("**/groups/*")
@@ -553,7 +553,10 @@ def test_an_evening_in_both_languages(browser: Any, server: Server, language: st
         # the crumbs of a deep page stay inside the phone's width
         page.goto(f"{sitting_url}/games/2")
         crumbs = page.locator("nav.crumbs").bounding_box()
-        assert crumbs is not None and crumbs["x"] + crumbs["width"] <= PHONE["viewport"]["width"]
+        assert crumbs is not None and crumbs["x"] + crumbs["width"] <= 375
+        last = page.locator("nav.crumbs > :last-child").bounding_box()
+        assert last is not None and last["x"] + last["width"] <= 375  # "Spiel 2" / "Game 2" is not cut off
+        no_sideways_scroll(page)
         # the switch: the other language, the same page
         other = "en" if language == "de" else "de"
         page.click(f"nav.langs a[hreflang={other}]")
