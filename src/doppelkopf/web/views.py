@@ -186,7 +186,8 @@ def describe(entry: Any, tr: Translator | None = None) -> str:
             parts.append(game[:40])
     if "winners" in entry:
         parts.append(tr.text(Text("won by {names}", names=_names(entry.get("winners", [])))))
-        parts.append(f"{entry.get('punkte')} Punkte")
+        punkte = entry.get("punkte")
+        parts.append(f"{punkte} Punkt" if punkte == 1 else f"{punkte} Punkte")
         for event in entry.get("events") or ():
             parts.append(tr.text(trigger_label(str(event))))
     else:
