@@ -99,7 +99,7 @@ def client(tmp_path: Path) -> Iterator[Any]:
 
     settings = TableSettings(pace_ms=0, next_game_s=3600, grace_s=3600, poll_s=0.1, allow_seed=True)
     app = create_app(f"sqlite:///{tmp_path / 'liste.sqlite'}", tables=settings)
-    with TestClient(app) as test_client:
+    with TestClient(app, headers={"accept-language": "en"}) as test_client:
         yield test_client
     app.state.store.close()
 
@@ -162,9 +162,9 @@ def test_the_form_upload_names_an_edited_ddv_after_the_file(client: Any) -> None
 
 def test_the_form_upload_refuses_too_large_and_not_utf8(client: Any) -> None:
     big = _sitting_by_form(client, "big.toml", b"#" * (RULE_FILE_LIMIT + 1))
-    assert big.status_code == 422 and "rules_file: larger than 256 KiB, not a rule file" in big.text
+    assert big.status_code == 422 and "Rule file</strong>: larger than 256 KiB, not a rule file" in big.text
     bad = _sitting_by_form(client, "bad.toml", b"# abc\xff\n")
-    assert bad.status_code == 422 and "rules_file: not UTF-8 text (byte 5)" in bad.text
+    assert bad.status_code == 422 and "Rule file</strong>: not UTF-8 text (byte 5)" in bad.text
 
 
 def test_the_json_api_counts_the_limit_in_bytes(client: Any) -> None:

@@ -74,7 +74,7 @@ def app(db_url: str) -> Iterator[Any]:
 
 @pytest.fixture
 def client(app: Any) -> Iterator[TestClient]:
-    with TestClient(app) as client:
+    with TestClient(app, headers={"accept-language": "en"}) as client:
         yield client
 
 
@@ -154,17 +154,17 @@ def test_seed_004_list_and_settlement(client: TestClient) -> None:
     assert [row["pflichtsolo"] for row in data["rows"]] == [True, False, False]
     assert data["next"]["dealer"] == "Carla" and data["next"]["number"] == 4
 
-    page = client.get(f"/sittings/{sitting['id']}")
+    page = client.get(f"/sittings/{sitting['id']}", headers={"accept-language": "de"})
     assert page.status_code == 200
     for text in ("Ben zahlt Anna 0,40 €", "Carla zahlt Anna 0,40 €", "Dirk zahlt Anna 0,20 €", "Kreuzsolo Anna +9"):
-        assert text in page.text
+        assert text in page.text.replace("\u00a0", " ")  # the amount keeps to its € (a no-break space)
     assert re.search(r'id="totals">.*?>10<.*?>\u22124<.*?>\u22124<.*?>\u22122<', page.text, re.S)
     # the Pflichtsolo is said once, on game 1's row only; the heading of the balances is English
     rows = re.findall(r'<tbody id="game-(\d+)".*?</tbody>', page.text, re.S)
     assert rows == ["1", "2", "3"]
     bodies = re.findall(r'<tbody id="game-\d+".*?</tbody>', page.text, re.S)
     assert [body.count("Pflichtsolo") for body in bodies] == [1, 0, 0]
-    assert "Total and money per player" in page.text and "Stand and Betrag" not in page.text
+    assert "Stand und Geld je Spieler" in page.text and "Total and money per player" not in page.text
 
     last = client.get(f"/api/sittings/{sitting['id']}/liste/pages/-1", params={"per_page": 2}).json()
     assert (last["page"], last["pages"], last["games"]) == (2, 2, 3)
@@ -314,7 +314,7 @@ def test_edit_recomputes_and_keeps_the_history(client: TestClient) -> None:
         ("edit", "Carla", 100),
     ]
     page = client.get(f"/sittings/{sitting['id']}/games/1").text
-    assert "Corrected" in page and "by Carla" in page
+    assert "Game 1 corrected" in page and "by Carla" in page
     assert 'name="augen_re"' in page and 'value="100"' in page  # the correction form shows the entry
     quick = client.get(f"/sittings/{sitting['id']}/games/1", params={"mode": "quick"}).text
     assert 'name="winners"' in quick and 'name="punkte"' in quick
@@ -475,7 +475,7 @@ def test_the_form_names_the_field_and_keeps_what_was_typed(client: TestClient) -
         data={"mode": "full", "game": "normal", "re": ["Ben", "Carla"], "augen_re": "viel", "number": "1"},
     )
     assert response.status_code == 422
-    assert "augen_re: &#39;viel&#39; is not a whole number" in response.text
+    assert "Augen of Re: &#39;viel&#39; is not a whole number" in response.text
 
 
 # -- what the form offers -------------------------------------------------------------------------------
@@ -602,7 +602,7 @@ def test_export_and_import_round_trip(client: TestClient, tmp_path: Path) -> Non
 
     other = create_app(f"sqlite:///{tmp_path / 'other.sqlite'}")
     try:
-        with TestClient(other) as second:
+        with TestClient(other, headers={"accept-language": "en"}) as second:
             upload = second.post("/import", files={"file": ("export.json", download.content)}, follow_redirects=False)
             assert upload.status_code == 303, upload.text
             group_id = int(upload.headers["location"].rsplit("/", 1)[1])
@@ -633,8 +633,8 @@ def test_statistics_and_charts(client: TestClient) -> None:
     assert (ben["games_re"], ben["won_re"], ben["games_kontra"], ben["won_kontra"]) == (2, 1, 1, 0)
     assert (ben["announcements"], ben["announcements_won"]) == (2, 1)
     assert [point["totals"]["Anna"] for point in stats["chart"]] == [9, 5, 10]
-    page = client.get(f"/groups/{sitting['group_id']}/stats")
-    assert page.status_code == 200 and "1,00 €" in page.text
+    page = client.get(f"/groups/{sitting['group_id']}/stats", headers={"accept-language": "de"})
+    assert page.status_code == 200 and "1,00\u00a0€" in page.text
     empty = client.get(f"/groups/{sitting['group_id']}/stats", params={"since": "2999-01-01"})
     assert empty.status_code == 200 and "No games in these sittings" in empty.text
     assert client.get(f"/groups/{sitting['group_id']}/stats/punkte.svg", params={"since": "2999-01-01"}).is_success
@@ -714,7 +714,7 @@ def test_three_doppelkoepfe_for_one_party_through_the_form(client: TestClient) -
         f"/sittings/{sitting['id']}/games", data={**fields, "number": "2", "extra.doppelkopf.re": "7"}
     )
     assert response.status_code == 422
-    assert "extras: 7 doppelkopf for re: one game holds at most 6" in response.text
+    assert "Sonderpunkte: 7 doppelkopf for re: one game holds at most 6" in response.text
     assert len(liste(client, sitting)["rows"]) == 1
 
 
@@ -832,7 +832,7 @@ def test_a_rule_file_over_256_kib_or_not_toml_names_rules_toml(client: TestClien
         data={f"seat{i}": name for i, name in enumerate(PLAYERS)},
         files={"rules_file": ("house.toml", b"name = [1")},
     )
-    assert page.status_code == 422 and "rules_file: rule file is not valid TOML" in page.text
+    assert page.status_code == 422 and "Rule file</strong>: rule file is not valid TOML" in page.text
 
 
 # -- the database away: 503; a chart that cannot be drawn: 422 ------------------------------------------------
@@ -845,7 +845,7 @@ def test_a_database_that_cannot_be_reached_is_503(tmp_path: Path) -> None:
     folder.mkdir()
     app = create_app(f"sqlite:///{folder / 'liste.sqlite'}")
     try:
-        with TestClient(app) as client:
+        with TestClient(app, headers={"accept-language": "en"}) as client:
             assert client.post("/api/groups", json={"name": "G"}).status_code == 201
             app.state.store.close()
             shutil.rmtree(folder)  # the SQLite file and its folder are gone: it cannot be opened again
@@ -942,8 +942,8 @@ def test_forged_entry_forms_are_422_naming_the_field(client: TestClient) -> None
         ({"pflichtsolo": "on"}, "pflichtsolo: no field of the entry form"),
         ({"number": ""}, "number: missing or no game number"),
         ({"number": "eins"}, "number: missing or no game number"),
-        ({"author": "A" * 41}, "author: at most 40 characters, not 41"),
-        ({"author": "Ben\x07"}, "author: no control characters"),
+        ({"author": "A" * 41}, "Entered by: at most 40 characters, not 41"),
+        ({"author": "Ben\x07"}, "Entered by: no control characters"),
     ]
     for change, message in spoiled:
         response = client.post(url, data={**good, **change}, follow_redirects=False)
@@ -1006,8 +1006,11 @@ def test_the_stats_page_tells_the_sittings_apart_and_reads_german_dates(client: 
     assert [(s["date"], s["place"]) for s in sittings] == [("2026-12-01", "Bei Anna"), ("2026-12-01", "Bei Ben")]
     stats = client.get(f"/groups/{group_id}/stats", params={"since": "01.12.2026", "until": "2026-12-01"})
     assert stats.status_code == 200
-    assert "#1 01.12.2026 · Bei Anna · 0 games" in stats.text
-    assert "#2 01.12.2026 · Bei Ben · 0 games" in stats.text
-    assert re.search(r'name="since"[^>]*placeholder="dd.mm.yyyy"[^>]*value="01.12.2026"', stats.text)
+    assert "#1 Dec 1, 2026 · Bei Anna · 0 games" in stats.text
+    assert "#2 Dec 1, 2026 · Bei Ben · 0 games" in stats.text
+    assert re.search(r'name="since"[^>]*placeholder="YYYY-MM-DD"[^>]*value="2026-12-01"', stats.text)
+    german = client.get(f"/groups/{group_id}/stats", params={"since": "01.12.2026"}, headers={"accept-language": "de"})
+    assert "#1 01.12.2026 · Bei Anna · 0 Spiele" in german.text
+    assert re.search(r'name="since"[^>]*placeholder="TT.MM.JJJJ"[^>]*value="01.12.2026"', german.text)
     bad = client.get(f"/groups/{group_id}/stats", params={"since": "31.02.2026"})
-    assert bad.status_code == 422 and "since: &#39;31.02.2026&#39; is no date (dd.mm.yyyy)" in bad.text
+    assert bad.status_code == 422 and "since: &#39;31.02.2026&#39; is no date (dd.mm.yyyy or yyyy-mm-dd)" in bad.text

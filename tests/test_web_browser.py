@@ -38,6 +38,7 @@ PHONE: dict[str, Any] = {
     "is_mobile": True,
     "has_touch": True,
     "device_scale_factor": 2,
+    "locale": "en-US",  # the assertions below read the English pages; test_an_evening_in_both_languages reads both
 }
 #: The controls of the entry form a thumb taps (the pills' inputs are invisible, their label is the target).
 TAP_TARGETS = "#entry-form .pill span, #entry-form input[type=number], #entry-form select, #entry-form button, .tabs a"
@@ -229,8 +230,8 @@ def test_seed_004_on_a_phone(phone: Any, server: Server, shots: Path) -> None:
     assert totals(page) == [[9, -3, -3, -3], [5, 1, 1, -7], [10, -4, -4, -2]]
     assert points(page) == [[9, -3, -3, -3], [-4, 4, 4, -4], [5, -5, -5, 5]]
     assert page.locator("#totals").inner_text().split() == ["Σ", "10", "\u22124", "\u22124", "\u22122"]
-    assert transfers(page) == ["Ben zahlt Anna 0,40 €", "Carla zahlt Anna 0,40 €", "Dirk zahlt Anna 0,20 €"]
-    assert page.get_by_text("Ben zahlt Anna 0,40 €").is_visible()
+    assert transfers(page) == ["Ben pays Anna €0.40", "Carla pays Anna €0.40", "Dirk pays Anna €0.20"]
+    assert page.get_by_text("Ben pays Anna €0.40").is_visible()
     no_sideways_scroll(page)
     page.screenshot(path=str(shots / "list-phone.png"), full_page=True)
 
@@ -252,7 +253,7 @@ def test_seed_004_on_a_phone(phone: Any, server: Server, shots: Path) -> None:
     pill(page, "#f-re", "Ben").tap()
     page.fill("input[name=augen_re]", "250")
     page.click("#save")
-    assert "augen_re" in page.locator("#error").inner_text()
+    assert "Augen of Re" in page.locator("#error").inner_text()
     assert page.input_value("input[name=augen_re]") == "250"
     assert page.locator("#f-re input[value=Ben]").is_checked()
     page.screenshot(path=str(shots / "entry-error-phone.png"), full_page=False)
@@ -261,7 +262,7 @@ def test_seed_004_on_a_phone(phone: Any, server: Server, shots: Path) -> None:
     page.goto(page.url.split("/sittings/")[0] + "/groups/1/stats")
     page.wait_for_selector("#chart-punkte")
     page.wait_for_function("document.getElementById('chart-punkte').naturalWidth > 0")
-    assert page.locator("#player-stats").get_by_text("1,00 €").is_visible()
+    assert page.locator("#player-stats").get_by_text("€1.00").is_visible()
     page.screenshot(path=str(shots / "stats-phone.png"), full_page=True)
 
 
@@ -375,7 +376,7 @@ def test_desktop_pages(browser: Any, server: Server, shots: Path) -> None:
     Gerd sit out; Dirk and Eva win 2 from Anna and Ben. Totals: Anna 0, Ben 0, Carla −4, Dirk 0, Eva 2, Fritz 2,
     Gerd 0; at 10 ct Carla pays Eva and Fritz 0,20 € each."""
     players = ["Anna", "Ben", "Carla", "Dirk", "Eva", "Fritz", "Gerd"]
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
     try:
         page = context.new_page()
         problems = watch(page)
@@ -386,8 +387,8 @@ def test_desktop_pages(browser: Any, server: Server, shots: Path) -> None:
         assert page.locator("#liste-table thead th .name").all_inner_texts() == players
         assert page.locator("#totals").inner_text().split() == ["Σ", "0", "0", "\u22124", "0", "2", "2", "0"]
         assert points(page) == [[0, 2, -2, 0, 0, 2, -2], [2, 0, -2, -2, 0, 0, 2], [-2, -2, 0, 2, 2, 0, 0]]
-        assert sorted(transfers(page)) == ["Carla zahlt Eva 0,20 €", "Carla zahlt Fritz 0,20 €"]
-        assert page.get_by_text("Carla zahlt Eva 0,20 €").is_visible()
+        assert sorted(transfers(page)) == ["Carla pays Eva €0.20", "Carla pays Fritz €0.20"]
+        assert page.get_by_text("Carla pays Eva €0.20").is_visible()
         assert page.locator("#sit-out summary").inner_text() == "Who sits out: dealer"
         no_sideways_scroll(page)
         page.screenshot(path=str(shots / "list-seven-desktop.png"), full_page=True)
@@ -397,12 +398,188 @@ def test_desktop_pages(browser: Any, server: Server, shots: Path) -> None:
         page.goto(f"{server.base}/groups/1/stats")
         page.wait_for_function("document.getElementById('chart-punkte').naturalWidth > 0")
         carla = page.locator("#player-stats article.player").filter(has=page.get_by_text("Carla", exact=True))
-        assert "\u22120,40 €" in carla.inner_text()
+        assert "\u2212€0.40" in carla.inner_text()
         # the sittings to choose tell number, date (today, as the page writes it) and place apart
         page.click("text=Which sittings")
-        today = datetime.date.today().strftime("%d.%m.%Y")
+        day = datetime.date.today()
+        today = f"{day:%b} {day.day}, {day.year}"  # as an English page writes it
         assert page.locator(".sitting-pill").all_inner_texts() == [f"#1 {today} · Bei Gerd · 3 games"]
         page.screenshot(path=str(shots / "stats-desktop.png"), full_page=True)
         assert problems == []
     finally:
         context.close()
+
+
+# -- an evening in German and in English --------------------------------------------------------------------
+
+#: Where the screenshots of both languages go (outside the repository; ``DOKO_WEB_SHOTS`` elsewhere).
+SHOTS_BY_LANGUAGE = Path(os.environ.get("DOKO_WEB_SHOTS_I18N", "/tmp/shots/web"))
+#: The words of each language the evening's pages show (the controls a player taps, the notices, the Liste).
+WORDS = {
+    "de": {
+        "create": "Runde anlegen",
+        "start": "Abend beginnen",
+        "quick": "Schnell",
+        "saved": "Spiel {n} gespeichert",
+        "corrected": "Spiel {n} korrigiert",
+        "deals": "Anna gibt",
+        "pays": "Dirk zahlt Anna 0,70\u00a0€",
+        "correction": "Korrektur speichern",
+        "fields": "Felder müssen geändert werden",
+        "augen": "Augen Re: 250 liegt nicht zwischen 0 und 240",
+        "other": ("Save", "Game ", "Players", "Delete", "Settlement", "Statistics"),
+    },
+    "en": {
+        "create": "Create group",
+        "start": "Start the sitting",
+        "quick": "Quick",
+        "saved": "Game {n} saved",
+        "corrected": "Game {n} corrected",
+        "deals": "Anna deals",
+        "pays": "Dirk pays Anna €0.70",
+        "correction": "Save the correction",
+        "fields": "fields need a change",
+        "augen": "Augen of Re: 250 is not between 0 and 240",
+        "other": ("Speichern", "Spiel ", "Spieler", "Löschen", "Abrechnung", "Statistik"),
+    },
+}
+
+
+def _shoot(page: Any, name: str) -> None:
+    SHOTS_BY_LANGUAGE.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS_BY_LANGUAGE / f"{name}.png"), full_page=True)
+
+
+def _speaks(page: Any, language: str) -> None:
+    """The page is in ``language``: its ``lang`` and none of the other language's words in what it shows."""
+    assert page.locator("html").get_attribute("lang") == language
+    text = page.locator("body").inner_text()
+    wrong = [word for word in WORDS[language]["other"] if word in text]
+    assert wrong == [], (page.url, wrong)
+
+
+@pytest.mark.parametrize("language,locale", [("de", "de-DE"), ("en", "en-US")])
+def test_an_evening_in_both_languages(browser: Any, server: Server, language: str, locale: str) -> None:
+    """Seed 004's evening on a phone in the browser's language: the group and the sitting created, Anna's
+    Kreuzsolo (190 Augen: +9), Beispiel 1 (Ben and Carla, Re angesagt, 151 Augen, Fuchs for Re, Doppelkopf for
+    Kontra: +4), a quick game (Anna and Ben win 1), a wrong entry named at its field, game 3 corrected to Anna
+    and Carla winning 2 (totals: Anna 9 − 4 + 2 = 7, Ben −3 + 4 − 2 = −1, Carla −3 + 4 + 2 = 3, Dirk −3 − 4 − 2
+    = −9); each step's notice, the Liste and the settlement in that language; screenshots of every main page on
+    a phone 375 pixels wide and on a desktop."""
+    words = WORDS[language]
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 375, "height": 812}, "locale": locale})
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    problems = watch(page)
+    try:
+        page.goto(f"{server.base}/groups")
+        _speaks(page, language)
+        page.fill("input[name=name]", f"Donnerstagsrunde im Goldenen Hirschen {language}")  # a long crumb
+        page.fill("textarea[name=players]", "Anna\nBen\nCarla\nDirk")
+        page.click(f"text={words['create']}")
+        page.wait_for_url("**/groups/*")
+        _speaks(page, language)
+        _shoot(page, f"group-phone-{language}")
+        group_url = page.url
+        page.select_option("#new-sitting select[name=rules]", "vier-schritte")
+        page.click(f"text={words['start']}")
+        page.wait_for_url("**/sittings/*")
+        assert words["deals"] in page.locator("#next-game").inner_text()
+        enter_full(page, "Kreuzsolo", ["Anna"], 190)
+        assert words["saved"].format(n=1) in page.locator("#notice").inner_text()
+        enter_full(
+            page,
+            "Normalspiel",
+            ["Ben", "Carla"],
+            151,
+            ann_re="Re",
+            extras={"fuchs_gefangen.re": 1, "doppelkopf.kontra": 1},
+        )
+        assert words["saved"].format(n=2) in page.locator("#notice").inner_text()
+        # a wrong entry: every field at fault is named at once, with the field's label
+        page.click("#add-game")
+        page.wait_for_selector("#entry-form")
+        pill(page, "#f-re", "Ben").tap()
+        page.fill("input[name=augen_re]", "250")
+        page.click("details summary")
+        page.fill("input[name=tricks_re]", "99")
+        page.click("#save")
+        assert words["fields"] in page.locator("#error").inner_text()
+        assert words["augen"] in page.locator("#e-augen_re").inner_text()
+        _speaks(page, language)
+        no_sideways_scroll(page)
+        _shoot(page, f"entry-error-phone-{language}")
+        page.goto(page.url.split("/games")[0])
+        # a quick game, then its correction
+        page.click("#add-game")
+        page.click(f".tabs >> text={words['quick']}")
+        page.wait_for_selector("input[name=punkte]")
+        for name in ("Anna", "Ben"):
+            pill(page, "#f-winners", name).click()
+        page.fill("input[name=punkte]", "1")
+        _shoot(page, f"entry-quick-phone-{language}")
+        page.click("#save")
+        page.wait_for_selector("#liste-table")
+        assert words["saved"].format(n=3) in page.locator("#notice").inner_text()
+        page.click("#game-3 td.no a")
+        page.wait_for_selector("#entry-form")
+        pill(page, "#f-winners", "Ben").click()
+        pill(page, "#f-winners", "Carla").click()
+        page.fill("input[name=punkte]", "2")
+        page.click(f"text={words['correction']}")
+        page.wait_for_selector("#liste-table")
+        assert words["corrected"].format(n=3) in page.locator("#notice").inner_text()
+        assert totals(page)[-1] == [7, -1, 3, -9]
+        assert words["pays"] in transfers(page)
+        _speaks(page, language)
+        no_sideways_scroll(page)
+        _shoot(page, f"list-phone-{language}")
+        sitting_url = page.url.split("?")[0].split("#")[0]
+        # the game's page with its Posten, the history, the statistics
+        page.goto(f"{sitting_url}/games/2")
+        assert page.locator("#score-sheet").is_visible()
+        assert "Summe" in page.locator("#score-sheet").inner_text()
+        _speaks(page, language)
+        no_sideways_scroll(page)
+        _shoot(page, f"game-phone-{language}")
+        page.goto(f"{sitting_url}/history")
+        _speaks(page, language)
+        _shoot(page, f"history-phone-{language}")
+        page.goto(f"{group_url}/stats")
+        page.wait_for_function("document.getElementById('chart-punkte').naturalWidth > 0")
+        _speaks(page, language)
+        no_sideways_scroll(page)
+        _shoot(page, f"stats-phone-{language}")
+        # the crumbs of a deep page stay inside the phone's width
+        page.goto(f"{sitting_url}/games/2")
+        crumbs = page.locator("nav.crumbs").bounding_box()
+        assert crumbs is not None and crumbs["x"] + crumbs["width"] <= 375
+        last = page.locator("nav.crumbs > :last-child").bounding_box()
+        assert last is not None and last["x"] + last["width"] <= 375  # "Spiel 2" / "Game 2" is not cut off
+        no_sideways_scroll(page)
+        # the switch: the other language, the same page
+        other = "en" if language == "de" else "de"
+        page.click(f"nav.langs a[hreflang={other}]")
+        page.wait_for_url(f"{sitting_url}/games/2")
+        assert page.locator("html").get_attribute("lang") == other
+        # the desktop pages
+        wide = context.browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
+        try:
+            desk = wide.new_page()
+            for name, url in (
+                ("groups", f"{server.base}/groups"),
+                ("group", group_url),
+                ("list", sitting_url),
+                ("game", f"{sitting_url}/games/2"),
+                ("stats", f"{group_url}/stats"),
+            ):
+                desk.goto(url)
+                if name == "stats":
+                    desk.wait_for_function("document.getElementById('chart-punkte').naturalWidth > 0")
+                _speaks(desk, language)
+                _shoot(desk, f"{name}-desktop-{language}")
+        finally:
+            wide.close()
+    finally:
+        context.close()
+    assert problems == [], "the browser reported errors"

@@ -14,8 +14,11 @@ a fixed id salt, the text kept as text), so tests can compare a chart with one d
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import contextlib
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
+
+from .messages import N_, TextError
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -27,6 +30,9 @@ Format = Literal["svg", "png"]
 #: Figure size in inches and the PNG resolution: 8 x 4.5 inches, 100 dots per inch (800 x 450 pixels).
 SIZE = (8.0, 4.5)
 DPI = 100
+#: The size of an SVG in inches (460 x 288 points): smaller than the PNG's, so that its text, drawn at
+#: :data:`FONT_SIZE`, stays legible where a phone shows the picture about 350 pixels wide.
+SVG_SIZE = (6.4, 4.0)
 #: Line styles and markers of the players' lines in turn (players with equal totals stay visible).
 LINE_STYLES = ("-", "--", "-.", ":")
 MARKERS = ("o", "s", "^", "D", "v", "P", "X")
@@ -34,14 +40,24 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X")
 MAX_SERIES = 40
 
 
-class ChartError(ValueError):
+#: Font size of the charts' texts in points: large enough to read on a phone, where the 800 pixels wide
+#: picture is shown about 350 pixels wide.
+FONT_SIZE = 14
+#: The chart texts (English; the catalogue's ``web`` domain has them in German): the x axis of the Punkte
+#: chart, its y axis, and what a chart without data says. A caller passes them translated.
+GAME_AXIS = N_("game")
+PUNKTE_AXIS = N_("Punkte")
+NO_GAMES = N_("no games yet")
+
+
+class ChartError(TextError):
     """Data a chart cannot show: unknown format, a value that is no int, too many players, or matplotlib
     not installed (the ``web`` extra); one line."""
 
 
 def _check_format(fmt: str) -> Format:
     if fmt not in FORMATS:
-        raise ChartError(f"fmt: {fmt!r} is no chart format; choose one of {', '.join(FORMATS)}")
+        raise ChartError("fmt: {fmt} is no chart format; choose one of {formats}", fmt=repr(fmt), formats="svg, png")
     return "svg" if fmt == "svg" else "png"
 
 
@@ -49,17 +65,28 @@ def _check_ints(values: Sequence[int], where: str) -> list[int]:
     out = []
     for i, value in enumerate(values):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise ChartError(f"{where}[{i}]: {value!r} is no whole number")
+            raise ChartError("{where}[{index}]: {value} is no whole number", where=where, index=i, value=repr(value))
         out.append(value)
     return out
 
 
-def _figure() -> Figure:
+def _figure(kind: Format = "png") -> Figure:
     try:
         from matplotlib.figure import Figure
     except ImportError:
         raise ChartError("charts need matplotlib: pip install 'doppelkopf[web]'") from None
-    return Figure(figsize=SIZE, dpi=DPI, layout="constrained")
+    return Figure(figsize=SVG_SIZE if kind == "svg" else SIZE, dpi=DPI, layout="constrained")
+
+
+@contextlib.contextmanager
+def _style() -> Iterator[None]:
+    """The charts' text size (:data:`FONT_SIZE`) while a figure is drawn."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise ChartError("charts need matplotlib: pip install 'doppelkopf[web]'") from None
+    with matplotlib.rc_context({"font.size": FONT_SIZE, "legend.fontsize": FONT_SIZE - 2}):
+        yield
 
 
 def _render(fig: Figure, fmt: Format) -> bytes:
@@ -85,7 +112,15 @@ def _no_data(fig: Figure, text: str) -> None:
     ax.text(0.5, 0.5, text, ha="center", va="center", transform=ax.transAxes)
 
 
-def punkte_chart(series: Mapping[str, Sequence[int]], *, title: str, fmt: Format = "svg") -> bytes:
+def punkte_chart(
+    series: Mapping[str, Sequence[int]],
+    *,
+    title: str,
+    fmt: Format = "svg",
+    xlabel: str = GAME_AXIS,
+    ylabel: str = PUNKTE_AXIS,
+    empty: str = NO_GAMES,
+) -> bytes:
     """A line chart of each player's running total in Punkte over the games.
 
     Args:
@@ -95,6 +130,8 @@ def punkte_chart(series: Mapping[str, Sequence[int]], *, title: str, fmt: Format
             lengths (they joined later or left earlier); an empty mapping draws "no games yet".
         title: the chart's title (the group, the sitting, the range).
         fmt: ``"svg"`` or ``"png"``.
+        xlabel, ylabel, empty: the axes' labels and what a chart without games says, in the reader's
+            language (default: :data:`GAME_AXIS`, :data:`PUNKTE_AXIS`, :data:`NO_GAMES` in English).
 
     Returns:
         The picture, SVG text as UTF-8 bytes or PNG bytes; the same input gives the same bytes.
@@ -105,11 +142,18 @@ def punkte_chart(series: Mapping[str, Sequence[int]], *, title: str, fmt: Format
     """
     kind = _check_format(fmt)
     if len(series) > MAX_SERIES:
-        raise ChartError(f"series: {len(series)} players, at most {MAX_SERIES} fit in one chart")
+        raise ChartError("series: {count} players, at most {most} fit in one chart", count=len(series), most=MAX_SERIES)
     lines = {name: _check_ints(totals, f"series[{name!r}]") for name, totals in series.items()}
-    fig = _figure()
+    with _style():
+        return _punkte_figure(lines, title, kind, xlabel, ylabel, empty)
+
+
+def _punkte_figure(
+    lines: dict[str, list[int]], title: str, kind: Format, xlabel: str, ylabel: str, empty: str
+) -> bytes:
+    fig = _figure(kind)
     if not any(lines.values()):
-        _no_data(fig, "no games yet")
+        _no_data(fig, empty)
     else:
         from matplotlib.ticker import MaxNLocator
 
@@ -128,13 +172,13 @@ def punkte_chart(series: Mapping[str, Sequence[int]], *, title: str, fmt: Format
                 linewidth=1.5,
             )
         ax.axhline(0, color="0.6", linewidth=0.8)
-        ax.set_xlabel("game")
-        ax.set_ylabel("Punkte")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
         ax.set_xlim(0, max(longest, 1))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax.grid(True, color="0.9")
-        ax.legend(loc="upper left", fontsize="small", ncols=1 + len(lines) // 8, frameon=False)
+        ax.legend(loc="best", ncols=1 + len(lines) // 8, frameon=False)
     fig.suptitle(title)
     return _render(fig, kind)
 
@@ -145,6 +189,7 @@ def bar_chart(
     title: str,
     ylabel: str,
     fmt: Format = "svg",
+    empty: str = NO_GAMES,
 ) -> bytes:
     """Grouped bars: for each player one bar per kind, side by side; e.g. the games won as Re and as
     Kontra, ``{"Anna": {"Re": 3, "Kontra": 1}, "Ben": {"Re": 1, "Kontra": 2}}`` with ``ylabel="games"``.
@@ -156,6 +201,7 @@ def bar_chart(
         title: the chart's title.
         ylabel: what the numbers are (``"games"``, ``"Punkte"``, ``"cents"``).
         fmt: ``"svg"`` or ``"png"``.
+        empty: what a chart without data says (default :data:`NO_GAMES`, in English).
 
     Returns:
         The picture as bytes (SVG as UTF-8); the same input gives the same bytes.
@@ -166,17 +212,29 @@ def bar_chart(
     """
     kind = _check_format(fmt)
     if len(counts) > MAX_SERIES:
-        raise ChartError(f"counts: {len(counts)} players, at most {MAX_SERIES} fit in one chart")
+        raise ChartError("counts: {count} players, at most {most} fit in one chart", count=len(counts), most=MAX_SERIES)
     kinds: list[str] = []
     for name, row in counts.items():
         for key, value in row.items():
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ChartError(f"counts[{name!r}][{key!r}]: {value!r} is no whole number")
+                raise ChartError(
+                    "{where}[{index}]: {value} is no whole number",
+                    where=f"counts[{name!r}]",
+                    index=repr(key),
+                    value=repr(value),
+                )
             if key not in kinds:
                 kinds.append(key)
-    fig = _figure()
+    with _style():
+        return _bar_figure(counts, kinds, title, ylabel, kind, empty)
+
+
+def _bar_figure(
+    counts: Mapping[str, Mapping[str, int]], kinds: list[str], title: str, ylabel: str, kind: Format, empty: str
+) -> bytes:
+    fig = _figure(kind)
     if not counts or not kinds:
-        _no_data(fig, "no games yet")
+        _no_data(fig, empty)
     else:
         from matplotlib.ticker import MaxNLocator
 
@@ -187,7 +245,7 @@ def bar_chart(
             xs = [i - 0.4 + width * (k + 0.5) for i in range(len(players))]
             values = [counts[name].get(key, 0) for name in players]
             bars = ax.bar(xs, values, width=width, label=key)
-            ax.bar_label(bars, fontsize="x-small", padding=2)
+            ax.bar_label(bars, fontsize="small", padding=2)
         ax.set_xticks(range(len(players)), players)
         ax.set_ylabel(ylabel)
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -195,7 +253,7 @@ def bar_chart(
         ax.grid(True, axis="y", color="0.9")
         ax.set_axisbelow(True)
         if len(kinds) > 1:
-            ax.legend(fontsize="small", frameon=False)
+            ax.legend(frameon=False)
     fig.suptitle(title)
     return _render(fig, kind)
 
@@ -204,5 +262,5 @@ def chart_format(path: str) -> Format:
     """The format a file name asks for: ``.svg`` or ``.png`` (any case). Raises ChartError otherwise."""
     suffix = path.rsplit(".", 1)[-1].lower() if "." in path else ""
     if suffix not in FORMATS:
-        raise ChartError(f"{path}: a chart is written as .svg or .png")
+        raise ChartError("{path}: a chart is written as .svg or .png", path=path)
     return "svg" if suffix == "svg" else "png"

@@ -200,6 +200,10 @@ class PlayerStats:
             parties and count in neither.
         soli, soli_won: games the player played as the soloist (scored as a solo; in a quick entry the lone
             winner or lone loser), and won.
+        soli_re, soli_won_re: of ``soli`` and ``soli_won`` those of full entries, where the soloist is Re and
+            the game is in ``games_re`` (and ``won_re``) too: ``won_re - soli_won_re`` of ``games_re - soli_re``
+            are the games won as Re with a partner, so that a won solo is counted once (under soli) where the
+            two are shown side by side.
         announcements, announcements_won: games in which the player's party announced (Re, Kontra or an
             Absage), and won.
         bock_games: games played under Bock (multiplier 2 or more).
@@ -217,6 +221,8 @@ class PlayerStats:
     won_kontra: int = 0
     soli: int = 0
     soli_won: int = 0
+    soli_re: int = 0
+    soli_won_re: int = 0
     announcements: int = 0
     announcements_won: int = 0
     bock_games: int = 0

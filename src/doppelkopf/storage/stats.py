@@ -89,6 +89,9 @@ def _count(tally: dict[str, Any], players: Sequence[str], row: Mapping[str, Any]
         if soloist == name:
             c["soli"] += sign
             c["soli_won"] += won
+            if name in re_side:
+                c["soli_re"] += sign
+                c["soli_won_re"] += won
         if name in re_side:
             party = "re"
             c["games_re"] += sign

@@ -40,11 +40,20 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..messages import one_line
-from .deps import MAX_BODY_BYTES, STATIC_DIR, make_templates, render, wants_json
+from ..i18n import LANGUAGES, Translator
+from ..messages import N_, Text, one_line
+from .deps import (
+    LANGUAGE_COOKIE,
+    MAX_BODY_BYTES,
+    STATIC_DIR,
+    make_templates,
+    render,
+    request_translator,
+    wants_json,
+)
 from .events import Notifier, StreamSettings
 from .live import TableSettings
-from .origin import foreign_origin
+from .origin import foreign_origin, origin_problem
 
 __all__ = [
     "MAX_BODY_BYTES",
@@ -75,6 +84,8 @@ DOCS_PATHS = ("/docs", "/redoc")
 NO_STORE_PATHS = ("/tables", "/api/tables")
 #: The methods that change something: only the app's own pages (or a client without Origin/Referer) may send them.
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: How long the language switch's cookie is kept, in seconds (a year).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 #: Seconds a client is asked to wait (``Retry-After``) when the database cannot be reached.
 RETRY_AFTER_S = 5
 
@@ -108,6 +119,23 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+def same_site_path(target: str) -> str:
+    """``target`` when it is a path of this site (``/sittings/3?page=2``), else ``/``: no scheme, no host,
+    no ``//`` or ``/\\`` start (which a browser reads as another host), no control characters.
+
+    >>> same_site_path("/groups/2"), same_site_path("//evil.example/x"), same_site_path("https://evil.example")
+    ('/groups/2', '/', '/')
+    """
+    if (
+        not target.startswith("/")
+        or target.startswith(("//", "/\\"))
+        or any(ord(c) < 32 or c == "\\" for c in target)
+        or len(target) > 2000
+    ):
+        return "/"
+    return target
+
+
 def _header(scope: Scope, name: bytes) -> str | None:
     """The first header ``name`` (lower case) of an ASGI request, decoded as Latin-1, or ``None``."""
     for key, value in scope.get("headers", ()):
@@ -125,15 +153,15 @@ class SameOrigin:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope.get("method", "GET") in UNSAFE_METHODS:
-            problem = foreign_origin(_header(scope, b"origin"), _header(scope, b"referer"), _header(scope, b"host"))
+            problem = origin_problem(_header(scope, b"origin"), _header(scope, b"referer"), _header(scope, b"host"))
             if problem is not None:
                 await error_response(Request(scope), 403, problem)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
 
-def _too_large() -> str:
-    return f"request body: larger than {MAX_BODY_BYTES // (1024 * 1024)} MiB"
+def _too_large() -> Text:
+    return Text("request body: larger than {mib} MiB", mib=MAX_BODY_BYTES // (1024 * 1024))
 
 
 class BodyLimit:
@@ -152,7 +180,9 @@ class BodyLimit:
         length = (_header(scope, b"content-length") or "").strip()
         if length and (not (length.isascii() and length.isdigit()) or len(length) > 18 or int(length) > self.limit):
             status, message = (
-                (413, _too_large()) if length.isascii() and length.isdigit() else (400, "content-length: not a number")
+                (413, _too_large())
+                if length.isascii() and length.isdigit()
+                else (400, Text("content-length: not a number"))
             )
             await error_response(Request(scope), status, message)(scope, receive, send)
             return
@@ -164,7 +194,7 @@ class BodyLimit:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
-                    raise StarletteHTTPException(413, _too_large())
+                    raise StarletteHTTPException(413, _too_large())  # type: ignore[arg-type]  # translated by on_http
             return message
 
         await self.app(scope, limited, send)
@@ -216,33 +246,107 @@ def _error_classes() -> list[tuple[type[Exception], int]]:
     ]
 
 
-def error_response(request: Request, status: int, message: str) -> Response:
-    """The answer to a refused request: JSON ``{"detail": message}`` for the API, the message alone for htmx,
-    else the error page; ``message`` is made one line."""
-    message = one_line(message)
+def error_response(request: Request, status: int, message: object) -> Response:
+    """The answer to a refused request in the reader's language (:func:`doppelkopf.web.deps.request_translator`):
+    JSON ``{"detail": message}`` for the API, the message alone for htmx, else the error page; ``message`` (a
+    text, a :class:`doppelkopf.messages.Text` or an error, translated by ``tr.text``) is made one line."""
+    tr = request_translator(request)
+    text = one_line(tr.text(message))
     if wants_json(request):
-        return JSONResponse({"detail": message}, status_code=status)
+        return JSONResponse({"detail": text}, status_code=status, headers={"Content-Language": tr.language})
     if request.headers.get("HX-Request"):
-        return Response(message, status_code=status, media_type="text/plain; charset=utf-8")
-    return render(request, "error.html", {"status": status, "message": message}, status_code=status)
+        return Response(text, status_code=status, media_type="text/plain; charset=utf-8")
+    return render(request, "error.html", {"status": status, "message": text}, status_code=status)
 
 
-def validation_message(exc: RequestValidationError) -> str:
-    """The first problem of a request FastAPI refused, as ``field.path: message``."""
-    errors = list(exc.errors())
-    if not errors:
-        return "request: invalid"
-    first = errors[0]
+#: Starlette's own reasons of an HTTP error (an unknown path, a method a route does not take), translated.
+HTTP_REASONS = (N_("Not Found"), N_("Method Not Allowed"), N_("Bad Request"), N_("Unprocessable Entity"))
+
+#: What each kind of pydantic error says about the field it names (``{field}``), in the catalogue's English;
+#: ``{limit}`` is the bound of the field (from pydantic's ``ctx``), ``{input}`` the value sent, cut.
+VALIDATION_TEXTS: dict[str, str] = {
+    "missing": N_("{field}: missing; it is required"),
+    "int_parsing": N_("{field}: {input} is not a whole number"),
+    "int_type": N_("{field}: {input} is not a whole number"),
+    "int_from_float": N_("{field}: {input} is not a whole number"),
+    "float_parsing": N_("{field}: {input} is not a number"),
+    "float_type": N_("{field}: {input} is not a number"),
+    "bool_parsing": N_("{field}: {input} is neither true nor false"),
+    "bool_type": N_("{field}: {input} is neither true nor false"),
+    "string_type": N_("{field}: {input} is not a text"),
+    "string_too_short": N_("{field}: too short, at least {limit} characters"),
+    "string_too_long": N_("{field}: too long, at most {limit} characters"),
+    "too_short": N_("{field}: too few items, at least {limit}"),
+    "too_long": N_("{field}: too many items, at most {limit}"),
+    "greater_than_equal": N_("{field}: {input} is too small, at least {limit}"),
+    "greater_than": N_("{field}: {input} is too small, more than {limit}"),
+    "less_than_equal": N_("{field}: {input} is too large, at most {limit}"),
+    "less_than": N_("{field}: {input} is too large, less than {limit}"),
+    "list_type": N_("{field}: {input} is not a list"),
+    "dict_type": N_("{field}: {input} is not an object"),
+    "model_type": N_("{field}: {input} is not an object"),
+    "model_attributes_type": N_("{field}: {input} is not an object"),
+    "extra_forbidden": N_("{field}: no such field"),
+    "json_invalid": N_("{field}: the body is not valid JSON"),
+    "json_type": N_("{field}: the body is not valid JSON"),
+    "date_parsing": N_("{field}: {input} is no date (YYYY-MM-DD)"),
+    "date_from_datetime_parsing": N_("{field}: {input} is no date (YYYY-MM-DD)"),
+    "date_type": N_("{field}: {input} is no date (YYYY-MM-DD)"),
+    "literal_error": N_("{field}: {input} is not one of {limit}"),
+    "enum": N_("{field}: {input} is not one of {limit}"),
+}
+#: The message of a pydantic error of a kind not in :data:`VALIDATION_TEXTS` (with pydantic's English reason).
+OTHER_VALIDATION = N_("{field}: {reason}")
+_LIMIT_KEYS = ("ge", "gt", "le", "lt", "min_length", "max_length", "expected")
+
+
+def _where(location: tuple[Any, ...] | list[Any]) -> str:
+    """A pydantic error's location as the field's path: ``("body", "players", 2)`` -> ``players[2]``."""
     parts: list[str] = []
-    for item in first.get("loc", ()):
+    for item in location:
         if item == "body" and not parts:
+            continue
+        if item in ("query", "path", "header", "cookie", "form") and not parts:
             continue
         if isinstance(item, int):
             parts.append(f"[{item}]")
         else:
             parts.append(("." if parts else "") + str(item))
-    where = "".join(parts) or "body"
-    return f"{where}: {first.get('msg', 'invalid')}"
+    return "".join(parts) or "body"
+
+
+def validation_text(error: Any) -> Text:
+    """One pydantic error (an item of ``RequestValidationError.errors()``) as a :class:`Text` that names the
+    field and says why, in the words of :data:`VALIDATION_TEXTS` (translated when shown)."""
+    from ..jsonutil import short_repr
+
+    field = _where(error.get("loc", ()))
+    ctx = error.get("ctx") or {}
+    limit = next((ctx[key] for key in _LIMIT_KEYS if key in ctx), "")
+    shown = short_repr(error.get("input"))
+    template = VALIDATION_TEXTS.get(str(error.get("type", "")))
+    if template is None:
+        # a model's own check (``value_error``: its ValueError, a TextError translated where it is one) or a
+        # kind without words of its own: pydantic's reason
+        reason: object = ctx.get("error") if isinstance(ctx.get("error"), BaseException) else error.get("msg", "")
+        if not isinstance(reason, BaseException):
+            reason = str(reason).removeprefix("Value error, ") or "invalid"
+        return Text(OTHER_VALIDATION, field=field, reason=reason)
+    return Text(template, field=field, input=shown, limit=str(limit))
+
+
+def validation_message(exc: RequestValidationError, tr: Translator | None = None) -> str:
+    """The problems of a request FastAPI refused, each as ``field.path: why`` (``tr``'s language; English
+    without one), joined by ``; `` (at most three, then how many more)."""
+    errors = list(exc.errors())
+    texts = [validation_text(error) for error in errors]
+    show = tr.text if tr is not None else str
+    if not texts:
+        return show(Text("request: invalid"))
+    shown = [show(text) for text in texts[:3]]
+    if len(texts) > 3:
+        shown.append(show(Text("and {count} more", count=len(texts) - 3)))
+    return "; ".join(shown)
 
 
 def _handler(status: int) -> Callable[[Request, Exception], Response]:
@@ -251,15 +355,18 @@ def _handler(status: int) -> Callable[[Request, Exception], Response]:
 
     def handler(request: Request, exc: Exception) -> Response:
         if status != 503:
-            return error_response(request, status, str(exc))
+            from .forms import shown
+
+            return error_response(request, status, shown(exc))
         from .. import storage
 
+        message: object
         if isinstance(exc, storage.StoreError):
-            message = str(exc)
+            message = exc
         else:
             LOG.warning("database unavailable: %s", one_line(exc)[:500])
-            message = "database: cannot be reached now"
-        response = error_response(request, 503, f"{message}; try again in a moment")
+            message = Text("database: cannot be reached now")
+        response = error_response(request, 503, Text("{message}; try again in a moment", message=message))
         response.headers["Retry-After"] = str(RETRY_AFTER_S)
         return response
 
@@ -338,12 +445,12 @@ def create_app(
 
     async def on_validation(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestValidationError)
-        return error_response(request, 422, validation_message(exc))
+        return error_response(request, 422, validation_message(exc, request_translator(request)))
 
     async def on_http(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, StarletteHTTPException)
         detail: Any = exc.detail
-        response = error_response(request, exc.status_code, str(detail))
+        response = error_response(request, exc.status_code, detail)
         if exc.headers:
             response.headers.update(exc.headers)
         return response
@@ -360,8 +467,20 @@ def create_app(
         app.include_router(module.api)
         app.include_router(module.pages)
 
-    @app.get("/", include_in_schema=False)
-    def home() -> RedirectResponse:
-        return RedirectResponse("/groups", status_code=303)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    def home(request: Request) -> Response:
+        """The start page: the groups (``HEAD /`` answers with the same headers and no body)."""
+        from .routers.groups import groups_page
+
+        return groups_page(request, request.app.state.store)
+
+    @app.get("/lang/{code}", include_in_schema=False)
+    def choose_language(code: str, next: str = "/") -> RedirectResponse:
+        """The language switch of every page: remembers ``code`` (``de``, ``en``) in the ``lang`` cookie for a
+        year and goes back to ``next``, a path of this site only (anything else: the start page)."""
+        response = RedirectResponse(same_site_path(next), status_code=303)
+        if code in LANGUAGES:
+            response.set_cookie(LANGUAGE_COOKIE, code, max_age=LANGUAGE_COOKIE_AGE, samesite="lax", httponly=True)
+        return response
 
     return app

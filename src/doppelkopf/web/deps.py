@@ -14,7 +14,6 @@ from starlette.responses import Response
 
 from ..i18n import Translator, negotiate, translator
 from ..scoring import signed
-from ..sheet import format_euro
 from .events import Notifier
 from .views import describe, trigger_doc, trigger_label
 
@@ -62,6 +61,19 @@ def date_text(value: datetime.date | datetime.datetime | None) -> str:
     return value.strftime("%d.%m.%Y")
 
 
+def input_date(value: datetime.date | None, language: str) -> str:
+    """A date as a date field of the pages holds it, in the form :func:`doppelkopf.web.forms.parse_date` reads:
+    ``24.12.2026`` in German, ``2026-12-24`` in English; ``""`` for ``None``."""
+    if value is None:
+        return ""
+    return value.strftime("%d.%m.%Y") if language == "de" else value.isoformat()
+
+
+def date_hint(language: str) -> str:
+    """How a date field wants its date: ``TT.MM.JJJJ`` / ``YYYY-MM-DD`` (the placeholder, in the reader's letters)."""
+    return "TT.MM.JJJJ" if language == "de" else "YYYY-MM-DD"
+
+
 def request_language(request: Request) -> str:
     """The language of the answer to ``request``: the reader's choice (the ``lang`` cookie set by the switch
     on every page), else the browser's ``Accept-Language``, else German (:func:`doppelkopf.i18n.negotiate`)."""
@@ -100,7 +112,39 @@ def template_texts(tr: Translator) -> dict[str, Any]:
             text = Markup(text)
         return text % fields if fields else text
 
-    return {"tr": tr, "lang": tr.language, "gettext": gettext, "ngettext": ngettext, "pgettext": pgettext, "_": gettext}
+    return {
+        "tr": tr,
+        "lang": tr.language,
+        "gettext": gettext,
+        "ngettext": ngettext,
+        "pgettext": pgettext,
+        "_": gettext,
+        "date_hint": date_hint(tr.language),
+    }
+
+
+def _translator_of(context: Any) -> Translator:
+    """The page's translator (``tr`` of :func:`template_texts`), German where a template has none."""
+    tr = context.get("tr")
+    return tr if isinstance(tr, Translator) else translator("de")
+
+
+@jinja2.pass_context
+def money_filter(context: Any, cents: int) -> str:
+    """``{{ cents | euro }}``: cents as the page's language writes money (``0,40 €`` / ``€0.40``)."""
+    return _translator_of(context).money(cents)
+
+
+@jinja2.pass_context
+def date_filter(context: Any, value: datetime.date | datetime.datetime | None) -> str:
+    """``{{ d | date }}``: a date (a date-time with its time) as the page's language writes it."""
+    return _translator_of(context).date(value, time=isinstance(value, datetime.datetime))
+
+
+@jinja2.pass_context
+def text_filter(context: Any, value: object) -> str:
+    """``{{ error | text }}``: a message, an error or a marked label in the page's language (``tr.text``)."""
+    return _translator_of(context).text(value)
 
 
 def make_templates() -> Jinja2Templates:
@@ -114,10 +158,11 @@ def make_templates() -> Jinja2Templates:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters["euro"] = format_euro
+    env.filters["euro"] = money_filter
     env.filters["signed"] = signed
     env.filters["plain"] = plain
-    env.filters["date"] = date_text
+    env.filters["date"] = date_filter
+    env.filters["text"] = text_filter
     env.globals["describe"] = describe
     env.globals["trigger_label"] = trigger_label
     env.globals["trigger_doc"] = trigger_doc

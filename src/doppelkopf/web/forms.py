@@ -30,7 +30,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..entry import PARTY_KEYS
+from ..i18n import Translator
 from ..jsonutil import short_repr
+from ..messages import N_, Text
 from ..rules import LEVEL_KEYS
 
 #: The parties of the entry format (``re``, ``kontra``: :data:`doppelkopf.entry.PARTY_KEYS`).
@@ -51,11 +53,18 @@ FORM_FIELDS = frozenset(
 
 
 class FormError(ValueError):
-    """A form field that is no entry at all (a number field holding text); the message names the field."""
+    """A form field that is no entry at all (a number field holding text); the message names the field
+    (``str()``: ``"augen_re: 'x' is not a whole number"``). ``reason`` is the message without the field and
+    ``message`` the whole one, :class:`doppelkopf.messages.Text` a front end translates (:func:`shown`);
+    ``problems`` maps every field at fault to its reason (one entry, or all of them where
+    :func:`form_to_entry` found several)."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+    def __init__(self, field: str, reason: Text | str, problems: Mapping[str, Text | str] | None = None) -> None:
+        self.message = Text("{field}: {reason}", field=field, reason=reason)
+        super().__init__(str(self.message))
         self.field = field
+        self.reason = reason
+        self.problems: dict[str, Text | str] = dict(problems or {field: reason})
 
 
 @dataclass
@@ -72,7 +81,7 @@ class GameForm:
     winners: list[str] = field(default_factory=list)
     punkte: str = ""
     events: list[str] = field(default_factory=list)
-    problem: str = ""  # a field that is no entry at all, raised by form_to_entry
+    problems: dict[str, Text] = field(default_factory=dict)  # fields that are no entry at all (form_to_entry)
     extra_fields: list[str] = field(default_factory=list)  # the extra.<type>.<party> fields submitted
 
     def extra_count(self, kind: str, party: str) -> int:
@@ -85,14 +94,20 @@ def _shown(name: str) -> str:
     return name if re.fullmatch(r"[\w.\[\]-]{1,60}", name, re.ASCII) else short_repr(name)
 
 
+def shown(error: BaseException) -> object:
+    """What a page shows of ``error``: a :class:`FormError`'s :class:`~doppelkopf.messages.Text` (translated by
+    ``tr.text``), any other error as it is (a :class:`~doppelkopf.messages.TextError` translated too)."""
+    return error.message if isinstance(error, FormError) else error
+
+
 def check_author(text: str) -> str:
     """``text`` (who entered a game) stripped; raises :class:`FormError` naming ``author`` when it is longer
     than :data:`MAX_AUTHOR` characters or holds a control character."""
     text = text.strip()
     if len(text) > MAX_AUTHOR:
-        raise FormError("author", f"at most {MAX_AUTHOR} characters, not {len(text)}")
+        raise FormError("author", Text("at most {most} characters, not {count}", most=MAX_AUTHOR, count=len(text)))
     if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
-        raise FormError("author", "no control characters")
+        raise FormError("author", Text("no control characters"))
     return text
 
 
@@ -120,25 +135,30 @@ def parse_date(text: str, name: str) -> datetime.date | None:
             return datetime.date.fromisoformat(text)
     except ValueError:
         pass
-    raise FormError(name, f"{short_repr(text)} is no date ({DATE_FORMAT})")
+    raise FormError(name, Text("{text} is no date (dd.mm.yyyy or yyyy-mm-dd)", text=short_repr(text)))
 
 
 def check_group_size(count: int) -> None:
     """Raises :class:`FormError` naming ``players`` when a group would have more than
     :data:`MAX_GROUP_PLAYERS` players."""
     if count > MAX_GROUP_PLAYERS:
-        raise FormError("players", f"at most {MAX_GROUP_PLAYERS}")
+        raise FormError("players", Text("at most {most}", most=MAX_GROUP_PLAYERS))
 
 
-def _number(value: str, name: str, *, required: bool) -> int | None:
+def _number(value: str, name: str, *, required: bool, most: int | None = None) -> int | None:
+    """The whole number typed into field ``name`` (``None`` when empty and not ``required``); with ``most``
+    it must lie in ``0..most`` (the rules' bound of the field). Raises FormError naming ``name``."""
     text = value.strip()
     if not text:
         if required:
-            raise FormError(name, "missing, type a whole number")
+            raise FormError(name, Text("missing, type a whole number"))
         return None
     if len(text) > MAX_NUMBER_CHARS or not re.fullmatch(r"[+-]?\d+", text.replace("\u2212", "-")):
-        raise FormError(name, f"{short_repr(text)} is not a whole number")
-    return int(text.replace("\u2212", "-"))
+        raise FormError(name, Text("{text} is not a whole number", text=short_repr(text)))
+    number = int(text.replace("\u2212", "-"))
+    if most is not None and not 0 <= number <= most:
+        raise FormError(name, Text("{number} is not between 0 and {most}", number=number, most=most))
+    return number
 
 
 def read_form(data: Mapping[str, Sequence[str]]) -> GameForm:
@@ -154,7 +174,7 @@ def read_form(data: Mapping[str, Sequence[str]]) -> GameForm:
     mode = one("mode").strip()
     form = GameForm(mode="quick" if mode == "quick" else "full")
     if mode not in ("", "full", "quick"):
-        form.problem = f"mode: {short_repr(mode)} is neither full nor quick"
+        form.problems["mode"] = Text("{mode} is neither full nor quick", mode=short_repr(mode))
     form.game = one("game").strip()
     form.re = many("re")
     form.augen_re = one("augen_re")
@@ -168,46 +188,59 @@ def read_form(data: Mapping[str, Sequence[str]]) -> GameForm:
             if text.isdigit() and len(text) <= MAX_NUMBER_CHARS:
                 if int(text) > 0:
                     form.extras[f"{parts[1]}.{parts[2]}"] = int(text)
-            elif text and not form.problem:
-                form.problem = f"{name}: {short_repr(text)} is not a count"
-        elif name not in FORM_FIELDS and not form.problem:
-            form.problem = f"{_shown(name)}: no field of the entry form"
+            elif text:
+                form.problems.setdefault(name, Text("{text} is not a count", text=short_repr(text)))
+        elif name not in FORM_FIELDS:
+            form.problems.setdefault(_shown(name), Text("no field of the entry form"))
     form.winners = many("winners")
     form.punkte = one("punkte")
     form.events = many("events")
     return form
 
 
-def form_to_entry(form: GameForm, extra_limits: Mapping[str, int]) -> dict[str, Any]:
+def form_to_entry(
+    form: GameForm, extra_limits: Mapping[str, int], limits: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The Liste entry of a submitted form (full or quick), unchecked: the Liste checks it.
 
     ``extra_limits`` (Sonderpunkte kind -> the most one game holds, for every kind the rules have: see
     ``entry_form(rules)["extras"]`` and ``["limits"]["extras"]``)
-    bounds the counts typed, so that no count makes a list longer than a game can be.
+    bounds the counts typed, so that no count makes a list longer than a game can be. ``limits`` (the
+    rules' ``entry_form(rules)["limits"]``: ``augen_re``, ``tricks``, ``punkte``) bounds the number fields,
+    so that every field out of its range is named at once, before the Liste checks the game.
 
     Raises:
         FormError: a field the form does not have or a ``mode`` other than full/quick (the field named), a
-            number field that holds no whole number (``augen_re``, ``tricks_re``, ``punkte``), a Sonderpunkte
-            field of a kind the rules do not have (``extra.<type>.<party>``) or a count that is none or more
-            than one game holds (``extras``).
+            number field that holds no whole number or one out of its range (``augen_re``, ``tricks_re``,
+            ``punkte``), a Sonderpunkte field of a kind the rules do not have (``extra.<type>.<party>``) or a
+            count that is none or more than one game holds (``extras``). Its ``problems`` name every field at
+            fault, not only the first.
     """
-    if form.problem:
-        field_name, message = form.problem.split(": ", 1)
-        raise FormError(field_name, message)
+    problems: dict[str, Text | str] = dict(form.problems)
+    bounds = limits or {}
+
+    def number(value: str, name: str, required: bool, most: Any = None) -> int | None:
+        try:
+            return _number(value, name, required=required, most=most if isinstance(most, int) else None)
+        except FormError as exc:
+            problems.setdefault(name, exc.reason)
+            return None
+
     for name in form.extra_fields:
         kind = name.split(".")[1]
         if kind not in extra_limits:
-            raise FormError(_shown(name), "no Sonderpunkte kind of these rules")
+            problems.setdefault(_shown(name), Text("no Sonderpunkte kind of these rules"))
     entry: dict[str, Any]
     if form.mode == "quick":
-        entry = {"winners": list(form.winners), "punkte": _number(form.punkte, "punkte", required=True)}
+        entry = {"winners": list(form.winners), "punkte": number(form.punkte, "punkte", True, bounds.get("punkte"))}
         if form.game:
             entry["game"] = form.game
         if form.events:
             entry["events"] = list(form.events)
     else:
-        entry = {"game": form.game, "re": list(form.re), "augen_re": _number(form.augen_re, "augen_re", required=True)}
-        tricks = _number(form.tricks_re, "tricks_re", required=False)
+        augen = number(form.augen_re, "augen_re", True, bounds.get("augen_re"))
+        entry = {"game": form.game, "re": list(form.re), "augen_re": augen}
+        tricks = number(form.tricks_re, "tricks_re", False, bounds.get("tricks"))
         if tricks is not None:
             entry["tricks_re"] = tricks
         announcements: dict[str, list[str]] = {}
@@ -218,11 +251,26 @@ def form_to_entry(form: GameForm, extra_limits: Mapping[str, int]) -> dict[str, 
         extras: list[dict[str, str]] = []
         for key, count in form.extras.items():
             kind, party = key.rsplit(".", 1)
-            most = extra_limits[kind]  # every kind is one of the rules' (checked above)
+            most = extra_limits.get(kind)
+            if most is None:
+                continue  # named above
             if count > most:
-                raise FormError("extras", f"{count} {kind} for {party}: one game holds at most {most}")
+                problems.setdefault(
+                    "extras",
+                    Text(
+                        "{count} {kind} for {party}: one game holds at most {most}",
+                        count=count,
+                        kind=kind,
+                        party=party,
+                        most=most,
+                    ),
+                )
+                continue
             extras.extend({"type": kind, "party": party} for _ in range(count))
         entry["extras"] = extras
+    if problems:
+        first = next(iter(problems))
+        raise FormError(first, problems[first], problems)
     return entry
 
 
@@ -256,19 +304,22 @@ def entry_to_form(entry: Mapping[str, Any]) -> GameForm:
     return form
 
 
-#: What the form calls each field an error can name.
+#: What the form calls each field an error can name (English; ``tr.gettext`` gives the reader's words).
 FIELD_LABELS = {
-    "game": "Game",
+    "game": N_("Game"),
     "re": "Re",
-    "augen_re": "Augen of Re",
-    "tricks_re": "Tricks of Re",
-    "ann_re": "Announced by Re",
-    "ann_kontra": "Announced by Kontra",
+    "augen_re": N_("Augen of Re"),
+    "tricks_re": N_("Tricks of Re"),
+    "ann_re": N_("Announced by Re"),
+    "ann_kontra": N_("Announced by Kontra"),
     "extras": "Sonderpunkte",
-    "author": "Entered by",
-    "winners": "Who won",
+    "author": N_("Entered by"),
+    "winners": N_("Who won"),
     "punkte": "Punkte",
-    "events": "Bock events",
+    "events": N_("Bock events"),
+    "mode": N_("How to enter"),
+    "number": N_("Game number"),
+    "version": N_("Version"),
 }
 
 _GAME_PREFIX = re.compile(r"^game \d+:\s*")
@@ -292,3 +343,38 @@ def error_field(message: str) -> str:
     if name == "tricks_kontra":
         return "tricks_re"
     return name if name in _KNOWN else ""
+
+
+def field_errors(exc: BaseException, tr: Translator) -> tuple[dict[str, str], str]:
+    """What the entry form shows of a refused entry ``exc``, in ``tr``'s language: each form field at fault
+    (:func:`error_field`) -> the reason without the field's name (the form writes its label next to it), and
+    the message of what names no field of the form (``""`` when every problem has its field).
+
+    A :class:`FormError` names every field it found at once; an error of the Liste (the first problem of the
+    entry, ``"game 3: augen_re: 250 is outside 0..240"``) names one."""
+    fields: dict[str, str] = {}
+    rest: list[str] = []
+    if isinstance(exc, FormError):
+        for name, reason in exc.problems.items():
+            where = name if name in _KNOWN or name == "extras" else ""  # a forged field: said by its name
+            if where and where not in fields:
+                fields[where] = _without_path(reason, tr) if isinstance(reason, BaseException) else tr.text(reason)
+            else:
+                rest.append(f"{name}: {tr.text(reason)}")
+        return fields, "; ".join(rest)
+    where = error_field(str(exc))
+    if not where:
+        return fields, tr.text(exc).strip()
+    fields[where] = _without_path(exc, tr)
+    return fields, ""
+
+
+def _without_path(exc: BaseException, tr: Translator) -> str:
+    """An error of the Liste in ``tr``'s language without its ``game N: field.path:`` start (the form shows the
+    field's label instead)."""
+    english = str(exc).strip()
+    translated = tr.text(exc).strip()
+    match = _FIELD.match(_GAME_PREFIX.sub("", english))
+    path = match.group(0) if match else ""
+    at = translated.find(path) if path else -1
+    return translated[at + len(path) :].strip() if at >= 0 else translated

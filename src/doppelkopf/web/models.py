@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..liste import ListeRow, NextGame
+from ..messages import TextError
 from ..rulefile import RULE_FILE_LIMIT
 from ..sheet import Transfer, format_euro, money
 
@@ -113,7 +114,7 @@ class SittingIn(BaseModel):
     @classmethod
     def _rule_file_size(cls, value: str | None) -> str | None:
         if value is not None and len(value.encode("utf-8", "surrogatepass")) > RULE_FILE_LIMIT:
-            raise ValueError(f"larger than {RULE_FILE_LIMIT // 1024} KiB in UTF-8, not a rule file")
+            raise TextError("larger than {kib} KiB in UTF-8, not a rule file", kib=RULE_FILE_LIMIT // 1024)
         return value
 
 

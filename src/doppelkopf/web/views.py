@@ -14,17 +14,33 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..entry import PARTY_KEYS
+from ..i18n import Translator, translator
 from ..liste import ListeRow
+from ..messages import N_, Text
 from ..session import BOCK_TRIGGERS
 from ..sheet import format_euro, money, settle
 
 if TYPE_CHECKING:
+    from ..rules import RuleSet
     from ..storage import ListePage
+
+#: The short names of the Bock triggers (keys of :data:`doppelkopf.session.BOCK_TRIGGERS`), English msgids.
+TRIGGER_LABELS = {
+    "lost_solo": N_("Lost solo"),
+    "spaltarsch": "Spaltarsch",
+    "lost_kontra": N_("Lost Kontra"),
+    "lost_re": N_("Lost Re"),
+    "nullspiel": "Nullspiel",
+    "schwarz": N_("Schwarz"),
+}
 
 
 def trigger_label(key: str) -> str:
-    """The short name of a Bock trigger as the list shows it: its key in words (``"spaltarsch"`` ->
-    ``"Spaltarsch"``, ``"lost_solo"`` -> ``"Lost solo"``); :func:`trigger_doc` says what it means."""
+    """The short name of a Bock trigger as the list shows it (:data:`TRIGGER_LABELS`, translated by the page
+    with ``tr.text``; an unknown key in words: ``"new_thing"`` -> ``"New thing"``); :func:`trigger_doc` says
+    what it means."""
+    if key in TRIGGER_LABELS:
+        return TRIGGER_LABELS[key]
     text = key.replace("_", " ").strip()
     return text[:1].upper() + text[1:]
 
@@ -152,9 +168,10 @@ def _names(value: Any) -> str:
     return str(value)
 
 
-def describe(entry: Any) -> str:
-    """A table entry in words for the history (``Kreuzsolo · Re Anna · 190 Augen``); any stored JSON works
-    (what is not an entry is shown cut to 200 characters)."""
+def describe(entry: Any, tr: Translator | None = None) -> str:
+    """A table entry in words for the history (``Kreuzsolo · Re Anna · 190 Augen``) in ``tr``'s language
+    (English without one); any stored JSON works (what is not an entry is shown cut to 200 characters)."""
+    tr = tr or translator("en")
     if not isinstance(entry, dict):
         return str(entry)[:200]
     from ..rules import GameType, RuleError
@@ -164,14 +181,15 @@ def describe(entry: Any) -> str:
     game = entry.get("game")
     if isinstance(game, str) and game:
         try:
-            parts.append(GameType.parse(game).german)
+            parts.append(tr.text(GameType.parse(game).german))
         except RuleError:
             parts.append(game[:40])
     if "winners" in entry:
-        parts.append(f"won by {_names(entry.get('winners', []))}")
-        parts.append(f"{entry.get('punkte')} Punkte")
+        parts.append(tr.text(Text("won by {names}", names=_names(entry.get("winners", [])))))
+        punkte = entry.get("punkte")
+        parts.append(f"{punkte} Punkt" if punkte == 1 else f"{punkte} Punkte")
         for event in entry.get("events") or ():
-            parts.append(trigger_label(str(event)))
+            parts.append(tr.text(trigger_label(str(event))))
     else:
         parts.append(f"Re {_names(entry.get('re', []))}")
         parts.append(f"{entry.get('augen_re')} Augen")
@@ -180,20 +198,69 @@ def describe(entry: Any) -> str:
             for party in PARTY_KEYS:
                 items = announced.get(party) or []
                 if items:
-                    said = ", ".join(str(i).replace("_", " ") for i in items)
-                    parts.append(f"{party.capitalize()} announced {said}")
+                    said = ", ".join(
+                        str(i).capitalize() if i in PARTY_KEYS else str(i).replace("_", " ") for i in items
+                    )
+                    parts.append(tr.text(Text("{party} announced {what}", party=party.capitalize(), what=said)))
         extras = entry.get("extras") or []
         if isinstance(extras, list) and extras:
             said = ", ".join(
-                f"{SONDERPUNKT_LABELS.get(str(x.get('type')), str(x.get('type')))} ({x.get('party')})"
+                f"{tr.text(SONDERPUNKT_LABELS.get(str(x.get('type')), str(x.get('type'))))} "
+                f"({str(x.get('party', '')).capitalize()})"
                 for x in extras
                 if isinstance(x, dict)
             )
             parts.append(said)
         if entry.get("tricks_re") is not None:
-            parts.append(f"{entry.get('tricks_re')} tricks")
+            parts.append(tr.text(Text("{count} tricks of Re", count=entry.get("tricks_re"))))
     if entry.get("dealer"):
-        parts.append(f"dealt by {entry.get('dealer')}")
+        parts.append(tr.text(Text("dealt by {name}", name=entry.get("dealer"))))
     if entry.get("pflichtsolo"):
         parts.append("Pflichtsolo")
     return " · ".join(parts)
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The Posten of a game as ``doko score`` shows them (:meth:`doppelkopf.scoring.Score.table`): ``items``
+    (label in the reader's language, Punkte signed from the winner's side, from Re's side when nobody won),
+    ``value`` (the Summe, before Bock), ``winner`` (``"Re"``, ``"Kontra"`` or ``""``), ``factor`` (the lone
+    player's multiple: 3 in a solo), ``multiplier`` (Bock) and ``value_bocked`` (the Summe under the Bock)."""
+
+    items: tuple[tuple[str, int], ...]
+    value: int
+    winner: str
+    factor: int
+    multiplier: int
+    value_bocked: int
+
+
+def score_sheet(rules: RuleSet, row: ListeRow, entry: Any, table: Sequence[str], tr: Translator) -> ScoreSheet | None:
+    """The Posten of the stored game ``entry`` (its ``row`` on the Liste gives the four who played and the
+    Bock) under the sitting's ``rules``, scored by the core (:func:`doppelkopf.entry.parse_game`,
+    :func:`doppelkopf.scoring.score`); ``table`` are all players of the sitting. ``None`` for a quick entry
+    (winners and Punkte only: no Posten) or an entry the core does not read any more."""
+    from ..entry import GAME_FIELDS, parse_game
+    from ..scoring import score
+    from ..session import bock_covers_sonderpunkte
+
+    if not isinstance(entry, dict) or "winners" in entry:
+        return None
+    try:
+        game = {key: value for key, value in entry.items() if key in GAME_FIELDS}  # not the Liste's own keys
+        summary = parse_game(game, rules, row.active, table if len(table) > 4 else ())
+        result = score(summary, rules)
+    except ValueError:
+        return None
+    bocked = result.with_multiplier(row.multiplier, bock_covers_sonderpunkte(rules)) if row.multiplier > 1 else result
+    value_bocked = result.game_value * row.multiplier + result.sonderpunkte_value * (
+        row.multiplier if bocked.sonderpunkte_multiplied else 1
+    )
+    return ScoreSheet(
+        items=tuple((tr.text(item.label), item.punkte) for item in result.items),
+        value=result.value,
+        winner="" if result.winner is None else result.winner.label,
+        factor=result.factor,
+        multiplier=row.multiplier,
+        value_bocked=value_bocked,
+    )

@@ -12,10 +12,13 @@ from typing import Annotated, Any
 from fastapi import Depends, Path
 from starlette.datastructures import UploadFile
 
+from ...i18n import Translator, translator
+from ...messages import N_
 from ...rulefile import RULE_FILE_LIMIT, rules_from_bytes
 from ...rules import PRESETS, RuleSet
 from ...storage import Conflict, GameInfo, GameVersionInfo, GroupInfo, NotFound, SittingInfo, Store
-from ..deps import date_text, get_store
+from ..deps import get_store, input_date
+from ..forms import FormError
 from ..models import GameOut, GameVersionOut, GroupOut, SittingOut, from_info
 
 #: A route parameter that gets the app's Store.
@@ -40,6 +43,7 @@ __all__ = [
     "game_out",
     "group_out",
     "group_page_context",
+    "shown_error",
     "sitting_out",
     "uploaded_rules",
     "version_out",
@@ -66,9 +70,40 @@ def version_out(info: GameVersionInfo) -> GameVersionOut:
     return from_info(GameVersionOut, info)
 
 
-def group_page_context(store: Store, group_id: int) -> dict[str, Any]:
+#: What the new-sitting form calls each field an error can name (English msgids).
+SITTING_LABELS = {
+    "players": N_("Players"),
+    "rules": N_("Rules"),
+    "rules_file": N_("Rule file"),
+    "cents_per_point": N_("Cents per Punkt"),
+    "place": N_("Place"),
+    "date": N_("Date"),
+    "sit_out": N_("Who sits out"),
+    "name": N_("Name"),
+    "file": N_("File"),
+}
+
+
+def shown_error(exc: BaseException, tr: Translator) -> tuple[str, str]:
+    """A refused form's field (the first name of the message's ``field.path:``, ``""`` for none) and the
+    message in ``tr``'s language without that path (the page writes the field's label before it)."""
+    if isinstance(exc, FormError):
+        return exc.field, tr.text(exc.reason)
+    english = str(exc).strip()
+    translated = tr.text(exc).strip()
+    head, sep, _ = english.partition(":")
+    field = head.split("[", 1)[0].split(".", 1)[0].strip()
+    if not sep or field not in SITTING_LABELS:
+        return "", translated
+    at = translated.find(head + ":")
+    return field, translated[at + len(head) + 1 :].strip() if at >= 0 else translated
+
+
+def group_page_context(store: Store, group_id: int, tr: Translator | None = None) -> dict[str, Any]:
     """What ``group.html`` shows: the group, its sittings newest first (API models), the presets, the sit-out
-    choices with their descriptions (``doppelkopf.liste``), the table sizes, today, and no error yet."""
+    choices with their descriptions (``doppelkopf.liste``), the table sizes, today (as the date field of
+    ``tr``'s language holds it), the labels of the fields, and no error yet."""
+    tr = tr or translator("de")
     from ...liste import MAX_PLAYERS, MIN_PLAYERS, sit_out_choices
 
     group = store.group(group_id)
@@ -80,7 +115,8 @@ def group_page_context(store: Store, group_id: int) -> dict[str, Any]:
         "sit_out_choices": sit_out_choices(),
         "min_players": MIN_PLAYERS,
         "max_players": MAX_PLAYERS,
-        "today": date_text(datetime.date.today()),
+        "today": input_date(datetime.date.today(), tr.language),
+        "sitting_labels": {key: tr.gettext(label) for key, label in SITTING_LABELS.items()},
         "error": "",
         "error_field": "",
         "values": {},

@@ -19,9 +19,10 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from ...liste import entry_form
+from ...messages import N_, Text
 from ...rules import LEVEL_KEYS, LEVEL_LABELS
 from ...scoring import SONDERPUNKT_LABELS
-from ..deps import get_notifier, render
+from ..deps import get_notifier, render, request_translator
 from ..forms import (
     FIELD_LABELS,
     PARTIES,
@@ -30,11 +31,12 @@ from ..forms import (
     check_author,
     entry_to_form,
     error_field,
+    field_errors,
     form_to_entry,
     read_form,
 )
 from ..models import GameEdit, GameIn, GameOut, GameVersionOut
-from ..views import bock_label, row_view, trigger_label
+from ..views import bock_label, row_view, score_sheet, trigger_label
 from .common import MAX_ID, Conflict, GameNumber, NotFound, SittingId, Store, StoreDep, game_out, version_out
 
 api = APIRouter(prefix="/api", tags=["games"])
@@ -122,7 +124,7 @@ def _options(store: Store, sitting_id: int) -> dict[str, Any]:
     levels = [(key, label) for key, label in levels if key in LEVEL_KEYS.values()]
     return {
         "games": spec["games"],
-        "announcements": {party: [("", "none"), (party, party.capitalize()), *levels] for party in PARTIES},
+        "announcements": {party: [("", N_("none")), (party, party.capitalize()), *levels] for party in PARTIES},
         "extras": [(kind, SONDERPUNKT_LABELS.get(kind, kind), most.get(kind, 1)) for kind in spec["extras"]],
         "events": [(e["key"], trigger_label(e["key"]), e["label"]) for e in spec["events"]],
         "pflichtsolo": spec["pflichtsolo"],
@@ -138,20 +140,34 @@ def _form_context(
     *,
     number: int | None = None,
     version: int | None = None,
-    error: str = "",
+    error: BaseException | None = None,
     conflict: bool = False,
 ) -> dict[str, Any]:
     """The entry form (``number`` None: the next game, else the correction of that game) with the values typed
-    (``form``; None: the stored game's entry) and the error named."""
+    (``form``; None: the stored game's entry) and the refusal ``error``: each field at fault gets its message
+    next to it (``field_errors``), with the field's label in the reader's language; a conflict is said once."""
+    tr = request_translator(request)
     sitting = store.sitting(sitting_id)
+    fields: dict[str, str] = {}
+    message = ""
+    if error is not None:
+        if conflict:
+            text = tr.text(error).strip()
+            message = text[:1].upper() + text[1:]
+        else:
+            fields, message = field_errors(error, tr)
+            if fields and not message:
+                message = " "  # the summary above the form: the fields are listed there too
     context: dict[str, Any] = {
         "sitting": sitting,
         "group": store.group(sitting.group_id),
-        "error": error,
-        "error_field": error_field(error) if error and not conflict else "",
+        "error": message,
+        "field_errors": fields,
+        "error_field": next(iter(fields), ""),
         "conflict": conflict,
-        "field_labels": FIELD_LABELS,
+        "field_labels": {key: tr.gettext(label) for key, label in FIELD_LABELS.items()},
         "author": request.cookies.get(AUTHOR_COOKIE, ""),
+        "notice": "",
         **_options(store, sitting_id),
     }
     if number is None:
@@ -173,6 +189,7 @@ def _form_context(
         row = game.row
         assert row is not None  # a game on the list has its row
         context.update(
+            sheet=score_sheet(store.rules(sitting_id), row, game.entry, sitting.players, tr),
             form=form or entry_to_form(game.entry),
             editing=game,
             row=row_view(sitting.players, row, game.version),
@@ -218,11 +235,62 @@ async def _submitted(request: Request) -> tuple[GameForm, dict[str, str]]:
     return form, meta
 
 
+#: The fields whose check by the Liste does not hang on the number fields (the players named, the game, the
+#: Bock events): their problem is named too when a number field is refused already.
+NAMING_FIELDS = ("game", "re", "winners", "events")
+
+
+def _liste_problem(store: Store, sitting_id: int, form: GameForm, number: int | None) -> tuple[str, Any] | None:
+    """The Liste's first problem with the names of a form whose number fields were refused (they are set to a
+    value in range for this check only): ``(field, error)`` when it names one of :data:`NAMING_FIELDS`, else
+    ``None``. ``number``: the game corrected (``None``: a new game). Nothing is stored."""
+    from ...liste import check_game_entry
+
+    typed = GameForm(**{**form.__dict__, "problems": {}, "extra_fields": [], "extras": {}})
+    typed.augen_re, typed.tricks_re, typed.punkte = "120", "", "1"
+    try:
+        entry = form_to_entry(typed, {})
+        sitting = store.sitting(sitting_id)
+        previous = [g.entry for g in store.games(sitting_id)]
+        if number is not None:
+            previous = previous[: number - 1]
+        check_game_entry(store.rules(sitting_id), sitting.players, previous, entry, sitting.sit_out)
+    except ValueError as exc:
+        field = error_field(str(exc))
+        return (field, exc) if field in NAMING_FIELDS else None
+    return None
+
+
+def _checked(
+    store: Store, sitting_id: int, form: GameForm, author: str, number: int | None = None
+) -> tuple[dict[str, Any], str]:
+    """The entry of a submitted form and who entered it (:func:`check_author`); raises one FormError naming
+    every field at fault: the author's, the number fields', and, where those are refused, the Liste's problem
+    with the players named (:func:`_liste_problem`)."""
+    problems: dict[str, Any] = {}
+    entry: dict[str, Any] = {}
+    try:
+        author = check_author(author)
+    except FormError as exc:
+        problems.update(exc.problems)
+    try:
+        entry = _entry(store, sitting_id, form)
+    except FormError as exc:
+        problems = {**exc.problems, **problems}
+        more = _liste_problem(store, sitting_id, form, number)
+        if more is not None and more[0] not in problems:
+            problems[more[0]] = more[1]
+    if problems:
+        first = next(iter(problems))
+        raise FormError(first, problems[first], problems)
+    return entry, author
+
+
 def _entry(store: Store, sitting_id: int, form: GameForm) -> dict[str, Any]:
     """The entry of a submitted form, its Sonderpunkte bounded by the rules' limits (raises FormError)."""
     spec = entry_form(store.rules(sitting_id))
     most = spec["limits"]["extras"]
-    return form_to_entry(form, {kind: most.get(kind, 1) for kind in spec["extras"]})
+    return form_to_entry(form, {kind: most.get(kind, 1) for kind in spec["extras"]}, spec["limits"])
 
 
 def _int_field(meta: dict[str, str], name: str) -> int | None:
@@ -236,19 +304,21 @@ def _with_author(response: Response, author: str) -> Response:
     return response
 
 
-def _refused(exc: ValueError) -> tuple[int, bool, str]:
-    """HTTP status of a refused write, whether it was a conflict, and the message to show."""
+def _refused(exc: ValueError) -> tuple[int, bool]:
+    """HTTP status of a refused write and whether it was a conflict."""
     if isinstance(exc, Conflict):
-        text = str(exc).strip()
-        return 409, True, text[:1].upper() + text[1:]
-    return 422, False, str(exc)
+        return 409, True
+    return 422, False
 
 
 def _gone(request: Request, store: Store, sitting_id: int, number: int, exc: NotFound) -> Response:
     """The game a correction was meant for is not on the list any more (deleted meanwhile): a conflict.
     Raises NotFound when the sitting itself is gone (404)."""
     store.sitting(sitting_id)
-    message = f"Game {number} was deleted meanwhile ({exc}) – reload the list"
+    tr = request_translator(request)
+    message = tr.text(
+        Text("Game {number} was deleted meanwhile ({reason}) – reload the list", number=number, reason=exc)
+    )
     return render(request, "error.html", {"status": 409, "message": message}, status_code=409)
 
 
@@ -259,10 +329,10 @@ def _game_page_again(
     the stored entry) with the message, 409 for a conflict, 422 else; a game deleted meanwhile: :func:`_gone`."""
     if isinstance(exc, NotFound):
         return _gone(request, store, sitting_id, number, exc)
-    status, conflict, message = _refused(exc)
+    status, conflict = _refused(exc)
     try:
         context = _form_context(
-            request, store, sitting_id, form, number=number, version=version, error=message, conflict=conflict
+            request, store, sitting_id, form, number=number, version=version, error=exc, conflict=conflict
         )
     except NotFound as gone:
         return _gone(request, store, sitting_id, number, gone)
@@ -277,24 +347,22 @@ async def add_game_page(request: Request, sitting_id: SittingId, store: StoreDep
     form, meta = await _submitted(request)
     author = meta.get("author", "").strip()
     try:
-        entry = await run_in_threadpool(_entry, store, sitting_id, form)
-        author = check_author(author)
+        entry, author = await run_in_threadpool(_checked, store, sitting_id, form, author)
         number = _int_field(meta, "number")
         if number is None:
-            raise FormError("number", "missing or no game number: reload the list and enter the game again")
+            raise FormError("number", Text("missing or no game number: reload the list and enter the game again"))
         await run_in_threadpool(store.add_game, sitting_id, entry, number=number, author=author)
     except ValueError as exc:
         if isinstance(exc, NotFound):
             raise
-        status, conflict, message = _refused(exc)
-        context = await run_in_threadpool(
-            _form_context, request, store, sitting_id, form, error=message, conflict=conflict
-        )
+        status, conflict = _refused(exc)
+        context = await run_in_threadpool(_form_context, request, store, sitting_id, form, error=exc, conflict=conflict)
         if conflict:
             context["number"] = _int_field(meta, "number") or context["number"]
         return render(request, "game_form.html", context, status_code=status)
     get_notifier(request).notify(sitting_id)
-    return _with_author(RedirectResponse(f"/sittings/{sitting_id}#liste-end", status_code=303), author)
+    where = f"/sittings/{sitting_id}?saved={number}#liste-end"
+    return _with_author(RedirectResponse(where, status_code=303), author)
 
 
 @pages.get("/sittings/{sitting_id}/games/{number}")
@@ -321,10 +389,18 @@ async def _change_game_page(request: Request, store: Store, sitting_id: int, num
     author = meta.get("author", "").strip()
     version = _int_field(meta, "version")
     try:
-        entry = None if delete else await run_in_threadpool(_entry, store, sitting_id, form)
-        author = check_author(author)
+        entry: dict[str, Any] | None = None
+        if delete:
+            author = check_author(author)
+        else:
+            entry, author = await run_in_threadpool(_checked, store, sitting_id, form, author, number)
         if version is None:
-            raise FormError("version", f"missing: reload the game and {'delete' if delete else 'correct'} it again")
+            reason = (
+                Text("missing: reload the game and delete it again")
+                if delete
+                else Text("missing: reload the game and correct it again")
+            )
+            raise FormError("version", reason)
         if entry is None:
             await run_in_threadpool(store.delete_game, sitting_id, number, version=version, author=author)
         else:
@@ -333,7 +409,11 @@ async def _change_game_page(request: Request, store: Store, sitting_id: int, num
         typed, seen = (None, None) if delete else (form, version)
         return await run_in_threadpool(_game_page_again, request, store, sitting_id, number, typed, seen, exc)
     get_notifier(request).notify(sitting_id)
-    where = f"/sittings/{sitting_id}" if delete else f"/sittings/{sitting_id}#game-{number}"
+    where = (
+        f"/sittings/{sitting_id}?deleted={number}"
+        if delete
+        else f"/sittings/{sitting_id}?corrected={number}#game-{number}"
+    )
     return _with_author(RedirectResponse(where, status_code=303), author)
 
 

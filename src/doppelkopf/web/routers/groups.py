@@ -22,9 +22,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile as StarletteUpload
 
 from ...jsonutil import loads_strict
+from ...messages import Text
 from ...storage import StoreError
-from ..deps import render
-from ..forms import check_group_size
+from ..deps import render, request_translator
+from ..forms import FormError, check_group_size, shown
 from ..models import GroupIn, GroupOut, PlayerIn, SittingOut
 from .common import GroupId, NotFound, Store, StoreDep, group_out, group_page_context, sitting_out
 
@@ -143,9 +144,14 @@ def _download(content: str | bytes, filename: str, media_type: str) -> Response:
     )
 
 
-def _groups_page(request: Request, store: Store, error: str = "", values: dict[str, str] | None = None) -> Response:
+def _groups_page(
+    request: Request, store: Store, error: object = None, values: dict[str, str] | None = None
+) -> Response:
     groups = store.groups()
-    context = {"groups": groups, "error": error, "values": values or {}}
+    text = request_translator(request).text(shown(error)) if isinstance(error, BaseException) else ""
+    if error is not None and not isinstance(error, BaseException):
+        text = request_translator(request).text(error)
+    context = {"groups": groups, "error": text, "values": values or {}}
     return render(request, "groups.html", context, status_code=422 if error else 200)
 
 
@@ -168,14 +174,14 @@ def create_group_page(
         check_group_size(len(names))
         group = store.create_group(name, names)
     except ValueError as exc:
-        return _groups_page(request, store, str(exc), {"name": name, "players": players})
+        return _groups_page(request, store, exc, {"name": name, "players": players})
     return RedirectResponse(f"/groups/{group.id}", status_code=303)
 
 
 @pages.get("/groups/{group_id}")
 def group_page(request: Request, group_id: GroupId, store: StoreDep) -> Response:
     """A group: its players, its sittings (newest first), the new-sitting form, the records import."""
-    return render(request, "group.html", group_page_context(store, group_id))
+    return render(request, "group.html", group_page_context(store, group_id, request_translator(request)))
 
 
 @pages.post("/groups/{group_id}/players")
@@ -189,8 +195,8 @@ def add_player_page(
     except ValueError as exc:
         if isinstance(exc, NotFound):
             raise
-        context = group_page_context(store, group_id)
-        context["player_error"] = str(exc)
+        context = group_page_context(store, group_id, request_translator(request))
+        context["player_error"] = request_translator(request).text(shown(exc))
         return render(request, "group.html", context, status_code=422)
     return RedirectResponse(f"/groups/{group_id}", status_code=303)
 
@@ -218,16 +224,16 @@ async def import_page(request: Request, file: UploadFile, store: StoreDep) -> Re
         try:
             data = loads_strict(raw.decode("utf-8-sig"))
         except UnicodeDecodeError:
-            raise ValueError("file: not UTF-8 text") from None
+            raise FormError("file", Text("not UTF-8 text")) from None
         except ValueError as exc:
-            raise ValueError(f"file: not JSON from an export ({exc})") from None
+            raise FormError("file", Text("not JSON from an export ({reason})", reason=str(exc))) from None
         if not isinstance(data, dict):
-            raise ValueError("file: an export is a JSON object")
+            raise FormError("file", Text("an export is a JSON object"))
         groups = await run_in_threadpool(store.import_json, data)
     except ValueError as exc:
         if isinstance(exc, NotFound):
             raise
-        return await run_in_threadpool(_groups_page, request, store, f"Import: {exc}")
+        return await run_in_threadpool(_groups_page, request, store, Text("Import: {reason}", reason=shown(exc)))
     if len(groups) == 1:
         return RedirectResponse(f"/groups/{groups[0].id}", status_code=303)
     return RedirectResponse("/groups", status_code=303)
@@ -240,15 +246,15 @@ async def import_records_page(request: Request, group_id: GroupId, store: StoreD
     upload = form.get("file")
     try:
         if upload is None or isinstance(upload, str) or not upload.filename:
-            raise StoreError("file: choose a file of game records (.jsonl)")
+            raise FormError("file", Text("choose a file of game records (.jsonl)"))
         cents_text = str(form.get("cents_per_point", "10") or "10").strip()
         if not cents_text.isdigit() or len(cents_text) > 6:
-            raise StoreError(f"cents_per_point: {cents_text[:20]!r} is no whole number of cents")
+            raise FormError("cents_per_point", Text("{text} is no whole number of cents", text=repr(cents_text[:20])))
         info = await _import_records(store, group_id, upload, int(cents_text), str(form.get("place", "")))
     except ValueError as exc:
         if isinstance(exc, NotFound):
             raise
-        context = await run_in_threadpool(group_page_context, store, group_id)
-        context["records_error"] = str(exc)
+        context = await run_in_threadpool(group_page_context, store, group_id, request_translator(request))
+        context["records_error"] = request_translator(request).text(shown(exc))
         return render(request, "group.html", context, status_code=422)
     return RedirectResponse(f"/sittings/{info.id}", status_code=303)

@@ -20,12 +20,13 @@ from fastapi.responses import RedirectResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from ...liste import SIT_OUT, entry_form
+from ...messages import N_, Text
 from ...rulefile import rules_from_text
 from ...rules import RuleSet
 from ...storage import StoreError
-from ..deps import get_notifier, render
+from ..deps import get_notifier, render, request_translator
 from ..events import version_events
-from ..forms import parse_date
+from ..forms import FormError, parse_date
 from ..models import EntryFormOut, ListeOut, ListePageOut, SittingIn, SittingOut, from_info, liste_out
 from ..views import liste_context
 from .common import (
@@ -38,6 +39,7 @@ from .common import (
     Store,
     StoreDep,
     group_page_context,
+    shown_error,
     sitting_out,
     uploaded_rules,
 )
@@ -148,7 +150,7 @@ def _date(text: str) -> datetime.date | None:
 def _cents(text: str) -> int:
     text = text.strip()
     if not text.isdigit() or len(text) > 6:
-        raise ValueError(f"cents_per_point: {text[:20]!r} is no whole number of cents")
+        raise FormError("cents_per_point", Text("{text} is no whole number of cents", text=repr(text[:20])))
     return int(text)
 
 
@@ -177,9 +179,9 @@ async def create_sitting_page(request: Request, group_id: GroupId, store: StoreD
     except ValueError as exc:
         if isinstance(exc, NotFound):
             raise
-        context = await run_in_threadpool(group_page_context, store, group_id)
-        message = str(exc)
-        context.update(error=message, values=values, error_field=message.split(":", 1)[0].split("[", 1)[0])
+        context = await run_in_threadpool(group_page_context, store, group_id, request_translator(request))
+        field, message = shown_error(exc, request_translator(request))
+        context.update(error=message, values=values, error_field=field)
         return render(request, "group.html", context, status_code=422)
     return RedirectResponse(f"/sittings/{info.id}", status_code=303)
 
@@ -197,13 +199,40 @@ def _liste_page_context(store: Store, sitting_id: int, page: int | None) -> dict
     context["explicit_page"] = page
     context["pflichtsolo_rule"] = store.rules(sitting_id).pflichtsolo
     context["flash"] = False
+    context["highlight"] = 0
     return context
 
 
+#: The notices of the list page after a write (``?saved=5``, ``?corrected=5``, ``?deleted=5``: the game's number).
+NOTICES = {
+    "saved": N_("Game {number} saved"),
+    "corrected": N_("Game {number} corrected"),
+    "deleted": N_("Game {number} deleted"),
+}
+GameQuery = Annotated[int | None, Query(ge=1, le=MAX_ID)]
+
+
 @pages.get("/sittings/{sitting_id}")
-def sitting_page(request: Request, sitting_id: SittingId, store: StoreDep, page: PageQuery = None) -> Response:
-    """The live list of a sitting (its newest page, or ``?page=``), updated by its event stream."""
+def sitting_page(
+    request: Request,
+    sitting_id: SittingId,
+    store: StoreDep,
+    page: PageQuery = None,
+    saved: GameQuery = None,
+    corrected: GameQuery = None,
+    deleted: GameQuery = None,
+) -> Response:
+    """The live list of a sitting (its newest page, or ``?page=``), updated by its event stream; after a write
+    the notice of it (``?saved=N``, ``?corrected=N``, ``?deleted=N``) and the game marked."""
     context = _liste_page_context(store, sitting_id, page)
+    tr = request_translator(request)
+    notice, highlight = "", 0
+    for key, number in (("saved", saved), ("corrected", corrected), ("deleted", deleted)):
+        if number is not None:
+            notice = tr.text(Text(NOTICES[key], number=number))
+            highlight = number if key != "deleted" else 0
+    context["notice"] = notice
+    context["highlight"] = highlight
     sitting = context["sitting"]
     context["group"] = store.group(sitting.group_id)
     context["sit_out_doc"] = SIT_OUT.get(sitting.sit_out, "")

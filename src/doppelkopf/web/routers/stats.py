@@ -17,9 +17,11 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...storage import ChartPoint, PlayerStats, Stats, StoreError
-from ..deps import date_text, render
-from ..forms import parse_date
+from ...i18n import Translator
+from ...messages import N_, Text
+from ...storage import ChartPoint, PlayerStats, Stats
+from ..deps import input_date, render, request_translator
+from ..forms import FormError, parse_date
 from ..models import from_info
 from .common import MAX_ID, GroupId, Store, StoreDep
 
@@ -53,7 +55,7 @@ def _stats(
 ) -> Stats:
     for sitting_id in sittings or ():
         if not 1 <= sitting_id <= MAX_ID:
-            raise StoreError(f"sitting: {sitting_id} is no sitting id")
+            raise FormError("sitting", Text("{id} is no sitting id", id=sitting_id))
     return store.stats(group_id, sittings or None, since=since, until=until)
 
 
@@ -69,8 +71,8 @@ def get_stats(
 # -- pages ----------------------------------------------------------------------------------------
 
 
-def _percent(part: int, whole: int) -> str:
-    return f"{round(100 * part / whole)} %" if whole else "–"
+def _percent(part: int, whole: int, tr: Translator) -> str:
+    return f"{tr.number(round(100 * part / whole))}\u00a0%" if whole else "–"
 
 
 def _query(sittings: list[int] | None, since: datetime.date | None, until: datetime.date | None) -> str:
@@ -94,6 +96,7 @@ def stats_page(
     """The statistics page of a group with its charts (the same filters as the API; the dates as the page
     writes them, dd.mm.yyyy, or YYYY-MM-DD). Each sitting to choose shows its number in the group (oldest
     first: 1), its date and its place."""
+    tr = request_translator(request)
     group = store.group(group_id)
     since, until = parse_date(since_text, "since"), parse_date(until_text, "until")
     all_sittings = store.sittings(group_id)  # oldest first: the sitting's number is its place here
@@ -101,11 +104,11 @@ def stats_page(
     rows = [
         {
             "p": p,
-            "re": f"{p.won_re}/{p.games_re}",
+            "re": f"{p.won_re - p.soli_won_re}/{p.games_re - p.soli_re}",
             "kontra": f"{p.won_kontra}/{p.games_kontra}",
             "soli": f"{p.soli_won}/{p.soli}",
             "announcements": f"{p.announcements_won}/{p.announcements}",
-            "bock_share": _percent(p.bock_games, p.games),
+            "bock_share": _percent(p.bock_games, p.games, tr),
         }
         for p in stats.players
     ]
@@ -113,8 +116,8 @@ def stats_page(
         "group": group,
         "all_sittings": all_sittings,
         "chosen": set(sitting or ()),
-        "since": date_text(since),
-        "until": date_text(until),
+        "since": input_date(since, tr.language),
+        "until": input_date(until, tr.language),
         "stats": stats,
         "rows": rows,
         "query": _query(sitting, since, until),
@@ -127,49 +130,80 @@ def _svg(data: bytes) -> Response:
     return Response(data, media_type="image/svg+xml", headers=SVG_HEADERS)
 
 
-def _range_title(store: Store, group_id: int, stats: Stats) -> str:
+def _range_title(store: Store, group_id: int, stats: Stats, tr: Translator) -> str:
     group = store.group(group_id)
     if not stats.chart:
         return group.name
     first, last = stats.chart[0].date, stats.chart[-1].date
-    days = first.strftime("%d.%m.%Y") if first == last else f"{first:%d.%m.%Y} – {last:%d.%m.%Y}"
+    days = tr.date(first) if first == last else f"{tr.date(first)} – {tr.date(last)}"
     return f"{group.name}, {days}"
 
 
 @pages.get("/groups/{group_id}/stats/punkte.svg")
 def punkte_svg(
-    group_id: GroupId, store: StoreDep, sitting: SittingsQuery = None, since: DateQuery = None, until: DateQuery = None
+    request: Request,
+    group_id: GroupId,
+    store: StoreDep,
+    sitting: SittingsQuery = None,
+    since: DateQuery = None,
+    until: DateQuery = None,
 ) -> Response:
     """Each player's Punkte over the games: one sitting's running totals, or the sum over the sittings."""
-    from ...charts import punkte_chart
+    from ...charts import GAME_AXIS, PUNKTE_AXIS, punkte_chart
 
     stats = _stats(store, group_id, sitting, since, until)
     one = len(stats.sittings) == 1  # one sitting: its running totals (the Liste's Stand)
     points = [point.totals if one else point.overall for point in stats.chart]
     names = [p.name for p in stats.players if not points or p.name in points[0]]
     series = {name: [values[name] for values in points] for name in names}
-    return _svg(punkte_chart(series, title=f"Punkte – {_range_title(store, group_id, stats)}", fmt="svg"))
+    tr = request_translator(request)
+    title = tr.text(Text("Punkte – {range}", range=_range_title(store, group_id, stats, tr)))
+    chart = punkte_chart(
+        series, title=title, fmt="svg", xlabel=tr.gettext(GAME_AXIS), ylabel=tr.gettext(PUNKTE_AXIS), empty=_empty(tr)
+    )
+    return _svg(chart)
 
 
 @pages.get("/groups/{group_id}/stats/parties.svg")
 def parties_svg(
-    group_id: GroupId, store: StoreDep, sitting: SittingsQuery = None, since: DateQuery = None, until: DateQuery = None
+    request: Request,
+    group_id: GroupId,
+    store: StoreDep,
+    sitting: SittingsQuery = None,
+    since: DateQuery = None,
+    until: DateQuery = None,
 ) -> Response:
-    """Games won as Re and as Kontra, and soli won, per player."""
+    """Games won as Re (with a partner) and as Kontra, and soli won, per player: a won solo counts once."""
     from ...charts import bar_chart
 
     stats = _stats(store, group_id, sitting, since, until)
-    counts = {p.name: {"Re": p.won_re, "Kontra": p.won_kontra, "Soli": p.soli_won} for p in stats.players}
-    return _svg(bar_chart(counts, title="Games won", ylabel="Spiele", fmt="svg"))
+    tr = request_translator(request)
+    re, kontra, soli = tr.gettext(N_("Re (no solo)")), "Kontra", "Soli"
+    counts = {p.name: {re: p.won_re - p.soli_won_re, kontra: p.won_kontra, soli: p.soli_won} for p in stats.players}
+    title, ylabel = tr.gettext(N_("Games won")), tr.gettext(N_("games"))
+    return _svg(bar_chart(counts, title=title, ylabel=ylabel, fmt="svg", empty=_empty(tr)))
 
 
 @pages.get("/groups/{group_id}/stats/money.svg")
 def money_svg(
-    group_id: GroupId, store: StoreDep, sitting: SittingsQuery = None, since: DateQuery = None, until: DateQuery = None
+    request: Request,
+    group_id: GroupId,
+    store: StoreDep,
+    sitting: SittingsQuery = None,
+    since: DateQuery = None,
+    until: DateQuery = None,
 ) -> Response:
     """Money won (cents, negative: paid) per player at each sitting's rate."""
     from ...charts import bar_chart
 
     stats = _stats(store, group_id, sitting, since, until)
+    tr = request_translator(request)
     counts = {p.name: {"Cent": p.cents} for p in stats.players}
-    return _svg(bar_chart(counts, title="Money won", ylabel="Cent", fmt="svg"))
+    title = tr.gettext(N_("Money won"))
+    return _svg(bar_chart(counts, title=title, ylabel=tr.gettext(N_("cents")), fmt="svg", empty=_empty(tr)))
+
+
+def _empty(tr: Translator) -> str:
+    from ...charts import NO_GAMES
+
+    return tr.gettext(NO_GAMES)
