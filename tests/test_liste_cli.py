@@ -360,9 +360,10 @@ def test_stats_and_charts(db: str, tmp_path: Path) -> None:
     chart, won = tmp_path / "punkte.svg", tmp_path / "won.png"
     out = ok(db, "stats", "--group", "Donnerstag", "--chart", str(chart), "--won-chart", str(won))
     lines = {line.split("  ")[0].strip(): line for line in out.splitlines()}
-    # Anna: the solo won (as Re), game 2 lost and game 3 won as Kontra; Dirk Kontra in all three, won game 3
+    # Anna: the solo won (counted once, as a solo, not again as Re), game 2 lost and game 3 won as Kontra;
+    # Dirk Kontra in all three, won game 3
     assert re.search(r"Punkte\s+10\s+−4\s+−4\s+−2\s*$", lines["Punkte"])
-    assert re.search(r"Won as Re\s+1/1\s+1/2\s+1/2\s+0/0\s*$", lines["Won as Re"])
+    assert re.search(r"Won as Re \(no solo\)\s+0/0\s+1/2\s+1/2\s+0/0\s*$", lines["Won as Re (no solo)"])
     assert re.search(r"Won as Kontra\s+1/2\s+0/1\s+0/1\s+1/3\s*$", lines["Won as Kontra"])
     assert re.search(r"Soli won\s+1/1\s+0/0\s+0/0\s+0/0\s*$", lines["Soli won"])
     assert re.search(r"Money\s+€1.00\s+−€0.40\s+−€0.40\s+−€0.20\s*$", lines["Money"])

@@ -1010,7 +1010,8 @@ def _stats_rows(stats: Stats) -> list[tuple[str, list[str]]]:
         (_("Sittings"), [str(p.sittings) for p in players]),
         (_("Games"), [str(p.games) for p in players]),
         (_("Punkte"), [number(p.punkte) for p in players]),
-        (_("Won as Re"), of(lambda p: p.won_re, lambda p: p.games_re)),
+        # a won solo counts once, under "Soli won" (storage.infos.PlayerStats: soli_re, soli_won_re)
+        (_("Won as Re (no solo)"), of(lambda p: p.won_re - p.soli_won_re, lambda p: p.games_re - p.soli_re)),
         (_("Won as Kontra"), of(lambda p: p.won_kontra, lambda p: p.games_kontra)),
         (_("Soli won"), of(lambda p: p.soli_won, lambda p: p.soli)),
         (_("Announced and won"), of(lambda p: p.announcements_won, lambda p: p.announcements)),
@@ -1026,8 +1027,11 @@ def punkte_series(stats: Stats) -> dict[str, list[int]]:
 
 
 def won_counts(stats: Stats) -> dict[str, dict[str, int]]:
-    """Each player's games won as Re, as Kontra and as the soloist (the bar chart's bars)."""
-    return {p.name: {"Re": p.won_re, "Kontra": p.won_kontra, "Solo": p.soli_won} for p in stats.players}
+    """Each player's games won as Re (no solo), as Kontra and as the soloist (the bar chart's bars): a won solo
+    counts once, as a solo."""
+    return {
+        p.name: {"Re": p.won_re - p.soli_won_re, "Kontra": p.won_kontra, "Solo": p.soli_won} for p in stats.players
+    }
 
 
 @liste.command(

@@ -284,7 +284,7 @@ def untranslated_template_text() -> list[str]:
         relative = path.relative_to(PACKAGE_DIR).as_posix()
         chunks: list[tuple[int, str]] = []
         depth = 0
-        tokens = list(env.lex(path.read_text(encoding="utf-8")))
+        tokens = [t for t in env.lex(path.read_text(encoding="utf-8")) if t[1] != "whitespace"]
         for index, (line, kind, value) in enumerate(tokens):
             if kind == "name" and index and tokens[index - 1][1] == "block_begin":
                 depth += value == "trans"
