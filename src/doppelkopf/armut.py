@@ -91,8 +91,9 @@ def armut_action(game: GameState, seat: int, action: int) -> Transition:
             raise IllegalAction("the Armut is offered: take or refuse it (seed 002, Gibt es Vorbehalte?)")
         if step == "lay":
             raise IllegalAction(
-                f"lay {game.options.rules.armut_cards} cards of your hand face down, all your trumps among them "
-                "(seed 002, Gibt es Vorbehalte?)"
+                "lay {armut_cards} cards of your hand face down, all your trumps among them (seed 002, Gibt "
+                "es Vorbehalte?)",
+                armut_cards=game.options.rules.armut_cards,
             )
         raise IllegalAction(
             f"return {game.options.rules.armut_cards} cards of your hand"

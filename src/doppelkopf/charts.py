@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
+from .messages import TextError
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -34,7 +36,7 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X")
 MAX_SERIES = 40
 
 
-class ChartError(ValueError):
+class ChartError(TextError):
     """Data a chart cannot show: unknown format, a value that is no int, too many players, or matplotlib
     not installed (the ``web`` extra); one line."""
 

@@ -47,6 +47,7 @@ from functools import cache
 from typing import ClassVar, Final
 
 from .cards import AUGEN, Card
+from .messages import TextError
 from .rules import (
     ANSAGE,
     KEINE_30,
@@ -94,7 +95,7 @@ _KREUZ_BUBE: Final = int(Card.KREUZ_BUBE)
 TRUMPF_SOLI = ("kreuz", "pik", "herz", "karo")
 
 
-class ScoreError(ValueError):
+class ScoreError(TextError):
     """A game summary cannot be scored; the message names the field at fault."""
 
 
@@ -272,7 +273,7 @@ class Score(Record):
         The Punkte sum to zero. Raises ScoreError for a multiplier below 1.
         """
         if isinstance(multiplier, bool) or not isinstance(multiplier, int) or multiplier < 1:
-            raise ScoreError(f"multiplier: must be an integer >= 1, got {multiplier!r}")
+            raise ScoreError("multiplier: must be an integer >= 1, got {multiplier!r}", multiplier=multiplier)
         total = self.game_value * multiplier + self.sonderpunkte_value * (multiplier if sonderpunkte_too else 1)
         return tuple(total * share for share in self._shares())  # type: ignore[return-value]
 
@@ -482,9 +483,11 @@ def _winner(summary: GameSummary, re_120_after_kontra: bool) -> Party | None:
 def _validate(summary: GameSummary, hand: int) -> None:
     """Raise ScoreError for a summary no game can end with (``hand``: cards per hand)."""
     if not 0 <= summary.augen_re <= 240:
-        raise ScoreError(f"augen_re: {summary.augen_re} is outside 0..240")
+        raise ScoreError("augen_re: {augen_re} is outside 0..240", augen_re=summary.augen_re)
     if not 1 <= len(summary.re_seats) <= 2 or not summary.re_seats <= _SEATS:
-        raise ScoreError(f"re: the Re party must be 1 or 2 of the seats 0..3, got {sorted(summary.re_seats)}")
+        raise ScoreError(
+            "re: the Re party must be 1 or 2 of the seats 0..3, got {re_seats}", re_seats=sorted(summary.re_seats)
+        )
     game_type, re_count = summary.game_type, len(summary.re_seats)
     if _IS_SOLO[game_type] and re_count != 1:
         raise ScoreError("re: in a solo the Re party is the soloist alone")
@@ -496,17 +499,17 @@ def _validate(summary: GameSummary, hand: int) -> None:
         raise ScoreError("re: in an Armut the Re party is the poor player and the player who took the cards")
     for level in summary.announcements:
         if not 0 <= level <= SCHWARZ:
-            raise ScoreError(f"announcements: level {level} is outside 0..5")
+            raise ScoreError("announcements: level {level} is outside 0..5", level=level)
     for name, tricks in (("tricks_re", summary.tricks_re), ("tricks_kontra", summary.tricks_kontra)):
         if tricks is not None and not 0 <= tricks <= hand:
-            raise ScoreError(f"{name}: {tricks} is outside 0..{hand}")
+            raise ScoreError("{name}: {tricks} is outside 0..{hand}", name=name, tricks=tricks, hand=hand)
     if summary.tricks_re is not None and summary.tricks_kontra is not None:
         if summary.tricks_re + summary.tricks_kontra != hand:
-            raise ScoreError(f"tricks_re + tricks_kontra must be {hand}")
+            raise ScoreError("tricks_re + tricks_kontra must be {hand}", hand=hand)
     for party in _PARTIES:
         if summary.augen(party) > 0 and summary.tricks_re is not None and summary.tricks_kontra is not None:
             if not summary.has_trick(party):
-                raise ScoreError(f"tricks: {party.label} has Augen but no trick")
+                raise ScoreError("tricks: {label} has Augen but no trick", label=party.label)
 
 
 def score(summary: GameSummary, rules: RuleSet) -> Score:

@@ -131,16 +131,19 @@ def declare(game: GameState, seat: int, action: int) -> Transition:
             raise IllegalAction("a Stille Hochzeit is no Vorbehalt: with both Kreuz-Damen say gesund (TSR 4.4.5)")
         if Action.is_vorbehalt(action) and Action.game_type(action) is _ARMUT_GAME:
             raise IllegalAction(
-                f"Armut needs the rule armut and at most {game.options.rules.armut_max_trumps} trumps "
-                f"(seed 002, Gibt es Vorbehalte?); seat {seat} holds {normal_trumps(game, seat)}"
+                "Armut needs the rule armut and at most {armut_max_trumps} trumps (seed 002, Gibt es "
+                "Vorbehalte?); seat {seat} holds {normal_trumps}",
+                armut_max_trumps=game.options.rules.armut_max_trumps,
+                seat=seat,
+                normal_trumps=normal_trumps(game, seat),
             )
         if action == Action.SCHMEISSEN:
             raise IllegalAction(
-                "Schmeissen needs a hand the rule schmeissen names "
-                f"({', '.join(game.options.rules.schmeissen) or 'none'}; seed 002, Gibt es Vorbehalte?)"
+                "Schmeissen needs a hand the rule schmeissen names ({value}; seed 002, Gibt es Vorbehalte?)",
+                value=", ".join(game.options.rules.schmeissen) or "none",
             )
         if Action.is_vorbehalt(action):
-            raise IllegalAction(f"{Action.game_type(action).german} is not allowed by the rule set")
+            raise IllegalAction("{german} is not allowed by the rule set", german=Action.game_type(action).german)
         raise IllegalAction("the Vorbehaltsabfrage is on: answer gesund or a Vorbehalt (TSR 4.1)")
     return do_declare(game, seat, action)
 

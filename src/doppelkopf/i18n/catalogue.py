@@ -44,6 +44,18 @@ TEXT_CALLS: tuple[str, ...] = (
     "PlayerNameError",
     "ChartError",
     "ClusterError",
+    "IllegalPlayerAction",
+    "KernelUnsupported",
+    "RecordError",
+    "GameNumberError",
+    "StoreError",
+    "NotFound",
+    "StoreUnavailable",
+    "Conflict",
+    "Forbidden",
+    "UnknownPlayer",
+    "NotUTF8Error",
+    "JSONNestingError",
 )
 #: The files of the ``cli`` domain outside ``cli/``: the terminal game and the ``doko liste`` shim.
 CLI_FILES = ("interactive.py", "liste_cli.py")
