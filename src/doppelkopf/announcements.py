@@ -123,14 +123,12 @@ def announce(game: GameState, seat: int, action: int) -> None:
     elif game.phase is not _PLAY:
         raise IllegalAction("announcements are made after the Vorbehaltsabfrage (TSR 6.3)")
     if game.partner_open and not (game.options.rules.hochzeit_early_ansage and seat == game.declarer):
-        raise IllegalAction(
-            "in a Hochzeit announcements wait for the Klärungsstich (TSR 6.5)"
-            + (
-                " (only the Hochzeiter may announce before it, rule hochzeit_early_ansage)"
-                if game.options.rules.hochzeit_early_ansage
-                else ""
+        if game.options.rules.hochzeit_early_ansage:
+            raise IllegalAction(
+                "in a Hochzeit announcements wait for the Klärungsstich (TSR 6.5) (only the Hochzeiter may "
+                "announce before it, rule hochzeit_early_ansage)"
             )
-        )
+        raise IllegalAction("in a Hochzeit announcements wait for the Klärungsstich (TSR 6.5)")
     current = game.levels[party]
     if level <= current:
         raise IllegalAction(

@@ -95,10 +95,12 @@ def armut_action(game: GameState, seat: int, action: int) -> Transition:
                 "es Vorbehalte?)",
                 armut_cards=game.options.rules.armut_cards,
             )
-        raise IllegalAction(
-            f"return {game.options.rules.armut_cards} cards of your hand"
-            + (" and keep the Schweine together (seed 002, Sonderkarten)" if schwein_whole(game) else "")
-        )
+        if schwein_whole(game):
+            raise IllegalAction(
+                "return {armut_cards} cards of your hand and keep the Schweine together (seed 002, Sonderkarten)",
+                armut_cards=game.options.rules.armut_cards,
+            )
+        raise IllegalAction("return {armut_cards} cards of your hand", armut_cards=game.options.rules.armut_cards)
     poor = game.armut_poor
     assert poor is not None
     if Action.is_armut_lay(action):

@@ -84,7 +84,7 @@ import itertools
 import json
 import re as _re
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, NamedTuple
 
@@ -829,8 +829,10 @@ def _entry_error(exc: ScoreError) -> EntryError:
     first = _re.split(r"[^A-Za-z0-9_]", message, maxsplit=1)[0]
     if first in _SCORE_FIELDS:
         # e.g. "tricks_re + tricks_kontra must be 12" already starts with the field's name
-        return EntryError(message if _SCORE_FIELDS[first] == first else f"{_SCORE_FIELDS[first]}: {message}")
-    return EntryError("entry: {message}", message=message)
+        if _SCORE_FIELDS[first] == first:
+            return EntryError(exc)
+        return EntryError("{field}: {message}", field=_SCORE_FIELDS[first], message=exc)
+    return EntryError("entry: {message}", message=exc)
 
 
 # -- public API -------------------------------------------------------------------------------------
@@ -928,8 +930,10 @@ def score_entry(data: Mapping[str, Any]) -> EntryResult:
     return EntryResult(entry, result)
 
 
-def result_to_json(result: EntryResult) -> dict[str, Any]:
-    """The scored entry as plain JSON data.
+def result_to_json(result: EntryResult, translate: Callable[[object], str] = str) -> dict[str, Any]:
+    """The scored entry as plain JSON data; the labels are the item labels given to ``translate``
+    (default ``str``: English; ``translator("de").text`` of :mod:`doppelkopf.i18n` gives the German
+    ``Gewonnen``, ``Gegner unter 90`` of the seed 004 tables).
 
     Keys: ``game`` (game type key), ``players`` (names in seat order), ``rules`` (rule set name),
     ``solo`` (scored as a solo), ``winner`` (``"re"``, ``"kontra"`` or ``None`` when nobody reached
@@ -944,7 +948,7 @@ def result_to_json(result: EntryResult) -> dict[str, Any]:
         "rules": result.entry.rules.name,
         "solo": s.solo,
         "winner": None if s.winner is None else s.winner.name.lower(),
-        "items": [{"key": item.key, "label": item.label, "punkte": item.punkte} for item in s.items],
+        "items": [{"key": item.key, "label": translate(item.label), "punkte": item.punkte} for item in s.items],
         "value": s.value,
         "bock": s.multiplier,
         "points": result.points_by_name,

@@ -56,6 +56,7 @@ from .claims import (
     concession_pass,
     search_order,
 )
+from .messages import N_
 from .moves import (
     HOCHZEIT_KINDS,
     HOCHZEIT_LABELS,
@@ -601,13 +602,14 @@ class Game(GameState):
             raise _pflichtansage_error(self.rules)
         if action == Action.SCHWEINE:
             if not schweine_action_legal(self, seat):
+                if self.options.schweine_with_card:
+                    raise IllegalAction(
+                        "no Schweine to announce now: both Karo-Asse in hand, in a game where they count, "
+                        "in your turn when you may play a Karo-Ass (rules schweine, schweine_optional)"
+                    )
                 raise IllegalAction(
                     "no Schweine to announce now: both Karo-Asse in hand, in a game where they count, "
-                    + (
-                        "in your turn when you may play a Karo-Ass (rules schweine, schweine_optional)"
-                        if self.options.schweine_with_card
-                        else "announced before the first of them is played (rules schweine, schweine_announce)"
-                    )
+                    "announced before the first of them is played (rules schweine, schweine_announce)"
                 )
             announce_schweine(self, seat)
         elif action == Action.CLAIM:
@@ -767,8 +769,12 @@ class Game(GameState):
         """Score the finished game (see :func:`doppelkopf.scoring.score`). A thrown-in game scores
         0 Punkte for every seat, with one item saying so. Raises IllegalAction if not finished."""
         if self.thrown_in:
-            label = "Geschmissen" if self.thrown_reason == "schmeissen" else "Armut nicht genommen"
-            label += ": neu geben"
+            # German "Geschmissen: neu geben", "Armut nicht genommen: neu geben"
+            label = (
+                N_("Schmeissen: deal again")
+                if self.thrown_reason == "schmeissen"
+                else N_("Armut not taken: deal again")
+            )
             return Score(None, (ScoreItem("thrown_in", label, 0),), 0, (0, 0, 0, 0), False, 1, shares=(0, 0, 0, 0))
         return score(self.summary(), self.rules)
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
 from .cards import AUGEN, KOENIG, NEUN, deck
-from .messages import TextError
+from .messages import N_, TextError
 
 
 class RuleError(TextError):
@@ -103,18 +103,18 @@ class GameType(enum.IntEnum):
 
 
 _GAME_GERMAN = {
-    GameType.NORMAL: "Normalspiel",
-    GameType.HOCHZEIT: "Hochzeit",
-    GameType.STILLE_HOCHZEIT: "Stille Hochzeit",
-    GameType.KREUZ: "Kreuzsolo",
-    GameType.PIK: "Piksolo",
-    GameType.HERZ: "Herzsolo",
-    GameType.KARO: "Karosolo",
-    GameType.DAMEN: "Damensolo",
-    GameType.BUBEN: "Bubensolo",
-    GameType.FLEISCHLOS: "Fleischloser",
-    GameType.ARMUT: "Armut",
-    GameType.BUBEN_DAMEN: "Buben-Damen-Solo",
+    GameType.NORMAL: N_("Normalspiel"),
+    GameType.HOCHZEIT: N_("Hochzeit"),
+    GameType.STILLE_HOCHZEIT: N_("Stille Hochzeit"),
+    GameType.KREUZ: N_("Kreuzsolo"),
+    GameType.PIK: N_("Piksolo"),
+    GameType.HERZ: N_("Herzsolo"),
+    GameType.KARO: N_("Karosolo"),
+    GameType.DAMEN: N_("Damensolo"),
+    GameType.BUBEN: N_("Bubensolo"),
+    GameType.FLEISCHLOS: N_("Fleischloser"),
+    GameType.ARMUT: N_("Armut"),
+    GameType.BUBEN_DAMEN: N_("Buben-Damen-Solo"),
 }
 _DECLARED_SOLI = frozenset(
     {
@@ -151,7 +151,7 @@ KEINE_60: Final = 3
 KEINE_30: Final = 4
 SCHWARZ: Final = 5
 LEVEL_KEYS = {KEINE_90: "keine_90", KEINE_60: "keine_60", KEINE_30: "keine_30", SCHWARZ: "schwarz"}
-LEVEL_LABELS = {KEINE_90: "keine 90", KEINE_60: "keine 60", KEINE_30: "keine 30", SCHWARZ: "schwarz"}
+LEVEL_LABELS = {KEINE_90: N_("keine 90"), KEINE_60: N_("keine 60"), KEINE_30: N_("keine 30"), SCHWARZ: N_("schwarz")}
 
 
 def level_label(level: int, party: Party) -> str:

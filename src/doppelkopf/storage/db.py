@@ -203,7 +203,7 @@ def database_error(exc: DBAPIError) -> StoreError:
     raise): :class:`StoreUnavailable` when the connection was lost (the server went away), else
     :class:`StoreError`; the message is ``database: <the driver's first line>``."""
     lost = exc.connection_invalidated or isinstance(exc, InterfaceError)
-    return (StoreUnavailable if lost else StoreError)(f"database: {first_line(exc)}")
+    return (StoreUnavailable if lost else StoreError)("database: {first_line}", first_line=first_line(exc))
 
 
 def rowcount(result: object) -> int:
