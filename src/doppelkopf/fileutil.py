@@ -20,7 +20,7 @@ from __future__ import annotations
 import stat
 from typing import IO
 
-from .messages import TextError
+from .messages import N_, TextError
 
 #: The UTF-8 byte order mark; the readers skip it at the start of a file.
 BOM = b"\xef\xbb\xbf"
@@ -32,8 +32,11 @@ class NotUTF8Error(TextError):
     puts the file (and the line) in front of it."""
 
     def __init__(self, offset: int) -> None:
-        super().__init__("not UTF-8 text (byte {offset})", offset=offset)
+        super().__init__(N_("not UTF-8 text (byte {offset})"), offset=offset)
         self.offset = offset
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (NotUTF8Error, (self.offset,))
 
 
 def read_limited(handle: IO[bytes], limit: int) -> bytes:

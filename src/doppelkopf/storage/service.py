@@ -53,6 +53,7 @@ from sqlalchemy.orm import Session, load_only, sessionmaker, undefer
 
 from .. import liste as liste_mod
 from ..liste import ListeBuilder, ListeError, ListeRow
+from ..messages import N_
 from ..names import PlayerNameError, clean_name, clean_names, name_key
 from ..rulefile import RULE_FILE_LIMIT, rules_from_text
 from ..rules import RuleError, RuleSet, get_preset
@@ -172,9 +173,12 @@ class UnknownPlayer(StoreError):
     Attributes: ``name`` (as given), ``group`` (the group's name)."""
 
     def __init__(self, name: str, group: str) -> None:
-        super().__init__(f"players: {name} is not in group {group}")
+        super().__init__(N_("players: {name} is not in group {group}"), name=name, group=group)
         self.name = name
         self.group = group
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (UnknownPlayer, (self.name, self.group))
 
 
 @functools.lru_cache(maxsize=64)
