@@ -220,3 +220,27 @@ def test_errors_with_their_own_fields_keep_them_when_pickled() -> None:
         "players: Eva is not in group Skatfreunde",
     )
     assert DE.text(unknown) == "players: Eva ist nicht in der Gruppe Skatfreunde"
+
+
+# -- the texts of the rule set and the Liste ---------------------------------------------------------
+
+
+def test_rule_option_descriptions_in_both_languages() -> None:
+    """``doko rules show`` and the rules page describe each option; the description is in the
+    catalogue, the option names, values and sources stay as they are."""
+    english = {name: (value, doc, source) for name, value, doc, source in DDV.describe()}
+    german = {name: (value, doc, source) for name, value, doc, source in DDV.describe(DE.gettext)}
+    assert english.keys() == german.keys()
+    assert english["with_nines"] == ("true", "Play with the nines (48 cards) or without (40 cards)", "TSR 2.2.1")
+    assert german["with_nines"] == ("true", "Mit den Neunen spielen (48 Karten) oder ohne (40 Karten)", "TSR 2.2.1")
+    # every description has its German text (none shown in English to a German reader)
+    assert all(german[name][1] != english[name][1] for name in english)
+
+
+def test_bock_triggers_and_sit_out_rules_read_in_german() -> None:
+    from doppelkopf.session import BOCK_TRIGGERS, SIT_OUT
+
+    assert DE.gettext(BOCK_TRIGGERS["schwarz"]) == "eine Partei hat keinen Stich gemacht"
+    assert EN.gettext(BOCK_TRIGGERS["schwarz"]) == "one party won no trick"
+    assert all(DE.gettext(text) != text for text in (*BOCK_TRIGGERS.values(), *SIT_OUT.values()))
+    assert DE.gettext(SIT_OUT["dealer"]).startswith("der Geber setzt aus; mit sechs auch der Spieler gegenüber")

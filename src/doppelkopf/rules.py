@@ -21,6 +21,7 @@ import dataclasses
 import enum
 import functools
 import reprlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
@@ -1095,12 +1096,14 @@ class RuleSet:
         except RecursionError:
             raise RuleError("rule file is nested too deeply (tables or lists within each other)") from None
 
-    def describe(self) -> list[tuple[str, str, str, str]]:
+    def describe(self, translate: Callable[[str], str] = str) -> list[tuple[str, str, str, str]]:
         """Rows of (option, value, description, source) for display; the description ends with the
-        allowed values (:meth:`allowed_values`) where the option has a fixed set or a range."""
+        allowed values (:meth:`allowed_values`) where the option has a fixed set or a range. The
+        descriptions are English messages of the catalogue, given to ``translate`` (default: as they
+        are; ``translator("de").gettext`` of :mod:`doppelkopf.i18n` gives them in German)."""
         rows = []
         for f in dataclasses.fields(self):
-            doc = f.metadata["doc"]
+            doc = translate(f.metadata["doc"])
             allowed = self.allowed_values(f.name)
             if allowed:
                 doc += f" ({allowed})"

@@ -47,19 +47,20 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .game import Game
-from .messages import Text, TextError
+from .messages import N_, Text, TextError
 from .rules import GameType, Party, RuleError, RuleSet
 from .scoring import GameSummary, Score, score, scored_as_solo
 from .sheet import Row, Sheet
 
-#: What each Bock trigger of ``RuleSet.bock_triggers`` means (documentation and display).
+#: What each Bock trigger of ``RuleSet.bock_triggers`` means (documentation and display): English messages
+#: of the catalogue, shown translated with ``tr.gettext(BOCK_TRIGGERS[key])``.
 BOCK_TRIGGERS = {
-    "lost_solo": "a game scored as a solo that the soloist lost (seed 002: 'ein verlorenes Solo')",
-    "spaltarsch": "both parties have 120 Augen (seed 002: 'Spaltarsch (beide Parteien haben 120 Punkte)')",
-    "lost_kontra": "Kontra was announced and Kontra did not win (seed 002: 'ein verlorenes Contra')",
-    "lost_re": "Re was announced and Re did not win",
-    "nullspiel": "the game is worth 0 Punkte, Sonderpunkte included (seed 002: 'Nullspiel')",
-    "schwarz": "one party won no trick",
+    "lost_solo": N_("a game scored as a solo that the soloist lost (seed 002: 'ein verlorenes Solo')"),
+    "spaltarsch": N_("both parties have 120 Augen (seed 002: 'Spaltarsch (beide Parteien haben 120 Punkte)')"),
+    "lost_kontra": N_("Kontra was announced and Kontra did not win (seed 002: 'ein verlorenes Contra')"),
+    "lost_re": N_("Re was announced and Re did not win"),
+    "nullspiel": N_("the game is worth 0 Punkte, Sonderpunkte included (seed 002: 'Nullspiel')"),
+    "schwarz": N_("one party won no trick"),
 }
 
 
@@ -74,12 +75,17 @@ PLAYERS_AT_TABLE = 4
 MAX_PLAYERS_AT_TABLE = 7
 
 #: Who sits out a game when more than four sit at the table (a sitting's option ``sit_out``).
-#: Positions count clockwise from the dealer (0 = the dealer).
+#: Positions count clockwise from the dealer (0 = the dealer). The texts are messages of the catalogue
+#: (``tr.gettext(SIT_OUT[key])``).
 SIT_OUT = {
-    "dealer": "the dealer sits out; with six also the player opposite (dealer + 3), with seven the two opposite "
-    "(dealer + 3 and + 4): the usual rule, everybody plays with everybody",
-    "next_dealers": "the dealer and the next to deal after him sit out (six: dealer, dealer + 1; seven: dealer .. "
-    "dealer + 2): the players who play sit side by side",
+    "dealer": N_(
+        "the dealer sits out; with six also the player opposite (dealer + 3), with seven the two opposite "
+        "(dealer + 3 and + 4): the usual rule, everybody plays with everybody"
+    ),
+    "next_dealers": N_(
+        "the dealer and the next to deal after him sit out (six: dealer, dealer + 1; seven: dealer .. "
+        "dealer + 2): the players who play sit side by side"
+    ),
 }
 _SIT_OUT_OFFSETS = {
     "dealer": {4: (), 5: (0,), 6: (0, 3), 7: (0, 3, 4)},
