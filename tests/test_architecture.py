@@ -34,6 +34,7 @@ CORE = (
     "sheet",
     "session",
     "names",
+    "messages",  # the core's translatable messages (Text, TextError): pure Python, imports nothing
 )
 #: What the core may import from outside the package: the standard library, mypyc's native int types and the
 #: TOML writer of ``RuleSet.to_toml`` (text, no I/O).
