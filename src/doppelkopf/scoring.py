@@ -47,7 +47,7 @@ from functools import cache
 from typing import ClassVar, Final
 
 from .cards import AUGEN, Card
-from .messages import N_, Text, TextError
+from .messages import N_, TextError
 from .rules import (
     ANSAGE,
     KEINE_30,
@@ -180,14 +180,15 @@ class ScoreItem(Record):
     Immutable and compared by value (a :class:`~doppelkopf.values.Record`).
 
     ``key`` is the line's stable name (``gewonnen``, ``unter_90``, ``re_angesagt``, ``sonderpunkte_re``
-    ...); ``label`` is what people read, in English: a message of the catalogue (``"Won"``,
-    ``"Opponents under 90"``) or, for the Sonderpunkte line, a :class:`~doppelkopf.messages.Text`
-    (``"Sonderpunkte {party} ({detail})"``). A front end shows it with ``tr.text(item.label)``
-    (German ``Gewonnen``, ``Gegner unter 90``, as on the seed 004 tables)."""
+    ...); ``label`` is what people read, in English, a plain ``str``: a message of the catalogue
+    (``"Won"``, ``"Opponents under 90"``), which a front end shows with ``tr.text(item.label)`` (German
+    ``Gewonnen``, ``Gegner unter 90``, as on the seed 004 tables). The Sonderpunkte line
+    (``"Sonderpunkte Re (2× Fuchs gefangen, Karlchen)"``) is made of the glossary's terms, the same in
+    both languages."""
 
     _fields: ClassVar[tuple[str, ...]] = ("key", "label", "punkte")
 
-    def __init__(self, key: str, label: str | Text, punkte: int) -> None:
+    def __init__(self, key: str, label: str, punkte: int) -> None:
         self.key: Final = key
         self.label: Final = label
         self.punkte: Final = punkte
@@ -293,7 +294,7 @@ class Score(Record):
             sonderpunkte_multiplied=sonderpunkte_too,
         )
 
-    def table(self) -> list[tuple[str | Text, int]]:
+    def table(self) -> list[tuple[str, int]]:
         """Rows ``(Posten, Punkte)`` like the tables of seed 004, ending with the Summe; the Punkte are
         ints, signed from the winner's side (from Re's side if nobody won). :func:`signed` writes them as
         the seed does (``+4``, ``−1``, ``0``).
@@ -580,7 +581,7 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
                 items.append(
                     _item(
                         f"sonderpunkte_{_PARTY_KEY[party]}",
-                        Text("Sonderpunkte {party} ({detail})", party=_PARTY_LABEL[party], detail=_detail(kinds)),
+                        f"Sonderpunkte {_PARTY_LABEL[party]} ({_detail(kinds)})",
                         sign * len(kinds),
                     )
                 )
@@ -597,26 +598,21 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
     return Score(won, tuple(items), value, points, solo, factor, sonder_value, shares, 1, True)
 
 
-def _detail(kinds: list[str]) -> Text:
-    """The Sonderpunkte of one party as a message: ``2× Fuchs gefangen, Karlchen`` (each kind once, in
-    the order first made, with its count when more than one)."""
-    parts: list[Text] = []
-    for kind in dict.fromkeys(kinds):
-        count = kinds.count(kind)
-        label = Text(SONDERPUNKT_LABELS[kind])
-        parts.append(Text("{count}× {sonderpunkt}", count=count, sonderpunkt=label) if count > 1 else label)
-    detail = parts[0]
-    for part in parts[1:]:
-        detail = Text("{first}, {then}", first=detail, then=part)
-    return detail
+def _detail(kinds: list[str]) -> str:
+    """The Sonderpunkte of one party: ``2× Fuchs gefangen, Karlchen`` (each kind once, in the order first
+    made, with its count when more than one; the glossary's names, the same in German and English)."""
+    return ", ".join(
+        f"{kinds.count(k)}× {SONDERPUNKT_LABELS[k]}" if kinds.count(k) > 1 else SONDERPUNKT_LABELS[k]
+        for k in dict.fromkeys(kinds)
+    )
 
 
-def _item(key: str, label: str | Text, punkte: int) -> ScoreItem:
+def _item(key: str, label: str, punkte: int) -> ScoreItem:
     return ScoreItem(key, label, punkte)
 
 
 @cache
-def _line(key: str, label: str | Text, punkte: int) -> ScoreItem:
+def _line(key: str, label: str, punkte: int) -> ScoreItem:
     """The :class:`ScoreItem` of a fixed table line (the same object each time: items are immutable)."""
     return ScoreItem(key, label, punkte)
 
