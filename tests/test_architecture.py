@@ -34,7 +34,7 @@ CORE = (
     "sheet",
     "session",
     "names",
-    "messages",
+    "messages",  # the core's translatable messages (Text, TextError): pure Python, imports nothing
 )
 #: What the core may import from outside the package: the standard library, mypyc's native int types and the
 #: TOML writer of ``RuleSet.to_toml`` (text, no I/O).
@@ -105,16 +105,6 @@ def test_the_liste_is_pure(module: str) -> None:
 def test_the_core_and_the_cli_load_no_storage_web_or_charts() -> None:
     """``import doppelkopf`` and ``doko --help`` stay fast: the score sheet's libraries load only in its commands."""
     assert_loads_none("doppelkopf, doppelkopf.cli, doppelkopf.liste", OUTER)
-
-
-def test_the_core_gives_messages_without_loading_the_catalogues() -> None:
-    """The core marks its messages (``doppelkopf.messages``) and never translates them itself: ``import
-    doppelkopf`` loads neither the catalogues (``doppelkopf.i18n``) nor Babel; only a front end does."""
-    code = "import sys, doppelkopf, doppelkopf.game, doppelkopf.scoring\n" + (
-        "print(sorted(m for m in sys.modules if m.startswith(('babel', 'doppelkopf.i18n'))))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]", out.stdout + out.stderr
 
 
 def assert_loads_none(modules: str, packages: set[str]) -> None:

@@ -17,7 +17,10 @@ from doppelkopf.entry import (
     result_to_json,
     score_entry,
 )
+from doppelkopf.i18n import translator
 from doppelkopf.rules import ANSAGE, KEINE_60, SCHWARZ, GameType, Party
+
+DE, EN = translator("de"), translator("en")  # the score labels as a German / English reader sees them
 
 ENTRIES = Path(__file__).parent / "data" / "entries"
 
@@ -54,7 +57,7 @@ def error_of(data: Any) -> str:
 
 def test_example_seed004_beispiel1() -> None:
     """tests/data/entries/seed004_beispiel1.json: seed 004 Beispiel 1, Ben & Carla +4 each."""
-    out = result_to_json(score_entry(load("seed004_beispiel1.json")))
+    out = result_to_json(score_entry(load("seed004_beispiel1.json")), DE.text)
     assert out == {
         "game": "normal",
         "players": ["Anna", "Ben", "Carla", "Dirk"],

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from conftest import HOCHZEIT_HANDS, NORMAL_HANDS, answer_vorbehalte, hands, play
 from doppelkopf.cards import Card, parse_cards
 from doppelkopf.game import HOCHZEIT_KINDS, Action, Game, IllegalAction, Phase
+from doppelkopf.i18n import translator
 from doppelkopf.order import card_order
 from doppelkopf.rules import (
     ANSAGE,
@@ -35,6 +36,8 @@ from doppelkopf.rules import (
     RuleSet,
     get_preset,
 )
+
+DE, EN = translator("de"), translator("en")  # the score labels as a German / English reader sees them
 
 GESUND = Action.GESUND
 RE_OR_KONTRA = Action.announce(ANSAGE)
@@ -402,7 +405,7 @@ def test_nobody_takes_the_armut(armut_none: str) -> None:
         assert game.is_terminal and game.thrown_in and game.redeal_same_dealer
         assert game.legal_actions() == []
         result = game.score()
-        assert result.points == (0, 0, 0, 0) and result.items[0].label == "Armut nicht genommen: neu geben"
+        assert result.points == (0, 0, 0, 0) and DE.text(result.items[0].label) == "Armut nicht genommen: neu geben"
         with pytest.raises(IllegalAction, match="thrown in"):
             game.summary()
     else:
@@ -443,7 +446,8 @@ def test_schmeissen_with_five_nines() -> None:
     assert game.information_state(0).vorbehalte == ("gesund", "gesund", "vorbehalt", "gesund")
     result = game.score()
     assert result.points == (0, 0, 0, 0) and result.winner is None
-    assert result.items[0].label == "Geschmissen: neu geben"
+    assert DE.text(result.items[0].label) == "Geschmissen: neu geben"
+    assert EN.text(result.items[0].label) == "Schmeissen: deal again"
 
 
 def test_solo_before_schmeissen() -> None:

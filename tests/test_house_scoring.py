@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 from doppelkopf.cards import Card
 from doppelkopf.entry import EntryError, result_to_json
+from doppelkopf.i18n import translator
 from doppelkopf.order import card_order, trick_winner_index
 from doppelkopf.rules import DDV, SCHWARZ, GameType, Party, RuleError, RuleSet
 from doppelkopf.scoring import (
@@ -43,6 +44,8 @@ from doppelkopf.scoring import (
     sonderpunkte_of_tricks,
 )
 from entry_helpers import check, re_ben_carla, scored
+
+DE, EN = translator("de"), translator("en")  # the score labels as a German / English reader sees them
 
 ALL_KINDS = ["doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end"]
 
@@ -290,7 +293,7 @@ def test_karlchen_gefangen_and_fuchs_am_end_scored() -> None:
     check(scored(130, extras=extra), Party.RE, {"gewonnen": 1}, re_ben_carla(1))
     result = scored(130, extras=extra, rules=SEED000)
     check(result, Party.RE, {"gewonnen": 1, "sonderpunkte_kontra": -1}, re_ben_carla(0))
-    assert "Fuchs am End" in result.score.items[-1].label
+    assert "Fuchs am End" in DE.text(result.score.items[-1].label)
 
 
 def test_seed000_no_sonderpunkte_in_buben_solo() -> None:
@@ -311,7 +314,7 @@ def test_seed002_only_the_doko_counts_in_a_solo() -> None:
     check(scored(150, re=["Anna"], game="kreuz", extras=extras), Party.RE, {"gewonnen": 1}, anna_alone(-1))
     result = scored(150, re=["Anna"], game="kreuz", extras=extras, rules=SEED002)
     check(result, Party.RE, {"gewonnen": 1, "solo": 1, "sonderpunkte_re": 1}, anna_alone(-3))
-    assert result.score.items[-1].label == "Sonderpunkte Re (Doppelkopf)"
+    assert DE.text(result.score.items[-1].label) == "Sonderpunkte Re (Doppelkopf)"
 
 
 def test_counting_sonderpunkte_per_game() -> None:
@@ -345,7 +348,8 @@ def test_feigheit_re_under_30_wins() -> None:
     check(scored(25), Party.KONTRA, lost, re_ben_carla(-5))
     result = scored(25, rules=SEED002)
     check(result, Party.RE, {"gewonnen": 1}, re_ben_carla(1))
-    assert result.score.items[0].label == "Gewonnen (Feigheit)"
+    assert DE.text(result.score.items[0].label) == "Gewonnen (Feigheit)"
+    assert EN.text(result.score.items[0].label) == "Won (Feigheit)"
     check(scored(25, rules={"feigheit": True}), Party.RE, {"gewonnen": 1}, re_ben_carla(1))
 
 
@@ -412,7 +416,7 @@ def test_superfeigheit_zero_augen_against_keine_90() -> None:
     check(scored(0, kontra_says=["keine_90"], tricks_re=0, rules=only_feigheit), Party.KONTRA, lost, re_ben_carla(-9))
     result = scored(0, kontra_says=["keine_90"], tricks_re=0, rules=SEED002)
     check(result, Party.RE, {"gewonnen": 1, "kontra_angesagt": 2, "keine_90_kontra": 1}, re_ben_carla(4))
-    assert result.score.items[0].label == "Gewonnen (Superfeigheit)"
+    assert DE.text(result.score.items[0].label) == "Gewonnen (Superfeigheit)"
 
 
 def test_no_superfeigheit_after_keine_60() -> None:
@@ -428,7 +432,7 @@ def test_superfeigheit_with_a_trick_of_four_nines() -> None:
     without any announcement: Re wins 1."""
     result = scored(0, tricks_re=1, rules=SEED002)
     check(result, Party.RE, {"gewonnen": 1}, re_ben_carla(1))
-    assert result.score.items[0].label == "Gewonnen (Superfeigheit)"
+    assert DE.text(result.score.items[0].label) == "Gewonnen (Superfeigheit)"
 
 
 def test_no_feigheit_for_a_party_that_announced() -> None:

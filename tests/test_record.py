@@ -688,7 +688,7 @@ def test_a_deal_thrown_in_is_recorded_without_result() -> None:
     assert again.thrown_in and again.redeal_same_dealer
     lines = trick_lines(again, NAMES)
     assert lines[0] == "Vorbehalte: Anna Schmeißen, Ben gesund, Carla gesund, Dirk gesund"
-    assert lines[1].startswith("Thrown in: Geschmissen")
+    assert lines[1].startswith("Thrown in: Schmeissen: deal again")
     assert lines[-1] == "Punkte: Anna +0, Ben +0, Carla +0, Dirk +0"
     assert trick_views(again) == []
     with pytest.raises(RecordError, match="thrown_in: the actions throw the deal in"):

@@ -18,9 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from doppelkopf.i18n import translator
 from doppelkopf.rules import DDV, SCHWARZ, GameType, Party, RuleSet
 from doppelkopf.scoring import GameSummary, ScoreError, Sonderpunkt, score
 from entry_helpers import check, re_ben_carla, scored
+
+DE, EN = translator("de"), translator("en")  # the score labels as a German / English reader sees them
 
 ALL_ABSAGEN = ["keine_90", "keine_60", "keine_30", "schwarz"]
 
@@ -48,9 +51,10 @@ def test_seed004_beispiel1_re_gewinnt_mit_ansage() -> None:
         ("sonderpunkte_re", 1),
         ("sonderpunkte_kontra", -1),
     ]
-    assert [i.label for i in s.items[:3]] == ["Gewonnen", "Gegner unter 90", "Re angesagt"]
-    assert s.items[3].label.startswith("Sonderpunkte Re")
-    assert s.items[4].label.startswith("Sonderpunkte Kontra")
+    assert [DE.text(i.label) for i in s.items[:3]] == ["Gewonnen", "Gegner unter 90", "Re angesagt"]
+    assert [EN.text(i.label) for i in s.items[:3]] == ["Won", "Opponents under 90", "Re announced"]
+    assert DE.text(s.items[3].label).startswith("Sonderpunkte Re")
+    assert DE.text(s.items[4].label).startswith("Sonderpunkte Kontra")
     assert s.value == 4
     assert result.points_by_name == {"Anna": -4, "Ben": 4, "Carla": 4, "Dirk": -4}
     assert s.table()[-1] == ("Summe", 4)
@@ -64,7 +68,7 @@ def test_seed004_beispiel2_absage_verfehlt() -> None:
     result = scored(140, re_says=["re", "keine_90"])
     s = result.score
     assert s.winner is Party.KONTRA
-    assert [(i.key, i.label, i.punkte) for i in s.items] == [
+    assert [(i.key, DE.text(i.label), i.punkte) for i in s.items] == [
         ("gewonnen", "Gewonnen", 1),
         ("re_angesagt", "Re angesagt", 2),
         ("keine_90_re", "keine 90 abgesagt (Re)", 1),
@@ -82,7 +86,7 @@ def test_seed004_beispiel3_kreuzsolo() -> None:
     result = scored(190, re=["Anna"], game="kreuz")
     s = result.score
     assert s.winner is Party.RE and s.solo
-    assert [(i.key, i.label, i.punkte) for i in s.items] == [
+    assert [(i.key, DE.text(i.label), i.punkte) for i in s.items] == [
         ("gewonnen", "Gewonnen", 1),
         ("unter_90", "Gegner unter 90", 1),
         ("unter_60", "Gegner unter 60", 1),

@@ -123,34 +123,39 @@ def announce(game: GameState, seat: int, action: int) -> None:
     elif game.phase is not _PLAY:
         raise IllegalAction("announcements are made after the Vorbehaltsabfrage (TSR 6.3)")
     if game.partner_open and not (game.options.rules.hochzeit_early_ansage and seat == game.declarer):
-        raise IllegalAction(
-            "in a Hochzeit announcements wait for the Klärungsstich (TSR 6.5)"
-            + (
-                " (only the Hochzeiter may announce before it, rule hochzeit_early_ansage)"
-                if game.options.rules.hochzeit_early_ansage
-                else ""
+        if game.options.rules.hochzeit_early_ansage:
+            raise IllegalAction(
+                "in a Hochzeit announcements wait for the Klärungsstich (TSR 6.5) (only the Hochzeiter may "
+                "announce before it, rule hochzeit_early_ansage)"
             )
-        )
+        raise IllegalAction("in a Hochzeit announcements wait for the Klärungsstich (TSR 6.5)")
     current = game.levels[party]
     if level <= current:
-        raise IllegalAction(f"{party.label} has already announced {level_label(current, party)}")
+        raise IllegalAction(
+            "{label} has already announced {level_label}", label=party.label, level_label=level_label(current, party)
+        )
     legal = legal_levels(game, seat)
     if level not in legal:
         if legal and not game.options.rules.announcement_skipping and level > legal[0]:
             raise IllegalAction(
-                f"say {level_label(legal[0], party)} first: skipping levels is not allowed "
-                "(seed 002: Sprungansagen sind verboten)"
+                "say {level_label} first: skipping levels is not allowed (seed 002: Sprungansagen sind verboten)",
+                level_label=level_label(legal[0], party),
             )
         if game.options.rules.announcement_timing == "tricks":
             raise IllegalAction(
-                f"too late for {level_label(level, party)} after {len(game.tricks)} tricks and "
-                f"{len(game.trick_cards)} cards (deadlines {game.options.rules.announcement_tricks} tricks and one "
-                "card; "
-                "never while a trick holds two or more cards; seed 002)"
+                "too late for {level_label} after {count} tricks and {count2} cards (deadlines "
+                "{announcement_tricks} tricks and one card; never while a trick holds two or more cards; "
+                "seed 002)",
+                level_label=level_label(level, party),
+                count=len(game.tricks),
+                count2=len(game.trick_cards),
+                announcement_tricks=game.options.rules.announcement_tricks,
             )
         raise IllegalAction(
-            f"too late for {level_label(level, party)} with {len(game.hands[seat])} cards in hand "
-            f"(deadlines {game.options.rules.announcement_deadlines}, TSR 6.3-6.5)"
+            "too late for {level_label} with {count} cards in hand (deadlines {announcement_deadlines}, TSR 6.3-6.5)",
+            level_label=level_label(level, party),
+            count=len(game.hands[seat]),
+            announcement_deadlines=game.options.rules.announcement_deadlines,
         )
     do_announce(game, seat, action)
 

@@ -91,13 +91,16 @@ def armut_action(game: GameState, seat: int, action: int) -> Transition:
             raise IllegalAction("the Armut is offered: take or refuse it (seed 002, Gibt es Vorbehalte?)")
         if step == "lay":
             raise IllegalAction(
-                f"lay {game.options.rules.armut_cards} cards of your hand face down, all your trumps among them "
-                "(seed 002, Gibt es Vorbehalte?)"
+                "lay {armut_cards} cards of your hand face down, all your trumps among them (seed 002, Gibt "
+                "es Vorbehalte?)",
+                armut_cards=game.options.rules.armut_cards,
             )
-        raise IllegalAction(
-            f"return {game.options.rules.armut_cards} cards of your hand"
-            + (" and keep the Schweine together (seed 002, Sonderkarten)" if schwein_whole(game) else "")
-        )
+        if schwein_whole(game):
+            raise IllegalAction(
+                "return {armut_cards} cards of your hand and keep the Schweine together (seed 002, Sonderkarten)",
+                armut_cards=game.options.rules.armut_cards,
+            )
+        raise IllegalAction("return {armut_cards} cards of your hand", armut_cards=game.options.rules.armut_cards)
     poor = game.armut_poor
     assert poor is not None
     if Action.is_armut_lay(action):

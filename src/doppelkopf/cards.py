@@ -28,6 +28,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final, TypeVar
 
+from .messages import TextError
+
 if TYPE_CHECKING:
     from mypy_extensions import i64  # a machine int where compiled (mypyc), an int otherwise
 
@@ -59,7 +61,7 @@ NEUN: Final = 5
 _C = TypeVar("_C", bound=int)
 
 
-class CardError(ValueError):
+class CardError(TextError):
     """A card or hand could not be parsed; the message names the text that failed."""
 
 
@@ -135,7 +137,7 @@ class Card(enum.IntEnum):
         """
         card = _PARSE.get(_norm(text))
         if card is None:
-            raise CardError(f"not a card: {text!r} (write suit and rank, e.g. ♣D, KrD, He10, Karo-Ass)")
+            raise CardError("not a card: {text!r} (write suit and rank, e.g. ♣D, KrD, He10, Karo-Ass)", text=text)
         return card
 
 

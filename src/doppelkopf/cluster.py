@@ -62,6 +62,7 @@ from types import ModuleType
 from typing import Any, NamedTuple, TypeVar
 
 from .game import Game, InformationState
+from .messages import TextError
 from .players import Player, make_player, play_game
 from .players.runner import session_for, session_seeds
 from .rules import GameType, RuleSet
@@ -90,7 +91,7 @@ def _may_want_token(address: str | None, exc: BaseException) -> bool:
 BACKENDS = ("process", "ray")
 
 
-class ClusterError(ValueError):
+class ClusterError(TextError):
     """A backend that cannot run: an unknown name, Ray not installed, a Ray address that cannot be
     reached, an option that only one backend takes. The message is one line and starts with the
     parameter it is about (``backend:``, ``ray_address:``, ``jobs:``; the CLI names its flags)."""
@@ -145,7 +146,7 @@ class RayExecutor(Executor):
             _check_same_cluster(ray, address)
         else:
             if cpus is not None and cpus < 1:
-                raise ClusterError(f"jobs: need at least 1 CPU for a local Ray, got {cpus}")
+                raise ClusterError("jobs: need at least 1 CPU for a local Ray, got {cpus}", cpus=cpus)
             if address is not None:
                 _check_reachable(address)
             exceptions = getattr(ray, "exceptions", None)
@@ -162,8 +163,10 @@ class RayExecutor(Executor):
                 elif _may_want_token(address, exc):
                     first += f" {AUTH_NEEDED_HINT}"
                 if address is None:
-                    raise ClusterError(f"backend: cannot start a local Ray: {first}") from None
-                raise ClusterError(f"ray_address: cannot join the Ray cluster at {address!r}: {first}") from None
+                    raise ClusterError("backend: cannot start a local Ray: {first}", first=first) from None
+                raise ClusterError(
+                    "ray_address: cannot join the Ray cluster at {address!r}: {first}", address=address, first=first
+                ) from None
             self._owner = True
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self._remote = ray.remote(num_cpus=1)(_call)
@@ -235,8 +238,10 @@ def _check_same_cluster(ray: ModuleType, address: str | None) -> None:
         current = "an unknown address"
     if current != address:
         raise ClusterError(
-            f"ray_address: this process is already connected to the Ray cluster at {current}, "
-            f"not {address!r} (shut it down first, or give no address)"
+            "ray_address: this process is already connected to the Ray cluster at {current}, not {address!r} "
+            "(shut it down first, or give no address)",
+            current=current,
+            address=address,
         )
 
 
@@ -253,7 +258,10 @@ def _check_reachable(address: str) -> None:
         socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT_S).close()
     except OSError as exc:
         raise ClusterError(
-            f"ray_address: no Ray head node answers at {address!r} within {CONNECT_TIMEOUT_S:g} s ({exc})"
+            "ray_address: no Ray head node answers at {address!r} within {connect_timeout_s:g} s ({exc})",
+            address=address,
+            connect_timeout_s=CONNECT_TIMEOUT_S,
+            exc=exc,
         ) from None
 
 
@@ -261,9 +269,11 @@ def check_backend(backend: str, ray_address: str | None) -> None:
     """Raise :class:`ClusterError` for an unknown ``backend`` or a ``ray_address`` without the
     ``ray`` backend (naming the parameter ``backend`` / ``ray_address``)."""
     if backend not in BACKENDS:
-        raise ClusterError(f"backend: unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+        raise ClusterError(
+            "backend: unknown backend {backend!r}; known: {backends}", backend=backend, backends=", ".join(BACKENDS)
+        )
     if ray_address is not None and backend != "ray":
-        raise ClusterError(f"ray_address: only with the backend 'ray' (the backend is {backend!r})")
+        raise ClusterError("ray_address: only with the backend 'ray' (the backend is {backend!r})", backend=backend)
 
 
 #: How :func:`make_executor` starts the worker processes of the ``process`` backend:
@@ -295,7 +305,7 @@ def make_executor(backend: str, jobs: int | None, ray_address: str | None = None
     :class:`ClusterError` for ``jobs`` below 1."""
     check_backend(backend, ray_address)
     if jobs is not None and jobs < 1:
-        raise ClusterError(f"jobs: need at least 1, got {jobs}")
+        raise ClusterError("jobs: need at least 1, got {jobs}", jobs=jobs)
     if backend == "ray":
         return RayExecutor(ray_address, jobs if jobs is not None else (os.cpu_count() or 1))
     return ProcessPool(jobs or os.cpu_count() or 1)

@@ -84,13 +84,14 @@ import itertools
 import json
 import re as _re
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, NamedTuple
 
 from .cards import AUGEN, Card, deck
 from .fileutil import NotUTF8Error, decode_text, read_limited
 from .jsonutil import loads_strict, short_repr, type_name
+from .messages import TextError
 from .names import PlayerNameError, clean_name, clean_names, name_key
 from .rules import ANSAGE, LEVEL_KEYS, GameType, Party, RuleError, RuleSet, get_preset
 from .scoring import SONDERPUNKT_LABELS, GameSummary, Score, ScoreError, Sonderpunkt, score
@@ -142,7 +143,7 @@ _MAX_EXTRAS = {"fuchs_gefangen": 2, "karlchen": 1, "karlchen_gefangen": 2, "fuch
 _LAST_TRICK = ("karlchen", "karlchen_gefangen", "fuchs_am_end")
 
 
-class EntryError(ValueError):
+class EntryError(TextError):
     """A table entry is invalid; the one-line message starts with the field's JSON path,
     e.g. ``announcements.re[1]: ...`` or ``extras[0].party: ...``."""
 
@@ -195,25 +196,47 @@ def _key_text(key: Any) -> str:
 
 def _int(value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EntryError(f"{path}: expected an integer, got {type_name(value)} ({_show(value)})")
+        raise EntryError(
+            "{path}: expected an integer, got {type_name} ({show})",
+            path=path,
+            type_name=type_name(value),
+            show=_show(value),
+        )
     return value
 
 
 def _str(value: Any, path: str) -> str:
     if not isinstance(value, str):
-        raise EntryError(f"{path}: expected a string, got {type_name(value)} ({_show(value)})")
+        raise EntryError(
+            "{path}: expected a string, got {type_name} ({show})",
+            path=path,
+            type_name=type_name(value),
+            show=_show(value),
+        )
     return value
 
 
 def _list(value: Any, path: str, what: str) -> list[Any] | tuple[Any, ...]:
     if not isinstance(value, (list, tuple)):
-        raise EntryError(f"{path}: expected a list of {what}, got {type_name(value)} ({_show(value)})")
+        raise EntryError(
+            "{path}: expected a list of {what}, got {type_name} ({show})",
+            path=path,
+            what=what,
+            type_name=type_name(value),
+            show=_show(value),
+        )
     return value
 
 
 def _mapping(value: Any, path: str, what: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise EntryError(f"{path}: expected an object with {what}, got {type_name(value)} ({_show(value)})")
+        raise EntryError(
+            "{path}: expected an object with {what}, got {type_name} ({show})",
+            path=path,
+            what=what,
+            type_name=type_name(value),
+            show=_show(value),
+        )
     return value
 
 
@@ -221,7 +244,7 @@ def _check_keys(data: Mapping[str, Any], known: tuple[str, ...], prefix: str) ->
     for key in data:
         if key not in known:
             path = f"{prefix}.{_key_text(key)}" if prefix else _key_text(key)
-            raise EntryError(f"{path}: unknown field; expected one of: {', '.join(known)}")
+            raise EntryError("{path}: unknown field; expected one of: {known}", path=path, known=", ".join(known))
 
 
 # -- fields -----------------------------------------------------------------------------------------
@@ -232,21 +255,23 @@ def _parse_rules(value: Any) -> RuleSet:
         try:
             return get_preset(value)
         except RuleError as exc:
-            raise EntryError(f"rules: {exc}") from None
+            raise EntryError("rules: {exc}", exc=exc) from None
     if isinstance(value, Mapping):
         try:
             return RuleSet.from_dict(dict(value))
         except RuleError as exc:
             raise _rule_error(exc) from None
-    raise EntryError(f"rules: expected a preset name or an object of rule options, got {type_name(value)}")
+    raise EntryError(
+        "rules: expected a preset name or an object of rule options, got {type_name}", type_name=type_name(value)
+    )
 
 
 def _rule_error(exc: RuleError) -> EntryError:
     message = str(exc)
     option = message.split(":", 1)[0].split("[", 1)[0]
     if option in {f.name for f in dataclasses.fields(RuleSet)}:
-        return EntryError(f"rules.{message}")
-    return EntryError(f"rules: {message}")
+        return EntryError("rules.{message}", message=message)
+    return EntryError("rules: {message}", message=message)
 
 
 def _parse_players(value: Any) -> tuple[str, ...]:
@@ -254,21 +279,21 @@ def _parse_players(value: Any) -> tuple[str, ...]:
     40 characters, none twice when compared case-folded)."""
     names = _list(value, "players", "4 player names")
     if len(names) != 4:
-        raise EntryError(f"players: expected 4 player names in seat order, got {len(names)}")
+        raise EntryError("players: expected 4 player names in seat order, got {count}", count=len(names))
     try:
         return clean_names(names, "players")
     except PlayerNameError as exc:
-        raise EntryError(str(exc)) from None
+        raise EntryError(exc) from None
 
 
 def _parse_game(value: Any, rules: RuleSet) -> GameType:
     try:
         game = GameType.parse(_str(value, "game"))
     except RuleError as exc:
-        raise EntryError(f"game: {exc}") from None
+        raise EntryError("game: {exc}", exc=exc) from None
     problem = rules.plays(game)
     if problem is not None:
-        raise EntryError(f"game: {problem}")
+        raise EntryError("game: {problem}", problem=problem)
     return game
 
 
@@ -293,15 +318,23 @@ def parse_names(
         try:
             name = clean_name(raw, f"{field}[{i}]")
         except PlayerNameError as exc:
-            raise EntryError(str(exc)) from None
+            raise EntryError(exc) from None
         key = name_key(name)
         if key not in keys:
             if key in sitting_out:
-                raise EntryError(f"{field}[{i}]: {sitting_out[key]!r} sits out this game")
-            raise EntryError(f"{field}[{i}]: {name!r} is not one of the players ({', '.join(table or players)})")
+                raise EntryError(
+                    "{field}[{i}]: {sitting_out!r} sits out this game", field=field, i=i, sitting_out=sitting_out[key]
+                )
+            raise EntryError(
+                "{field}[{i}]: {name!r} is not one of the players ({values})",
+                field=field,
+                i=i,
+                name=name,
+                values=", ".join(table or players),
+            )
         seat = keys.index(key)
         if seat in seats:
-            raise EntryError(f"{field}[{i}]: {name!r} is listed twice")
+            raise EntryError("{field}[{i}]: {name!r} is listed twice", field=field, i=i, name=name)
         seats.append(seat)
     return seats
 
@@ -319,7 +352,7 @@ def _require(data: Mapping[str, Any], known: tuple[str, ...], required: tuple[st
     _check_keys(data, known, "")
     for name in required:
         if name not in data:
-            raise EntryError(f"{name}: missing (required fields: {', '.join(required)})")
+            raise EntryError("{name}: missing (required fields: {required})", name=name, required=", ".join(required))
 
 
 def _parse_tricks(data: Mapping[str, Any], rules: RuleSet) -> tuple[int | None, int | None]:
@@ -329,7 +362,12 @@ def _parse_tricks(data: Mapping[str, Any], rules: RuleSet) -> tuple[int | None, 
         if data.get(name) is not None:
             tricks = _int(data[name], name)
             if not 0 <= tricks <= hand:
-                raise EntryError(f"{name}: {tricks} is outside 0..{hand} (tricks in a game of {hand} cards each)")
+                raise EntryError(
+                    "{name}: {tricks} is outside 0..{hand} (tricks in a game of {hand} cards each)",
+                    name=name,
+                    tricks=tricks,
+                    hand=hand,
+                )
             given[name] = tricks
     if not given:
         return None, None
@@ -352,16 +390,29 @@ def _parse_announcements(value: Any) -> tuple[int, int]:
             path = f"announcements.{key}[{i}]"
             item = _str(raw, path).strip().lower().replace(" ", "_").replace("-", "_")
             if item == other:
-                raise EntryError(f"{path}: the {party.label} party cannot announce {other!r}; it says {own!r}")
+                raise EntryError(
+                    "{path}: the {label} party cannot announce {other!r}; it says {own!r}",
+                    path=path,
+                    label=party.label,
+                    other=other,
+                    own=own,
+                )
             if item == own:
                 level = ANSAGE
             elif item in _ABSAGE_LEVELS:
                 level = _ABSAGE_LEVELS[item]
             else:
                 known = ", ".join([own, *_ABSAGE_LEVELS])
-                raise EntryError(f"{path}: unknown announcement {_show(raw)}; expected one of: {known}")
+                raise EntryError(
+                    "{path}: unknown announcement {show}; expected one of: {known}",
+                    path=path,
+                    show=_show(raw),
+                    known=known,
+                )
             if item in seen:
-                raise EntryError(f"{path}: {item!r} is listed twice (an announcement is made once, TSR 6.4.7)")
+                raise EntryError(
+                    "{path}: {item!r} is listed twice (an announcement is made once, TSR 6.4.7)", path=path, item=item
+                )
             seen.add(item)
             levels[party] = max(levels[party], level)
     return levels[0], levels[1]
@@ -376,15 +427,20 @@ def _parse_extras(value: Any) -> tuple[Sonderpunkt, ...]:
         _check_keys(extra, ("type", "party"), path)
         for name in ("type", "party"):
             if name not in extra:
-                raise EntryError(f"{path}.{name}: missing")
+                raise EntryError("{path}.{name}: missing", path=path, name=name)
         kind = _str(extra["type"], f"{path}.type").strip().lower()
         if kind not in EXTRA_TYPES:
             raise EntryError(
-                f"{path}.type: unknown Sonderpunkt {_show(extra['type'])}; expected one of: {', '.join(EXTRA_TYPES)}"
+                "{path}.type: unknown Sonderpunkt {show}; expected one of: {extra_types}",
+                path=path,
+                show=_show(extra["type"]),
+                extra_types=", ".join(EXTRA_TYPES),
             )
         party_text = _str(extra["party"], f"{path}.party").strip().lower()
         if party_text not in PARTY_KEYS:
-            raise EntryError(f"{path}.party: expected 're' or 'kontra', got {_show(extra['party'])}")
+            raise EntryError(
+                "{path}.party: expected 're' or 'kontra', got {show}", path=path, show=_show(extra["party"])
+            )
         out.append(Sonderpunkt(kind, PARTY_KEYS[party_text]))
     return tuple(out)
 
@@ -465,13 +521,23 @@ def _check_augen(summary: GameSummary, rules: RuleSet, tricks_field: str) -> Non
     if summary.tricks_re is None or not any(_tricks_can_hold(rules, t, augen) for t in range(hand + 1)):
         values = ", ".join(map(str, _deck(rules.with_nines).augen))
         raise EntryError(
-            f"augen_re: no cards of the {len(deck(rules.with_nines))}-card deck hold {augen} Augen for Re and "
-            f"{240 - augen} for Kontra (its cards have {values} Augen)"
+            "augen_re: no cards of the {count}-card deck hold {augen} Augen for Re and {value} for Kontra "
+            "(its cards have {values} Augen)",
+            count=len(deck(rules.with_nines)),
+            augen=augen,
+            value=240 - augen,
+            values=values,
         )
     tricks = summary.tricks_re
     raise EntryError(
-        f"{tricks_field}: no {4 * tricks} cards of the deck hold {augen} Augen, so Re cannot have {augen} Augen in "
-        f"{_tricks_text(tricks)} (and Kontra {240 - augen} in {_tricks_text(hand - tricks)})"
+        "{tricks_field}: no {value} cards of the deck hold {augen} Augen, so Re cannot have {augen} Augen in "
+        "{tricks_text} (and Kontra {value2} in {tricks_text2})",
+        tricks_field=tricks_field,
+        value=4 * tricks,
+        augen=augen,
+        tricks_text=_tricks_text(tricks),
+        value2=240 - augen,
+        tricks_text2=_tricks_text(hand - tricks),
     )
 
 
@@ -657,7 +723,11 @@ def _check_extras(extras: tuple[Sonderpunkt, ...], summary: GameSummary, rules: 
         name = f"{SONDERPUNKT_LABELS.get(extra.kind, extra.kind)} for {extra.party.label}"
         if not summary.has_trick(extra.party):
             raise EntryError(
-                f"extras[{i}]: {name} needs {_asks(extra.kind, rules)}, but {extra.party.label} won no trick"
+                "extras[{i}]: {name} needs {asks}, but {label} won no trick",
+                i=i,
+                name=name,
+                asks=_asks(extra.kind, rules),
+                label=extra.party.label,
             )
         counts[extra.kind] += 1
         limit = _MAX_EXTRAS.get(extra.kind)
@@ -666,39 +736,59 @@ def _check_extras(extras: tuple[Sonderpunkt, ...], summary: GameSummary, rules: 
                 "fuchs_gefangen": "there are two Füchse (Karo-Asse)",
                 "karlchen_gefangen": "there are two Kreuz-Buben",
             }.get(extra.kind, "there is one last trick")
-            raise EntryError(f"extras[{i}]: more than {limit} {extra.kind} in one game; {why}")
+            raise EntryError(
+                "extras[{i}]: more than {limit} {kind} in one game; {why}", i=i, limit=limit, kind=extra.kind, why=why
+            )
         if counts["fuchs_gefangen"] + counts["fuchs_am_end"] > 2:
-            raise EntryError(f"extras[{i}]: fuchs_gefangen and fuchs_am_end need more than the two Karo-Asse")
+            raise EntryError("extras[{i}]: fuchs_gefangen and fuchs_am_end need more than the two Karo-Asse", i=i)
         if extra.kind in _LAST_TRICK:
             if last_trick is not None and extra.party is not last_trick:
                 raise EntryError(
-                    f"extras[{i}]: {extra.kind} for {extra.party.label}, but an earlier Sonderpunkt of the last trick "
-                    f"went to {last_trick.label}; the last trick has one winner"
+                    "extras[{i}]: {kind} for {label}, but an earlier Sonderpunkt of the last trick went to "
+                    "{label2}; the last trick has one winner",
+                    i=i,
+                    kind=extra.kind,
+                    label=extra.party.label,
+                    label2=last_trick.label,
                 )
             last_trick = extra.party
             if counts.get("karlchen", 0) and counts.get("fuchs_am_end", 0):
                 raise EntryError(
-                    f"extras[{i}]: karlchen and fuchs_am_end in one game; one card (Kreuz-Bube or Karo-Ass) wins the "
-                    "last trick"
+                    "extras[{i}]: karlchen and fuchs_am_end in one game; one card (Kreuz-Bube or Karo-Ass) "
+                    "wins the last trick",
+                    i=i,
                 )
             if counts.get("karlchen", 0) + counts.get("karlchen_gefangen", 0) > 2:
-                raise EntryError(f"extras[{i}]: karlchen and karlchen_gefangen need more than the two Kreuz-Buben")
+                raise EntryError("extras[{i}]: karlchen and karlchen_gefangen need more than the two Kreuz-Buben", i=i)
         if extra.kind != "doppelkopf":
             continue
         doppelkopf[extra.party] += 1
         total = doppelkopf[Party.RE] + doppelkopf[Party.KONTRA]
         if total > rules.hand_size:
-            raise EntryError(f"extras[{i}]: {total} Doppelkopf but only {rules.hand_size} tricks")
+            raise EntryError(
+                "extras[{i}]: {total} Doppelkopf but only {hand_size} tricks",
+                i=i,
+                total=total,
+                hand_size=rules.hand_size,
+            )
         tricks = summary.tricks_re if extra.party is Party.RE else summary.tricks_kontra
         if tricks is not None and doppelkopf[extra.party] > tricks:
             raise EntryError(
-                f"extras[{i}]: {doppelkopf[extra.party]} Doppelkopf for {extra.party.label} but it won {tricks} tricks"
+                "extras[{i}]: {doppelkopf} Doppelkopf for {label} but it won {tricks} tricks",
+                i=i,
+                doppelkopf=doppelkopf[extra.party],
+                label=extra.party.label,
+                tricks=tricks,
             )
         augen = summary.augen(extra.party)
         if augen < doppelkopf[extra.party] * rules.doppelkopf_augen:
             raise EntryError(
-                f"extras[{i}]: {doppelkopf[extra.party]} Doppelkopf for {extra.party.label} need at least "
-                f"{doppelkopf[extra.party] * rules.doppelkopf_augen} Augen, it has {augen}"
+                "extras[{i}]: {doppelkopf} Doppelkopf for {label} need at least {doppelkopf2} Augen, it has {augen}",
+                i=i,
+                doppelkopf=doppelkopf[extra.party],
+                label=extra.party.label,
+                doppelkopf2=doppelkopf[extra.party] * rules.doppelkopf_augen,
+                augen=augen,
             )
     if not extras or _deal_holds(summary, extras, rules):
         return
@@ -710,8 +800,13 @@ def _check_extras(extras: tuple[Sonderpunkt, ...], summary: GameSummary, rules: 
     held = f"{summary.augen(party)} Augen" + ("" if tricks is None else f" in {_tricks_text(tricks)}")
     before = " together with the Sonderpunkte before it" if first else ""
     raise EntryError(
-        f"extras[{first}]: {SONDERPUNKT_LABELS.get(extra.kind, extra.kind)} for {party.label} needs "
-        f"{_asks(extra.kind, rules)}; no cards of the deck give {party.label} that with {held}{before}"
+        "extras[{first}]: {get} for {label} needs {asks}; no cards of the deck give {label} that with {held}{before}",
+        first=first,
+        get=SONDERPUNKT_LABELS.get(extra.kind, extra.kind),
+        label=party.label,
+        asks=_asks(extra.kind, rules),
+        held=held,
+        before=before,
     )
 
 
@@ -730,12 +825,14 @@ def _entry_error(exc: ScoreError) -> EntryError:
     message = str(exc)
     head, sep, rest = message.partition(":")
     if sep and head in _SCORE_FIELDS:
-        return EntryError(f"{_SCORE_FIELDS[head]}:{rest}")
+        return EntryError("{score_fields}:{rest}", score_fields=_SCORE_FIELDS[head], rest=rest)
     first = _re.split(r"[^A-Za-z0-9_]", message, maxsplit=1)[0]
     if first in _SCORE_FIELDS:
         # e.g. "tricks_re + tricks_kontra must be 12" already starts with the field's name
-        return EntryError(message if _SCORE_FIELDS[first] == first else f"{_SCORE_FIELDS[first]}: {message}")
-    return EntryError(f"entry: {message}")
+        if _SCORE_FIELDS[first] == first:
+            return EntryError(exc)
+        return EntryError("{field}: {message}", field=_SCORE_FIELDS[first], message=exc)
+    return EntryError("entry: {message}", message=exc)
 
 
 # -- public API -------------------------------------------------------------------------------------
@@ -752,7 +849,7 @@ def parse_entry(data: Mapping[str, Any]) -> Entry:
     ``extras[i]`` that makes the entry impossible).
     """
     if not isinstance(data, Mapping):
-        raise EntryError(f"entry: expected an object, got {type_name(data)}")
+        raise EntryError("entry: expected an object, got {type_name}", type_name=type_name(data))
     _require(data, FIELDS, REQUIRED)
     rules = _parse_rules(data.get("rules", "ddv"))
     players = _parse_players(data["players"])
@@ -774,13 +871,14 @@ def parse_game(
     rules come from the sitting. Raises :class:`EntryError` naming the field as :func:`parse_entry` does.
     """
     if not isinstance(data, Mapping):
-        raise EntryError(f"entry: expected an object, got {type_name(data)}")
+        raise EntryError("entry: expected an object, got {type_name}", type_name=type_name(data))
     _require(data, GAME_FIELDS, GAME_REQUIRED)
     game = _parse_game(data["game"], rules)
     re_seats = _parse_re(data["re"], players, table)
     if len(re_seats) > 2:
         raise EntryError(
-            f"re: names {len(re_seats)} players; Re is one player (a solo, a Hochzeit without partner) or two"
+            "re: names {count} players; Re is one player (a solo, a Hochzeit without partner) or two",
+            count=len(re_seats),
         )
     augen_re = _int(data["augen_re"], "augen_re")
     tricks_re, tricks_kontra = _parse_tricks(data, rules)
@@ -813,7 +911,7 @@ def _parse_bock(value: Any, game: GameType, rules: RuleSet) -> int:
     bock = _int(value, "bock")
     problem = bock_problem(bock, rules, game)
     if problem is not None:
-        raise EntryError(f"bock: {problem}")
+        raise EntryError("bock: {problem}", problem=problem)
     return bock
 
 
@@ -832,8 +930,10 @@ def score_entry(data: Mapping[str, Any]) -> EntryResult:
     return EntryResult(entry, result)
 
 
-def result_to_json(result: EntryResult) -> dict[str, Any]:
-    """The scored entry as plain JSON data.
+def result_to_json(result: EntryResult, translate: Callable[[object], str] = str) -> dict[str, Any]:
+    """The scored entry as plain JSON data; the labels are the item labels given to ``translate``
+    (default ``str``: English; ``translator("de").text`` of :mod:`doppelkopf.i18n` gives the German
+    ``Gewonnen``, ``Gegner unter 90`` of the seed 004 tables).
 
     Keys: ``game`` (game type key), ``players`` (names in seat order), ``rules`` (rule set name),
     ``solo`` (scored as a solo), ``winner`` (``"re"``, ``"kontra"`` or ``None`` when nobody reached
@@ -848,7 +948,7 @@ def result_to_json(result: EntryResult) -> dict[str, Any]:
         "rules": result.entry.rules.name,
         "solo": s.solo,
         "winner": None if s.winner is None else s.winner.name.lower(),
-        "items": [{"key": item.key, "label": item.label, "punkte": item.punkte} for item in s.items],
+        "items": [{"key": item.key, "label": translate(item.label), "punkte": item.punkte} for item in s.items],
         "value": s.value,
         "bock": s.multiplier,
         "points": result.points_by_name,
@@ -862,7 +962,8 @@ MAX_ENTRY_BYTES = 1 << 20
 
 def _too_large(source: str) -> EntryError:
     return EntryError(
-        f"{source}: the entry is larger than 1 MiB (a table entry is a JSON object of a few hundred bytes)"
+        "{source}: the entry is larger than 1 MiB (a table entry is a JSON object of a few hundred bytes)",
+        source=source,
     )
 
 
@@ -878,7 +979,7 @@ def read_entry_file(handle: IO[bytes], source: str) -> dict[str, Any]:
     try:
         data = read_limited(handle, MAX_ENTRY_BYTES + 1)
     except OSError as exc:
-        raise EntryError(f"{source}: cannot read: {exc.strerror or exc}") from None
+        raise EntryError("{source}: cannot read: {value}", source=source, value=exc.strerror or exc) from None
     return load_entry_bytes(data, source)
 
 
@@ -895,15 +996,25 @@ def load_entry_text(text: str, source: str) -> dict[str, Any]:
     if len(text) > MAX_ENTRY_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_ENTRY_BYTES:
         raise _too_large(source)
     if not text.strip():
-        raise EntryError(f"{source}: the entry is empty; expected a JSON object {{...}}")
+        raise EntryError("{source}: the entry is empty; expected a JSON object {{...}}", source=source)
     try:
         data = loads_strict(text)
     except json.JSONDecodeError as exc:
-        raise EntryError(f"{source} line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        raise EntryError(
+            "{source} line {lineno} column {colno}: {msg}",
+            source=source,
+            lineno=exc.lineno,
+            colno=exc.colno,
+            msg=exc.msg,
+        ) from None
     except ValueError as exc:
-        raise EntryError(f"{source}: {exc}") from None
+        raise EntryError("{source}: {exc}", source=source, exc=exc) from None
     if not isinstance(data, dict):
-        raise EntryError(f"{source}: an entry must be a JSON object {{...}}, got {type_name(data)}")
+        raise EntryError(
+            "{source}: an entry must be a JSON object {{...}}, got {type_name}",
+            source=source,
+            type_name=type_name(data),
+        )
     return data
 
 
@@ -921,5 +1032,5 @@ def load_entry_bytes(data: bytes, source: str) -> dict[str, Any]:
     try:
         text = decode_text(data)
     except NotUTF8Error as exc:
-        raise EntryError(f"{source}: {exc}") from None
+        raise EntryError("{source}: {exc}", source=source, exc=exc) from None
     return load_entry_text(text, source)

@@ -20,18 +20,23 @@ from __future__ import annotations
 import stat
 from typing import IO
 
+from .messages import N_, TextError
+
 #: The UTF-8 byte order mark; the readers skip it at the start of a file.
 BOM = b"\xef\xbb\xbf"
 
 
-class NotUTF8Error(ValueError):
+class NotUTF8Error(TextError):
     """Bytes that are no UTF-8 text. ``offset`` is the 0-based offset of the first bad byte in the
     file (a byte order mark counted); the message is ``not UTF-8 text (byte N)``, and each reader
     puts the file (and the line) in front of it."""
 
     def __init__(self, offset: int) -> None:
-        super().__init__(f"not UTF-8 text (byte {offset})")
+        super().__init__(N_("not UTF-8 text (byte {offset})"), offset=offset)
         self.offset = offset
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (NotUTF8Error, (self.offset,))
 
 
 def read_limited(handle: IO[bytes], limit: int) -> bytes:

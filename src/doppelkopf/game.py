@@ -56,6 +56,7 @@ from .claims import (
     concession_pass,
     search_order,
 )
+from .messages import N_
 from .moves import (
     HOCHZEIT_KINDS,
     HOCHZEIT_LABELS,
@@ -261,7 +262,10 @@ class Game(GameState):
         if len(done) != 4:
             raise IllegalAction("pflichtsolo_done: needs one entry per seat (4)")
         if games_left_in_round is not None and games_left_in_round < 0:
-            raise IllegalAction(f"games_left_in_round: must be 0 or more, got {games_left_in_round}")
+            raise IllegalAction(
+                "games_left_in_round: must be 0 or more, got {games_left_in_round}",
+                games_left_in_round=games_left_in_round,
+            )
         # Game.new deals plain ints, each hand a sorted list of its own; other callers may pass
         # Card members or any ints
         dealt: list[list[int]] = cast(list[list[int]], hands) if _whole_deck else [sorted(map(int, h)) for h in hands]
@@ -270,13 +274,19 @@ class Game(GameState):
         # Vorführung (TSR 4.2.3, 4.1.9): no Vorbehaltsabfrage, this seat must play its Pflichtsolo
         if forced_solo_seat is not None:
             if forced_solo_seat not in range(4):
-                raise IllegalAction(f"forced_solo_seat: no seat {forced_solo_seat}: seats are 0..3")
+                raise IllegalAction(
+                    "forced_solo_seat: no seat {forced_solo_seat}: seats are 0..3", forced_solo_seat=forced_solo_seat
+                )
             if done[forced_solo_seat]:
-                raise IllegalAction(f"forced_solo_seat: seat {forced_solo_seat} has played its Pflichtsolo (TSR 4.2.3)")
+                raise IllegalAction(
+                    "forced_solo_seat: seat {forced_solo_seat} has played its Pflichtsolo (TSR 4.2.3)",
+                    forced_solo_seat=forced_solo_seat,
+                )
             if not rules.solo_types:
                 raise IllegalAction(
-                    f"forced_solo_seat: rules {rules.name!r} allow no solo (solo_types is empty), so no seat can be "
-                    "forced to play one (TSR 4.2.3)"
+                    "forced_solo_seat: rules {rules_name!r} allow no solo (solo_types is empty), so no seat "
+                    "can be forced to play one (TSR 4.2.3)",
+                    rules_name=rules.name,
                 )
         super().__init__(game_options(rules), dealt, dealer % 4, seed, done, games_left_in_round, forced_solo_seat)
         # the current player's legal actions, computed at the first ask after each change (never
@@ -373,7 +383,7 @@ class Game(GameState):
         if self.phase is _FINISHED:
             return []
         if seat not in range(4):
-            raise IllegalAction(f"no seat {seat}: seats are 0..3")
+            raise IllegalAction("no seat {seat}: seats are 0..3", seat=seat)
         return self._actions_of(seat)
 
     def _legal_now(self) -> list[int]:
@@ -556,7 +566,7 @@ class Game(GameState):
                 self.history.append((seat, action))
                 return
         if seat not in range(4):
-            raise IllegalAction(f"no seat {seat}: seats are 0..3")
+            raise IllegalAction("no seat {seat}: seats are 0..3", seat=seat)
         action = int(action)
         self._dispatch(seat, action)
         self._legal = None
@@ -572,7 +582,9 @@ class Game(GameState):
         elif self.phase is _PLAY and action in (Action.SCHWEINE, Action.CLAIM, Action.CONCEDE):
             self._call(seat, action)
         elif seat != self.current_player:
-            raise IllegalAction(f"it is seat {self.current_player}'s turn, not seat {seat}'s")
+            raise IllegalAction(
+                "it is seat {current_player}'s turn, not seat {seat}'s", current_player=self.current_player, seat=seat
+            )
         elif self.phase is _VORBEHALT:
             self._carry_out(declare(self, seat, action))
         elif self.phase is _ARMUT:
@@ -590,27 +602,28 @@ class Game(GameState):
             raise _pflichtansage_error(self.rules)
         if action == Action.SCHWEINE:
             if not schweine_action_legal(self, seat):
+                if self.options.schweine_with_card:
+                    raise IllegalAction(
+                        "no Schweine to announce now: both Karo-Asse in hand, in a game where they count, "
+                        "in your turn when you may play a Karo-Ass (rules schweine, schweine_optional)"
+                    )
                 raise IllegalAction(
                     "no Schweine to announce now: both Karo-Asse in hand, in a game where they count, "
-                    + (
-                        "in your turn when you may play a Karo-Ass (rules schweine, schweine_optional)"
-                        if self.options.schweine_with_card
-                        else "announced before the first of them is played (rules schweine, schweine_announce)"
-                    )
+                    "announced before the first of them is played (rules schweine, schweine_announce)"
                 )
             announce_schweine(self, seat)
         elif action == Action.CLAIM:
             if not claim_legal(self, seat, alone(self, seat)):
                 raise IllegalAction(
-                    f"claiming the rest is not allowed now (rule claim = {self.rules.claim!r}; "
-                    "TSR 5.4.3, seed 000 Spielabkürzung)"
+                    "claiming the rest is not allowed now (rule claim = {claim!r}; TSR 5.4.3, seed 000 Spielabkürzung)",
+                    claim=self.rules.claim,
                 )
             claim(self, seat)
         else:
             if not concede_legal(self, seat, alone(self, seat)):
                 raise IllegalAction(
-                    f"giving up the rest is not allowed now (rule concede = {self.rules.concede!r}; "
-                    "only the soloist, TSR 5.4.6)"
+                    "giving up the rest is not allowed now (rule concede = {concede!r}; only the soloist, TSR 5.4.6)",
+                    concede=self.rules.concede,
                 )
             concede(self, seat)
 
@@ -625,10 +638,10 @@ class Game(GameState):
 
     def _play(self, seat: int, card: int) -> None:
         if not Action.is_card(card):
-            raise IllegalAction(f"{Action.key(card)} is not a card play; play a card now")
+            raise IllegalAction("{key} is not a card play; play a card now", key=Action.key(card))
         hand = self.hands[seat]
         if card not in hand:
-            raise IllegalAction(f"{Card(card).symbol} is not in your hand")
+            raise IllegalAction("{symbol} is not in your hand", symbol=Card(card).symbol)
         if obliged(self, seat):
             raise _pflichtansage_error(self.rules)
         if card not in self._legal_cards(seat):
@@ -636,7 +649,9 @@ class Game(GameState):
                 raise IllegalAction("you announced the Schweine: play the first of them now (seed 002, Sonderkarten)")
             if card == Card.KARO_ASS and schweine_action_legal(self, seat):
                 raise IllegalAction("announce the Schweine before playing a Karo-Ass (seed 000, Schweinchen)")
-            raise IllegalAction(f"{Card(card).symbol}: you must follow the suit led (Bedienpflicht, TSR 5.2)")
+            raise IllegalAction(
+                "{symbol}: you must follow the suit led (Bedienpflicht, TSR 5.2)", symbol=Card(card).symbol
+            )
         self._do_play(seat, card)
 
     def _do_play(self, seat: int, card: int) -> None:
@@ -754,8 +769,12 @@ class Game(GameState):
         """Score the finished game (see :func:`doppelkopf.scoring.score`). A thrown-in game scores
         0 Punkte for every seat, with one item saying so. Raises IllegalAction if not finished."""
         if self.thrown_in:
-            label = "Geschmissen" if self.thrown_reason == "schmeissen" else "Armut nicht genommen"
-            label += ": neu geben"
+            # German "Geschmissen: neu geben", "Armut nicht genommen: neu geben"
+            label = (
+                N_("Schmeissen: deal again")
+                if self.thrown_reason == "schmeissen"
+                else N_("Armut not taken: deal again")
+            )
             return Score(None, (ScoreItem("thrown_in", label, 0),), 0, (0, 0, 0, 0), False, 1, shares=(0, 0, 0, 0))
         return score(self.summary(), self.rules)
 
@@ -814,7 +833,7 @@ class Game(GameState):
         an Armut exchange only the number of cards, unless the seat gave or took them). Raises
         IllegalAction for a seat outside 0..3."""
         if seat not in range(4):
-            raise IllegalAction(f"no seat {seat}: seats are 0..3")
+            raise IllegalAction("no seat {seat}: seats are 0..3", seat=seat)
         game_type = self.public_game_type(seat)
         known = self.known_parties()
         own_party: Party | None = None
@@ -918,9 +937,17 @@ class Game(GameState):
             except IllegalAction as exc:
                 try:
                     name = Action.key(action)
-                except IllegalAction:
-                    name = str(action)
-                raise IllegalAction(f"action {index + 1} (seat {seat}, {name}): {exc}") from None
+                except IllegalAction:  # no action at all: its number and seat only
+                    raise IllegalAction(
+                        "action {number} (seat {seat}): {reason}", number=index + 1, seat=seat, reason=exc
+                    ) from None
+                raise IllegalAction(
+                    "action {number} (seat {seat}, {name}): {reason}",
+                    number=index + 1,
+                    seat=seat,
+                    name=name,
+                    reason=exc,
+                ) from None
         return game
 
 
@@ -931,24 +958,30 @@ def _check_deal(rules: RuleSet, hands: list[list[int]]) -> None:
     if [len(h) for h in hands] == [size] * 4 and tuple(sorted(chain(*hands))) == whole_deck:
         return  # the whole deck, dealt evenly: nothing to report
     if len(hands) != 4 or any(len(h) != size for h in hands):
-        raise IllegalAction(f"deal: each of the 4 hands needs {size} cards")
+        raise IllegalAction("deal: each of the 4 hands needs {size} cards", size=size)
     counts = [0] * 24
     for hand in hands:
         for c in hand:
             if not 0 <= c < 24:
-                raise IllegalAction(f"deal: {c} is no card")
+                raise IllegalAction("deal: {c} is no card", c=c)
             counts[c] += 1
     for c in range(24):
         expected = 0 if (not rules.with_nines and c % 6 == 5) else 2
         if counts[c] != expected:
-            raise IllegalAction(f"deal: {Card(c).symbol} appears {counts[c]} times, expected {expected}")
+            raise IllegalAction(
+                "deal: {symbol} appears {counts} times, expected {expected}",
+                symbol=Card(c).symbol,
+                counts=counts[c],
+                expected=expected,
+            )
 
 
 def _pflichtansage_error(rules: RuleSet) -> IllegalAction:
     """The error for a seat under the Pflichtansage that does anything but announce (seed 002)."""
     return IllegalAction(
-        f"Pflichtansage: you won the first trick with {rules.pflichtansage_augen} or more Augen and must announce "
-        "first (seed 002)"
+        "Pflichtansage: you won the first trick with {pflichtansage_augen} or more Augen and must announce "
+        "first (seed 002)",
+        pflichtansage_augen=rules.pflichtansage_augen,
     )
 
 

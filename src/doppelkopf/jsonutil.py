@@ -27,6 +27,8 @@ import reprlib
 from collections.abc import Mapping
 from typing import Any
 
+from .messages import TextError
+
 #: Most levels of nested lists and objects the readers take. A table entry nests 3 levels, a game
 #: record 4 (plus its free ``meta`` data); anything deeper is refused before Python's recursion
 #: limit could be reached by the parser or by later code walking the data.
@@ -81,7 +83,7 @@ def type_name(value: Any) -> str:
     return type(value).__name__
 
 
-class JSONNestingError(ValueError):
+class JSONNestingError(TextError):
     """JSON nested deeper than the readers take (see :data:`MAX_DEPTH`)."""
 
 

@@ -65,6 +65,7 @@ from typing import Any
 
 from .entry import GAME_FIELDS, EntryError, extra_limits, parse_game, parse_names
 from .jsonutil import short_repr, type_name
+from .messages import TextError
 from .names import name_key
 from .rules import ANSAGE, LEVEL_KEYS, GameType, Party, RuleError, RuleSet
 from .scoring import GameSummary, ScoreError, scored_as_solo
@@ -107,7 +108,7 @@ QUICK_FIELDS = ("winners", "punkte", "game", "pflichtsolo", "events", "dealer")
 TABLE_FIELDS = ("pflichtsolo", "dealer")
 
 
-class ListeError(ValueError):
+class ListeError(TextError):
     """An entry or a sitting that does not fit; the one-line message names the game and the field,
     e.g. ``game 3: augen_re: 250 is outside 0..240`` or ``game 2: re[0]: 'Eva' sits out this game``."""
 
@@ -250,7 +251,7 @@ class ListeBuilder:
         try:
             self._session = Session(rules, players, sit_out)
         except (SessionError, SheetError) as exc:
-            raise ListeError(str(exc)) from None
+            raise ListeError(exc) from None
         self._session.pflichtsolo_in_labels = False  # ListeRow.pflichtsolo says it
         self.rules = rules
         self.players = self._session.players
@@ -281,13 +282,15 @@ class ListeBuilder:
         totals = snapshot.get("totals")
         n = len(builder.players)
         if not isinstance(totals, list) or len(totals) != n or not all(type(t) is int for t in totals):
-            raise ListeError(f"snapshot.totals: expected {n} integers, got {short_repr(totals)}")
+            raise ListeError(
+                "snapshot.totals: expected {n} integers, got {short_repr}", n=n, short_repr=short_repr(totals)
+            )
         if sum(totals) != 0:
-            raise ListeError(f"snapshot.totals: the totals sum to {sum(totals):+d}, not zero")
+            raise ListeError("snapshot.totals: the totals sum to {sum:+d}, not zero", sum=sum(totals))
         try:
             builder._session.restore(dict(snapshot))
         except SessionError as exc:
-            raise ListeError(str(exc)) from None
+            raise ListeError(exc) from None
         builder._totals = list(totals)
         return builder
 
@@ -311,7 +314,7 @@ class ListeBuilder:
         try:
             return self._session.next_game_setup()
         except SessionError as exc:
-            raise ListeError(str(exc)) from None
+            raise ListeError(exc) from None
 
     def liste(self) -> Liste:
         """The Liste so far (the rows this builder wrote; after :meth:`resume` only the later ones)."""
@@ -343,11 +346,11 @@ class ListeBuilder:
             return self._add(entry, number)
         except (EntryError, SessionError, ScoreError, SheetError, RuleError) as exc:
             self._session.dealer = dealer
-            raise ListeError(f"game {number}: {exc}") from None
+            raise ListeError("game {number}: {exc}", number=number, exc=exc) from None
 
     def _add(self, entry: Mapping[str, Any], number: int) -> ListeRow:
         if not isinstance(entry, Mapping):
-            raise EntryError(f"entry: expected an object, got {type_name(entry)}")
+            raise EntryError("entry: expected an object, got {type_name}", type_name=type_name(entry))
         names = self.players
         if entry.get("dealer") is not None:
             try:
@@ -360,7 +363,9 @@ class ListeBuilder:
         out = tuple(names[p] for p in turn.sitting_out)
         pflichtsolo = entry.get("pflichtsolo")
         if pflichtsolo is not None and not isinstance(pflichtsolo, bool):
-            raise EntryError(f"pflichtsolo: expected true or false, got {short_repr(pflichtsolo)}")
+            raise EntryError(
+                "pflichtsolo: expected true or false, got {short_repr}", short_repr=short_repr(pflichtsolo)
+            )
         if "winners" in entry or "punkte" in entry:
             row_fields = self._add_quick(entry, turn.active, pflichtsolo)
         else:
@@ -368,8 +373,10 @@ class ListeBuilder:
             for k in game_fields:
                 if k not in GAME_FIELDS:
                     raise EntryError(
-                        f"{_key(k)}: unknown field; expected one of: {', '.join((*GAME_FIELDS, *TABLE_FIELDS))} "
-                        f"(or a quick entry: {', '.join(QUICK_FIELDS)})"
+                        "{key}: unknown field; expected one of: {values} (or a quick entry: {quick_fields})",
+                        key=_key(k),
+                        values=", ".join((*GAME_FIELDS, *TABLE_FIELDS)),
+                        quick_fields=", ".join(QUICK_FIELDS),
                     )
             summary = parse_game(game_fields, self.rules, active, names)
             self._session.record_summary(summary, pflichtsolo=pflichtsolo)
@@ -412,27 +419,35 @@ class ListeBuilder:
         for k in entry:
             if k not in QUICK_FIELDS:
                 raise EntryError(
-                    f"{_key(k)}: unknown field of a quick entry; expected one of: {', '.join(QUICK_FIELDS)}"
+                    "{key}: unknown field of a quick entry; expected one of: {quick_fields}",
+                    key=_key(k),
+                    quick_fields=", ".join(QUICK_FIELDS),
                 )
         for k in ("winners", "punkte"):
             if k not in entry:
-                raise EntryError(f"{k}: missing (a quick entry has winners and punkte)")
+                raise EntryError("{k}: missing (a quick entry has winners and punkte)", k=k)
         names = self.players
         seats = parse_names(entry["winners"], [names[p] for p in active], "winners", names)
         punkte = entry["punkte"]
         if type(punkte) is not int:
-            raise EntryError(f"punkte: expected an integer, got {type_name(punkte)} ({short_repr(punkte)})")
+            raise EntryError(
+                "punkte: expected an integer, got {type_name} ({short_repr})",
+                type_name=type_name(punkte),
+                short_repr=short_repr(punkte),
+            )
         game: GameType | None = None
         if entry.get("game") is not None:
             if not isinstance(entry["game"], str):
-                raise EntryError(f"game: expected a game type key, got {type_name(entry['game'])}")
+                raise EntryError("game: expected a game type key, got {type_name}", type_name=type_name(entry["game"]))
             try:
                 game = GameType.parse(entry["game"])
             except RuleError as exc:
-                raise EntryError(f"game: {exc}") from None
+                raise EntryError("game: {exc}", exc=exc) from None
         events = entry.get("events") or []
         if not isinstance(events, (list, tuple)) or not all(isinstance(e, str) for e in events):
-            raise EntryError(f"events: expected a list of Bock trigger keys, got {short_repr(events)}")
+            raise EntryError(
+                "events: expected a list of Bock trigger keys, got {short_repr}", short_repr=short_repr(events)
+            )
         winners = frozenset(seats)
         self._session.record_quick(winners, punkte, game, tuple(events), pflichtsolo)
         lone = len(winners) in (1, 3)

@@ -27,12 +27,13 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar, Final
 
 from .cards import AUGEN, Card, CardError
+from .messages import TextError
 from .order import CardOrder
 from .rules import ANSAGE, LEVEL_KEYS, SCHWARZ, GameType, Party, level_label
 from .values import Record
 
 
-class IllegalAction(ValueError):
+class IllegalAction(TextError):
     """An action that the rules do not allow now; the message names the rule."""
 
 
@@ -200,7 +201,7 @@ class Action:
             return "armut:lay:" + Action.card_of(action).short
         if Action.is_armut_return(action):
             return "armut:return:" + Action.card_of(action).short
-        raise IllegalAction(f"no such action: {action}")
+        raise IllegalAction("no such action: {action}", action=action)
 
     @staticmethod
     def from_key(key: str) -> int:
@@ -216,27 +217,31 @@ class Action:
             for level, lk in LEVEL_KEYS.items():
                 if lk == name:
                     return Action.announce(level)
-            raise IllegalAction(f"unknown announcement {name!r}")
+            raise IllegalAction("unknown announcement {name!r}", name=name)
         if text.startswith("vorbehalt:hochzeit:"):
             kind = text.split(":", 2)[2]
             if kind not in HOCHZEIT_KINDS:
-                raise IllegalAction(f"unknown Hochzeit kind {kind!r}; expected one of: {', '.join(HOCHZEIT_KINDS)}")
+                raise IllegalAction(
+                    "unknown Hochzeit kind {kind!r}; expected one of: {hochzeit_kinds}",
+                    kind=kind,
+                    hochzeit_kinds=", ".join(HOCHZEIT_KINDS),
+                )
             return Action.hochzeit(kind)
         if text.startswith("vorbehalt:"):
             try:
                 return Action.vorbehalt(GameType.parse(text.split(":", 1)[1]))
             except ValueError as exc:
-                raise IllegalAction(str(exc)) from None
+                raise IllegalAction(exc) from None
         for prefix, make in (("armut:lay:", Action.armut_lay), ("armut:return:", Action.armut_return)):
             if text.startswith(prefix):
                 try:
                     return make(Card.parse(text[len(prefix) :]))
                 except CardError as exc:
-                    raise IllegalAction(str(exc)) from None
+                    raise IllegalAction(exc) from None
         try:
             return int(Card.parse(text))
         except CardError as exc:
-            raise IllegalAction(str(exc)) from None
+            raise IllegalAction(exc) from None
 
 
 class Trick(Record):

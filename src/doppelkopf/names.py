@@ -21,6 +21,8 @@ import functools
 import unicodedata
 from collections.abc import Sequence
 
+from .messages import TextError
+
 #: Most characters in a player name.
 MAX_NAME_LENGTH = 40
 
@@ -33,7 +35,7 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Zl", "Zp", "Cs"})
 _REFUSED_CHARS = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
 
 
-class PlayerNameError(ValueError):
+class PlayerNameError(TextError):
     """A player name is empty, too long, holds a control character, or names a player twice; the
     message starts with the field (``players[2]``, ``--names``)."""
 
@@ -46,19 +48,33 @@ def clean_name(raw: object, where: str = "name") -> str:
     or holds a control character, a line separator or a bidirectional override.
     """
     if not isinstance(raw, str):
-        raise PlayerNameError(f"{where}: a player name must be a string, got {type(raw).__name__}")
+        raise PlayerNameError(
+            "{where}: a player name must be a string, got {name}", where=where, name=type(raw).__name__
+        )
     if len(raw) > 4 * MAX_NAME_LENGTH + 64:  # refuse a huge text before normalising it
-        raise PlayerNameError(f"{where}: a player name has at most {MAX_NAME_LENGTH} characters, got {len(raw)}")
+        raise PlayerNameError(
+            "{where}: a player name has at most {max_name_length} characters, got {count}",
+            where=where,
+            max_name_length=MAX_NAME_LENGTH,
+            count=len(raw),
+        )
     name = unicodedata.normalize("NFC", raw).strip()
     if not name:
-        raise PlayerNameError(f"{where}: the name is empty")
+        raise PlayerNameError("{where}: the name is empty", where=where)
     if len(name) > MAX_NAME_LENGTH:
-        raise PlayerNameError(f"{where}: a player name has at most {MAX_NAME_LENGTH} characters, got {len(name)}")
+        raise PlayerNameError(
+            "{where}: a player name has at most {max_name_length} characters, got {count}",
+            where=where,
+            max_name_length=MAX_NAME_LENGTH,
+            count=len(name),
+        )
     for char in name:
         if unicodedata.category(char) in _REFUSED_CATEGORIES or char in _REFUSED_CHARS:
-            raise PlayerNameError(f"{where}: {name!r} holds the control character U+{ord(char):04X}")
+            raise PlayerNameError(
+                "{where}: {name!r} holds the control character U+{ord:04X}", where=where, name=name, ord=ord(char)
+            )
     if not name_key(name):
-        raise PlayerNameError(f"{where}: the name is empty (it holds only invisible characters)")
+        raise PlayerNameError("{where}: the name is empty (it holds only invisible characters)", where=where)
     return name
 
 
@@ -85,16 +101,22 @@ def clean_names(raw: Sequence[object], where: str = "players") -> tuple[str, ...
     players[0]``.
     """
     if isinstance(raw, str):
-        raise PlayerNameError(f"{where}: expected a list of names, got one string")
+        raise PlayerNameError("{where}: expected a list of names, got one string", where=where)
     if not isinstance(raw, Sequence):
-        raise PlayerNameError(f"{where}: expected a list of names, got {type(raw).__name__}")
+        raise PlayerNameError("{where}: expected a list of names, got {name}", where=where, name=type(raw).__name__)
     names: list[str] = []
     keys: dict[str, int] = {}
     for i, item in enumerate(raw):
         name = clean_name(item, f"{where}[{i}]")
         key = name_key(name)
         if key in keys:
-            raise PlayerNameError(f"{where}[{i}]: {name!r} is the same player as {where}[{keys[key]}]")
+            raise PlayerNameError(
+                "{where}[{i}]: {name!r} is the same player as {where}[{keys}]",
+                where=where,
+                i=i,
+                name=name,
+                keys=keys[key],
+            )
         keys[key] = i
         names.append(name)
     return tuple(names)

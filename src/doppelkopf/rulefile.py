@@ -55,7 +55,11 @@ def check_size(size: int, source: str) -> None:
     """Raise RuleError (``SOURCE: larger than 256 KiB, not a rule file``) for a rule file of ``size``
     bytes over :data:`RULE_FILE_LIMIT`."""
     if size > RULE_FILE_LIMIT:
-        raise RuleError(f"{source}: larger than {RULE_FILE_LIMIT // 1024} KiB, not a rule file")
+        raise RuleError(
+            "{source}: larger than {rule_file_limit} KiB, not a rule file",
+            source=source,
+            rule_file_limit=RULE_FILE_LIMIT // 1024,
+        )
 
 
 def rules_from_text(text: str, source: str, file_name: str | None = None) -> RuleSet:
@@ -80,7 +84,7 @@ def rules_from_text(text: str, source: str, file_name: str | None = None) -> Rul
     try:
         rules = RuleSet.from_toml(text)
     except RuleError as exc:
-        raise RuleError(f"{source}: {exc}") from None
+        raise RuleError("{source}: {exc}", source=source, exc=exc) from None
     return renamed_if_changed(rules, file_name)
 
 
@@ -96,7 +100,7 @@ def rules_from_bytes(data: bytes, source: str, file_name: str | None = None) -> 
     try:
         text = decode_text(data)
     except NotUTF8Error as exc:
-        raise RuleError(f"{source}: {exc}") from None
+        raise RuleError("{source}: {exc}", source=source, exc=exc) from None
     return rules_from_text(text, source, file_name)
 
 
@@ -115,7 +119,7 @@ def read_rule_file(path: str | Path) -> RuleSet:
         with Path(spec).open("rb") as handle:
             data = read_limited(handle, RULE_FILE_LIMIT + 1)
     except OSError as exc:
-        raise RuleError(f"{spec}: cannot read the rule file ({exc.strerror or exc})") from None
+        raise RuleError("{spec}: cannot read the rule file ({value})", spec=spec, value=exc.strerror or exc) from None
     except ValueError as exc:
-        raise RuleError(f"{spec}: cannot read the rule file ({exc})") from None
+        raise RuleError("{spec}: cannot read the rule file ({exc})", spec=spec, exc=exc) from None
     return rules_from_bytes(data, spec, Path(spec).name)

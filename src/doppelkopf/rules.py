@@ -21,13 +21,15 @@ import dataclasses
 import enum
 import functools
 import reprlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
 from .cards import AUGEN, KOENIG, NEUN, deck
+from .messages import N_, TextError
 
 
-class RuleError(ValueError):
+class RuleError(TextError):
     """A rule set, rule file or option value is invalid; the message names the field or line."""
 
 
@@ -98,22 +100,22 @@ class GameType(enum.IntEnum):
             return cls[key.upper()]
         except KeyError:
             names = ", ".join(g.key for g in cls)
-            raise RuleError(f"unknown game type {text!r}; expected one of: {names}") from None
+            raise RuleError("unknown game type {text!r}; expected one of: {names}", text=text, names=names) from None
 
 
 _GAME_GERMAN = {
-    GameType.NORMAL: "Normalspiel",
-    GameType.HOCHZEIT: "Hochzeit",
-    GameType.STILLE_HOCHZEIT: "Stille Hochzeit",
-    GameType.KREUZ: "Kreuzsolo",
-    GameType.PIK: "Piksolo",
-    GameType.HERZ: "Herzsolo",
-    GameType.KARO: "Karosolo",
-    GameType.DAMEN: "Damensolo",
-    GameType.BUBEN: "Bubensolo",
-    GameType.FLEISCHLOS: "Fleischloser",
-    GameType.ARMUT: "Armut",
-    GameType.BUBEN_DAMEN: "Buben-Damen-Solo",
+    GameType.NORMAL: N_("Normalspiel"),
+    GameType.HOCHZEIT: N_("Hochzeit"),
+    GameType.STILLE_HOCHZEIT: N_("Stille Hochzeit"),
+    GameType.KREUZ: N_("Kreuzsolo"),
+    GameType.PIK: N_("Piksolo"),
+    GameType.HERZ: N_("Herzsolo"),
+    GameType.KARO: N_("Karosolo"),
+    GameType.DAMEN: N_("Damensolo"),
+    GameType.BUBEN: N_("Bubensolo"),
+    GameType.FLEISCHLOS: N_("Fleischloser"),
+    GameType.ARMUT: N_("Armut"),
+    GameType.BUBEN_DAMEN: N_("Buben-Damen-Solo"),
 }
 _DECLARED_SOLI = frozenset(
     {
@@ -150,7 +152,7 @@ KEINE_60: Final = 3
 KEINE_30: Final = 4
 SCHWARZ: Final = 5
 LEVEL_KEYS = {KEINE_90: "keine_90", KEINE_60: "keine_60", KEINE_30: "keine_30", SCHWARZ: "schwarz"}
-LEVEL_LABELS = {KEINE_90: "keine 90", KEINE_60: "keine 60", KEINE_30: "keine 30", SCHWARZ: "schwarz"}
+LEVEL_LABELS = {KEINE_90: N_("keine 90"), KEINE_60: N_("keine 60"), KEINE_30: N_("keine 30"), SCHWARZ: N_("schwarz")}
 
 
 def level_label(level: int, party: Party) -> str:
@@ -678,8 +680,11 @@ class RuleSet:
         """
         if self.armut_max_trumps > self.armut_cards:
             raise RuleError(
-                f"armut_cards: {self.armut_cards} must be at least 1 and armut_max_trumps ({self.armut_max_trumps}, "
-                f"all trumps are laid) and at most the hand ({self.hand_size})"
+                "armut_cards: {armut_cards} must be at least 1 and armut_max_trumps ({armut_max_trumps}, all "
+                "trumps are laid) and at most the hand ({hand_size})",
+                armut_cards=self.armut_cards,
+                armut_max_trumps=self.armut_max_trumps,
+                hand_size=self.hand_size,
             )
         if "solo" in self.vorbehalt_priority and {"pflichtsolo", "lustsolo"} & set(self.vorbehalt_priority):
             raise RuleError("vorbehalt_priority: name either solo or pflichtsolo/lustsolo, not both")
@@ -688,8 +693,10 @@ class RuleSet:
         t = self.announcement_tricks
         if any(b < a for a, b in zip(t, t[1:], strict=False)):
             raise RuleError(
-                f"announcement_tricks: {list(t)} needs 5 rising numbers of tricks below {self.hand_size} "
-                "(Re/Kontra, keine 90, 60, 30, schwarz)"
+                "announcement_tricks: {t} needs 5 rising numbers of tricks below {hand_size} (Re/Kontra, "
+                "keine 90, 60, 30, schwarz)",
+                t=list(t),
+                hand_size=self.hand_size,
             )
         if self.superschweine and not self.with_nines:
             raise RuleError("superschweine: needs the nines (the two Karo-Neunen); with_nines is false")
@@ -793,22 +800,30 @@ class RuleSet:
         table: dict[str, int] = {}
         for i, entry in enumerate(self.solo_factors):
             if not isinstance(entry, str):
-                raise RuleError(f"solo_factors[{i}]: expected a text 'game=N', got {_short(entry)}")
+                raise RuleError("solo_factors[{i}]: expected a text 'game=N', got {short}", i=i, short=_short(entry))
             key, sep, number = (part.strip() for part in entry.partition("="))
             key = key.lower()
             if not sep or not (number.isascii() and number.isdigit()):
                 raise RuleError(
-                    f"solo_factors[{i}]: {_short(entry)} is not 'game=N' with a whole number N, e.g. 'buben=2'"
+                    "solo_factors[{i}]: {short} is not 'game=N' with a whole number N, e.g. 'buben=2'",
+                    i=i,
+                    short=_short(entry),
                 )
             if key not in keys:
                 raise RuleError(
-                    f"solo_factors[{i}]: unknown game {_short(key)}; expected one of: {', '.join(sorted(keys))}"
+                    "solo_factors[{i}]: unknown game {short}; expected one of: {keys}",
+                    i=i,
+                    short=_short(key),
+                    keys=", ".join(sorted(keys)),
                 )
             if key in table:
-                raise RuleError(f"solo_factors[{i}]: {key!r} is listed twice")
+                raise RuleError("solo_factors[{i}]: {key!r} is listed twice", i=i, key=key)
             if not 1 <= int(number) <= 100:
                 raise RuleError(
-                    f"solo_factors[{i}]: the factor of {key!r} must be between 1 and 100, got {_short(number)}"
+                    "solo_factors[{i}]: the factor of {key!r} must be between 1 and 100, got {short}",
+                    i=i,
+                    key=key,
+                    short=_short(number),
                 )
             table[key] = int(number)
         return table
@@ -901,47 +916,84 @@ class RuleSet:
             default: Any = f.default
             if isinstance(default, tuple):
                 if not isinstance(value, (list, tuple)):
-                    raise RuleError(f"{f.name}: expected a list, got {_short(value)}")
+                    raise RuleError("{f_name}: expected a list, got {short}", f_name=f.name, short=_short(value))
                 if not isinstance(value, tuple):
                     object.__setattr__(self, f.name, tuple(value))
                     value = getattr(self, f.name)
                 for i, v in enumerate(value):
                     if choices and v not in choices:
-                        raise RuleError(f"{f.name}: {_short(v)} is not one of {', '.join(map(str, choices))}")
+                        raise RuleError(
+                            "{f_name}: {short} is not one of {map}",
+                            f_name=f.name,
+                            short=_short(v),
+                            map=", ".join(map(str, choices)),
+                        )
                     if default and type(v) is not type(default[0]):
-                        raise RuleError(f"{f.name}: every entry must be {type(default[0]).__name__}, got {_short(v)}")
+                        raise RuleError(
+                            "{f_name}: every entry must be {name}, got {short}",
+                            f_name=f.name,
+                            name=type(default[0]).__name__,
+                            short=_short(v),
+                        )
                     if choices and v in value[:i]:
-                        raise RuleError(f"{f.name}: a kind is listed twice ({v!r})")
+                        raise RuleError("{f_name}: a kind is listed twice ({v!r})", f_name=f.name, v=v)
             else:
                 if choices and value not in choices:
-                    raise RuleError(f"{f.name}: {_short(value)} is not one of {', '.join(map(str, choices))}")
+                    raise RuleError(
+                        "{f_name}: {short} is not one of {map}",
+                        f_name=f.name,
+                        short=_short(value),
+                        map=", ".join(map(str, choices)),
+                    )
                 if type(value) is not type(default):
-                    raise RuleError(f"{f.name}: expected {type(default).__name__}, got {_short(value)}")
+                    raise RuleError(
+                        "{f_name}: expected {name}, got {short}",
+                        f_name=f.name,
+                        name=type(default).__name__,
+                        short=_short(value),
+                    )
         if not self.name.strip() or len(self.name) > 100 or not self.name.isprintable():
-            raise RuleError(f"name: must be 1 to 100 printable characters, not all blank, got {_short(self.name)}")
+            raise RuleError(
+                "name: must be 1 to 100 printable characters, not all blank, got {short}", short=_short(self.name)
+            )
         nines = self.with_nines
         cards = len(deck(nines))
         if sum(self.deal_packets) * 4 != cards:
             raise RuleError(
-                f"deal_packets: {self.deal_packets} deal {sum(self.deal_packets) * 4} cards, deck has {cards}"
+                "deal_packets: {deal_packets} deal {sum} cards, deck has {cards}",
+                deal_packets=self.deal_packets,
+                sum=sum(self.deal_packets) * 4,
+                cards=cards,
             )
         for f in fields:
             value = getattr(self, f.name)
             length: Range | None = f.metadata.get("length")
             if length is not None and not length.holds(len(value), nines):
-                raise RuleError(f"{f.name}: needs {length.wording(nines)}, got {len(value)}")
+                raise RuleError(
+                    "{f_name}: needs {wording}, got {count}",
+                    f_name=f.name,
+                    wording=length.wording(nines),
+                    count=len(value),
+                )
             bounds: Range | None = f.metadata.get("bounds")
             if bounds is None:
                 continue
             for v in value if isinstance(value, tuple) else (value,):
                 if not bounds.holds(v, nines):
                     every = "every entry " if isinstance(value, tuple) else ""
-                    raise RuleError(f"{f.name}: {every}must be {bounds.wording(nines, v)}, got {v}")
+                    raise RuleError(
+                        "{f_name}: {every}must be {wording}, got {v}",
+                        f_name=f.name,
+                        every=every,
+                        wording=bounds.wording(nines, v),
+                        v=v,
+                    )
         d = self.announcement_deadlines
         if any(later > earlier for earlier, later in zip(d, d[1:], strict=False)):
             raise RuleError(
-                f"announcement_deadlines: {list(d)} must not rise from Re/Kontra to schwarz "
-                "(a higher announcement cannot be allowed earlier than a lower one)"
+                "announcement_deadlines: {d} must not rise from Re/Kontra to schwarz (a higher announcement "
+                "cannot be allowed earlier than a lower one)",
+                d=list(d),
             )
         if d[0] < 1:
             raise RuleError("announcement_deadlines: Re/Kontra needs at least 1 card in hand, got 0")
@@ -979,7 +1031,7 @@ class RuleSet:
         names = {f.name for f in dataclasses.fields(self)}
         for key in changes:
             if key not in names:
-                raise RuleError(f"unknown rule option {key!r}")
+                raise RuleError("unknown rule option {key!r}", key=key)
         return dataclasses.replace(self, **changes)
 
     # -- files ------------------------------------------------------------------------------
@@ -997,22 +1049,22 @@ class RuleSet:
         :meth:`__post_init__`), ``preset`` or the unknown option.
         """
         if not isinstance(data, dict):
-            raise RuleError(f"rule options: expected a table of options, got {_short(data)}")
+            raise RuleError("rule options: expected a table of options, got {short}", short=_short(data))
         data = dict(data)
         if "preset" in data:
             preset = data.pop("preset")
             if not isinstance(preset, str):
-                raise RuleError(f"preset: expected the name of a preset, got {_short(preset)}")
+                raise RuleError("preset: expected the name of a preset, got {short}", short=_short(preset))
             base = get_preset(preset)
         base = base or RuleSet()
         names = {f.name: f for f in dataclasses.fields(cls)}
         changes: dict[str, Any] = {}
         for key, value in data.items():
             if key not in names:
-                raise RuleError(f"unknown rule option {_short(key)}")
+                raise RuleError("unknown rule option {short}", short=_short(key))
             if isinstance(names[key].default, tuple):
                 if not isinstance(value, (list, tuple)):
-                    raise RuleError(f"{key}: expected a list, got {_short(value)}")
+                    raise RuleError("{key}: expected a list, got {short}", key=key, short=_short(value))
                 value = tuple(value)
             changes[key] = value
         return dataclasses.replace(base, **changes)
@@ -1040,16 +1092,18 @@ class RuleSet:
                 data = data["rules"]
             return cls.from_dict(data)
         except tomllib.TOMLDecodeError as exc:
-            raise RuleError(f"rule file is not valid TOML: {exc}") from None
+            raise RuleError("rule file is not valid TOML: {exc}", exc=exc) from None
         except RecursionError:
             raise RuleError("rule file is nested too deeply (tables or lists within each other)") from None
 
-    def describe(self) -> list[tuple[str, str, str, str]]:
+    def describe(self, translate: Callable[[str], str] = str) -> list[tuple[str, str, str, str]]:
         """Rows of (option, value, description, source) for display; the description ends with the
-        allowed values (:meth:`allowed_values`) where the option has a fixed set or a range."""
+        allowed values (:meth:`allowed_values`) where the option has a fixed set or a range. The
+        descriptions are English messages of the catalogue, given to ``translate`` (default: as they
+        are; ``translator("de").gettext`` of :mod:`doppelkopf.i18n` gives them in German)."""
         rows = []
         for f in dataclasses.fields(self):
-            doc = f.metadata["doc"]
+            doc = translate(f.metadata["doc"])
             allowed = self.allowed_values(f.name)
             if allowed:
                 doc += f" ({allowed})"
@@ -1063,7 +1117,7 @@ class RuleSet:
         :class:`RuleError` for an unknown option."""
         meta = {f.name: f.metadata for f in dataclasses.fields(self)}.get(option)
         if meta is None:
-            raise RuleError(f"unknown rule option {_short(option)}")
+            raise RuleError("unknown rule option {short}", short=_short(option))
         nines = self.with_nines
         parts = []
         if meta.get("choices"):
@@ -1187,4 +1241,6 @@ def get_preset(name: str) -> RuleSet:
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:
-        raise RuleError(f"unknown rule set {name!r}; presets: {', '.join(sorted(PRESETS))}") from None
+        raise RuleError(
+            "unknown rule set {name!r}; presets: {presets}", name=name, presets=", ".join(sorted(PRESETS))
+        ) from None

@@ -47,13 +47,13 @@ from functools import cache
 from typing import ClassVar, Final
 
 from .cards import AUGEN, Card
+from .messages import N_, TextError
 from .rules import (
     ANSAGE,
     KEINE_30,
     KEINE_60,
     KEINE_90,
     LEVEL_KEYS,
-    LEVEL_LABELS,
     SCHWARZ,
     GameType,
     Party,
@@ -62,11 +62,11 @@ from .rules import (
 from .values import PerRuleSet, Record
 
 SONDERPUNKT_LABELS = {
-    "doppelkopf": "Doppelkopf",
-    "fuchs_gefangen": "Fuchs gefangen",
-    "karlchen": "Karlchen",
-    "karlchen_gefangen": "Karlchen gefangen",
-    "fuchs_am_end": "Fuchs am End",
+    "doppelkopf": N_("Doppelkopf"),
+    "fuchs_gefangen": N_("Fuchs gefangen"),
+    "karlchen": N_("Karlchen"),
+    "karlchen_gefangen": N_("Karlchen gefangen"),
+    "fuchs_am_end": N_("Fuchs am End"),
 }
 
 # Enum facts as plain tuples and constants: reading an enum member or property costs far more than a
@@ -94,7 +94,7 @@ _KREUZ_BUBE: Final = int(Card.KREUZ_BUBE)
 TRUMPF_SOLI = ("kreuz", "pik", "herz", "karo")
 
 
-class ScoreError(ValueError):
+class ScoreError(TextError):
     """A game summary cannot be scored; the message names the field at fault."""
 
 
@@ -177,7 +177,14 @@ class GameSummary(Record):
 
 class ScoreItem(Record):
     """One line of the score table: ``punkte`` counted for the scoring party (the winner).
-    Immutable and compared by value (a :class:`~doppelkopf.values.Record`)."""
+    Immutable and compared by value (a :class:`~doppelkopf.values.Record`).
+
+    ``key`` is the line's stable name (``gewonnen``, ``unter_90``, ``re_angesagt``, ``sonderpunkte_re``
+    ...); ``label`` is what people read, in English, a plain ``str``: a message of the catalogue
+    (``"Won"``, ``"Opponents under 90"``), which a front end shows with ``tr.text(item.label)`` (German
+    ``Gewonnen``, ``Gegner unter 90``, as on the seed 004 tables). The Sonderpunkte line
+    (``"Sonderpunkte Re (2× Fuchs gefangen, Karlchen)"``) is made of the glossary's terms, the same in
+    both languages."""
 
     _fields: ClassVar[tuple[str, ...]] = ("key", "label", "punkte")
 
@@ -272,7 +279,7 @@ class Score(Record):
         The Punkte sum to zero. Raises ScoreError for a multiplier below 1.
         """
         if isinstance(multiplier, bool) or not isinstance(multiplier, int) or multiplier < 1:
-            raise ScoreError(f"multiplier: must be an integer >= 1, got {multiplier!r}")
+            raise ScoreError("multiplier: must be an integer >= 1, got {multiplier!r}", multiplier=multiplier)
         total = self.game_value * multiplier + self.sonderpunkte_value * (multiplier if sonderpunkte_too else 1)
         return tuple(total * share for share in self._shares())  # type: ignore[return-value]
 
@@ -294,10 +301,10 @@ class Score(Record):
 
         >>> from doppelkopf.rules import DDV, GameType
         >>> score(GameSummary(GameType.NORMAL, frozenset({0, 1}), augen_re=100), DDV).table()
-        [('Gewonnen', 1), ('Gegen die Alten', 1), ('Summe', 2)]
+        [('Won', 1), ('Gegen die Alten', 1), ('Summe', 2)]
         """
         rows = [(item.label, item.punkte) for item in self.items]
-        rows.append(("Summe", self.value))
+        rows.append((_SUMME_LABEL, self.value))
         return rows
 
 
@@ -482,9 +489,11 @@ def _winner(summary: GameSummary, re_120_after_kontra: bool) -> Party | None:
 def _validate(summary: GameSummary, hand: int) -> None:
     """Raise ScoreError for a summary no game can end with (``hand``: cards per hand)."""
     if not 0 <= summary.augen_re <= 240:
-        raise ScoreError(f"augen_re: {summary.augen_re} is outside 0..240")
+        raise ScoreError("augen_re: {augen_re} is outside 0..240", augen_re=summary.augen_re)
     if not 1 <= len(summary.re_seats) <= 2 or not summary.re_seats <= _SEATS:
-        raise ScoreError(f"re: the Re party must be 1 or 2 of the seats 0..3, got {sorted(summary.re_seats)}")
+        raise ScoreError(
+            "re: the Re party must be 1 or 2 of the seats 0..3, got {re_seats}", re_seats=sorted(summary.re_seats)
+        )
     game_type, re_count = summary.game_type, len(summary.re_seats)
     if _IS_SOLO[game_type] and re_count != 1:
         raise ScoreError("re: in a solo the Re party is the soloist alone")
@@ -496,17 +505,17 @@ def _validate(summary: GameSummary, hand: int) -> None:
         raise ScoreError("re: in an Armut the Re party is the poor player and the player who took the cards")
     for level in summary.announcements:
         if not 0 <= level <= SCHWARZ:
-            raise ScoreError(f"announcements: level {level} is outside 0..5")
+            raise ScoreError("announcements: level {level} is outside 0..5", level=level)
     for name, tricks in (("tricks_re", summary.tricks_re), ("tricks_kontra", summary.tricks_kontra)):
         if tricks is not None and not 0 <= tricks <= hand:
-            raise ScoreError(f"{name}: {tricks} is outside 0..{hand}")
+            raise ScoreError("{name}: {tricks} is outside 0..{hand}", name=name, tricks=tricks, hand=hand)
     if summary.tricks_re is not None and summary.tricks_kontra is not None:
         if summary.tricks_re + summary.tricks_kontra != hand:
-            raise ScoreError(f"tricks_re + tricks_kontra must be {hand}")
+            raise ScoreError("tricks_re + tricks_kontra must be {hand}", hand=hand)
     for party in _PARTIES:
         if summary.augen(party) > 0 and summary.tricks_re is not None and summary.tricks_kontra is not None:
             if not summary.has_trick(party):
-                raise ScoreError(f"tricks: {party.label} has Augen but no trick")
+                raise ScoreError("tricks: {label} has Augen but no trick", label=party.label)
 
 
 def score(summary: GameSummary, rules: RuleSet) -> Score:
@@ -535,7 +544,7 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
     side = won if won is not None else _RE
     announcements = summary.announcements
     if won is not None:
-        items.append(_GEWONNEN if feige is None else _line("gewonnen", f"Gewonnen ({feige[1].capitalize()})", 1))
+        items.append(_GEWONNEN if feige is None else _line("gewonnen", _FEIGE_LABELS[feige[1]], 1))
         _against_items(items, summary, won, 0)
         for party in _PARTIES:
             if announcements[party] >= ANSAGE:
@@ -547,7 +556,7 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
         if opts.reached_against_absage:  # rules.reached_against_absage
             _reached_items(items, summary, won, 0)
         if solo and opts.solo_bonus:  # rules.solo_bonus
-            items.append(_item("solo", "Solo", opts.solo_bonus))
+            items.append(_item("solo", _SOLO_LABEL, opts.solo_bonus))
         if won is _KONTRA and _gegen_die_alten_counts(summary, rules, solo):
             items.append(_GEGEN_DIE_ALTEN)
             if opts.gegen_die_alten_sonderpunkt:  # rules.gegen_die_alten_as
@@ -568,15 +577,11 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
         for party in (side, _OTHER[side]):
             kinds = [s.kind for s in summary.sonderpunkte if s.party is party and s.kind in counting]
             if kinds:
-                detail = ", ".join(
-                    f"{kinds.count(k)}× {SONDERPUNKT_LABELS[k]}" if kinds.count(k) > 1 else SONDERPUNKT_LABELS[k]
-                    for k in dict.fromkeys(kinds)
-                )
                 sign = 1 if party is side else -1
                 items.append(
                     _item(
                         f"sonderpunkte_{_PARTY_KEY[party]}",
-                        f"Sonderpunkte {_PARTY_LABEL[party]} ({detail})",
+                        f"Sonderpunkte {_PARTY_LABEL[party]} ({_detail(kinds)})",
                         sign * len(kinds),
                     )
                 )
@@ -593,6 +598,15 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
     return Score(won, tuple(items), value, points, solo, factor, sonder_value, shares, 1, True)
 
 
+def _detail(kinds: list[str]) -> str:
+    """The Sonderpunkte of one party: ``2× Fuchs gefangen, Karlchen`` (each kind once, in the order first
+    made, with its count when more than one; the glossary's names, the same in German and English)."""
+    return ", ".join(
+        f"{kinds.count(k)}× {SONDERPUNKT_LABELS[k]}" if kinds.count(k) > 1 else SONDERPUNKT_LABELS[k]
+        for k in dict.fromkeys(kinds)
+    )
+
+
 def _item(key: str, label: str, punkte: int) -> ScoreItem:
     return ScoreItem(key, label, punkte)
 
@@ -604,12 +618,24 @@ def _line(key: str, label: str, punkte: int) -> ScoreItem:
 
 
 # The fixed lines of the table, made once (TSR 7.2.2); a suffix index 0 is none, 1 " (Re)", 2 " (Kontra)".
-_SUFFIXES: Final = ("", " (Re)", " (Kontra)")
-_GEWONNEN: Final = ScoreItem("gewonnen", "Gewonnen", 1)
-_GEGEN_DIE_ALTEN: Final = ScoreItem("gegen_die_alten", "Gegen die Alten", 1)
+# The labels are English messages of the catalogue, written out so that the catalogue finds them; the
+# German ones are the seed 004 tables' ("Gewonnen", "Gegner unter 90", "Re angesagt", "keine 90 abgesagt").
+_GEWONNEN: Final = ScoreItem("gewonnen", N_("Won"), 1)
+#: "Gewonnen (Feigheit)": the game won because the winner did not announce what it had (rules.feigheit).
+_FEIGE_LABELS: Final = {"feigheit": N_("Won (Feigheit)"), "superfeigheit": N_("Won (Superfeigheit)")}
+_SOLO_LABEL: Final = N_("Solo")
+_SUMME_LABEL: Final = N_("Summe")
+_GEGEN_DIE_ALTEN: Final = ScoreItem("gegen_die_alten", N_("Gegen die Alten"), 1)
+_ANGESAGT_LABELS: Final = (N_("Re announced"), N_("Kontra announced"))
 _ANGESAGT: Final[tuple[ScoreItem, ...]] = tuple(
-    [ScoreItem(f"{_PARTY_KEY[p]}_angesagt", f"{_PARTY_LABEL[p]} angesagt", 2) for p in _PARTIES]
+    [ScoreItem(f"{_PARTY_KEY[p]}_angesagt", _ANGESAGT_LABELS[p], 2) for p in _PARTIES]
 )
+#: The Absage labels by party, then level - KEINE_90 (keine 90 .. schwarz).
+_ABGESAGT_LABELS: Final = (
+    (N_("keine 90 announced (Re)"), N_("keine 60 announced (Re)"), N_("keine 30 announced (Re)")),
+    (N_("keine 90 announced (Kontra)"), N_("keine 60 announced (Kontra)"), N_("keine 30 announced (Kontra)")),
+)
+_SCHWARZ_ABGESAGT_LABELS: Final = (N_("schwarz announced (Re)"), N_("schwarz announced (Kontra)"))
 #: The Absage lines by party and level - KEINE_90 (keine 90 .. schwarz).
 _ABGESAGT: Final[tuple[tuple[ScoreItem, ...], ...]] = tuple(
     [
@@ -617,7 +643,7 @@ _ABGESAGT: Final[tuple[tuple[ScoreItem, ...], ...]] = tuple(
             [
                 ScoreItem(
                     f"{LEVEL_KEYS[level]}_{_PARTY_KEY[p]}",
-                    f"{LEVEL_LABELS[level]} abgesagt ({_PARTY_LABEL[p]})",
+                    _ABGESAGT_LABELS[p][level - KEINE_90] if level < SCHWARZ else _SCHWARZ_ABGESAGT_LABELS[p],
                     1,
                 )
                 for level in range(KEINE_90, SCHWARZ + 1)
@@ -626,34 +652,65 @@ _ABGESAGT: Final[tuple[tuple[ScoreItem, ...], ...]] = tuple(
         for p in _PARTIES
     ]
 )
-#: "Gegner unter 90/60/30" and "Gegner schwarz" by suffix index.
+#: "Gegner unter 90/60/30" and "Gegner schwarz", by suffix index.
+_UNTER_LABELS: Final = (
+    (N_("Opponents under 90"), N_("Opponents under 60"), N_("Opponents under 30"), N_("Opponents schwarz")),
+    (
+        N_("Opponents under 90 (Re)"),
+        N_("Opponents under 60 (Re)"),
+        N_("Opponents under 30 (Re)"),
+        N_("Opponents schwarz (Re)"),
+    ),
+    (
+        N_("Opponents under 90 (Kontra)"),
+        N_("Opponents under 60 (Kontra)"),
+        N_("Opponents under 30 (Kontra)"),
+        N_("Opponents schwarz (Kontra)"),
+    ),
+)
 _UNTER: Final[tuple[tuple[ScoreItem, ScoreItem, ScoreItem, ScoreItem], ...]] = tuple(
     [
         (
-            ScoreItem("unter_90", f"Gegner unter 90{suffix}", 1),
-            ScoreItem("unter_60", f"Gegner unter 60{suffix}", 1),
-            ScoreItem("unter_30", f"Gegner unter 30{suffix}", 1),
-            ScoreItem("schwarz", f"Gegner schwarz{suffix}", 1),
+            ScoreItem("unter_90", labels[0], 1),
+            ScoreItem("unter_60", labels[1], 1),
+            ScoreItem("unter_30", labels[2], 1),
+            ScoreItem("schwarz", labels[3], 1),
         )
-        for suffix in _SUFFIXES
+        for labels in _UNTER_LABELS
     ]
 )
 #: The Augen reached against an Absage: (Absage, Augen needed), and the lines by suffix index.
 # (a tuple made at run time: mypyc would build a literal Final tuple anew at each use)
 _REACHED: Final[tuple[tuple[int, int], ...]] = tuple([(KEINE_90, 120), (KEINE_60, 90), (KEINE_30, 60), (SCHWARZ, 30)])
+_REACHED_LABELS: Final = (
+    (
+        N_("120 Augen against keine 90"),
+        N_("90 Augen against keine 60"),
+        N_("60 Augen against keine 30"),
+        N_("30 Augen against schwarz"),
+    ),
+    (
+        N_("120 Augen against keine 90 (Re)"),
+        N_("90 Augen against keine 60 (Re)"),
+        N_("60 Augen against keine 30 (Re)"),
+        N_("30 Augen against schwarz (Re)"),
+    ),
+    (
+        N_("120 Augen against keine 90 (Kontra)"),
+        N_("90 Augen against keine 60 (Kontra)"),
+        N_("60 Augen against keine 30 (Kontra)"),
+        N_("30 Augen against schwarz (Kontra)"),
+    ),
+)
 _REACHED_LINES: Final[tuple[tuple[ScoreItem, ...], ...]] = tuple(
     [
         tuple(
             [
-                ScoreItem(
-                    f"{reached}_gegen_{LEVEL_KEYS[absage]}",
-                    f"{reached} Augen gegen {LEVEL_LABELS[absage]}{suffix}",
-                    1,
-                )
-                for absage, reached in _REACHED
+                ScoreItem(f"{reached}_gegen_{LEVEL_KEYS[absage]}", labels[index], 1)
+                for index, (absage, reached) in enumerate(_REACHED)
             ]
         )
-        for suffix in _SUFFIXES
+        for labels in _REACHED_LABELS
     ]
 )
 

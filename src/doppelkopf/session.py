@@ -47,22 +47,24 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .game import Game
+from .messages import N_, Text, TextError
 from .rules import GameType, Party, RuleError, RuleSet
 from .scoring import GameSummary, Score, score, scored_as_solo
 from .sheet import Row, Sheet
 
-#: What each Bock trigger of ``RuleSet.bock_triggers`` means (documentation and display).
+#: What each Bock trigger of ``RuleSet.bock_triggers`` means (documentation and display): English messages
+#: of the catalogue, shown translated with ``tr.gettext(BOCK_TRIGGERS[key])``.
 BOCK_TRIGGERS = {
-    "lost_solo": "a game scored as a solo that the soloist lost (seed 002: 'ein verlorenes Solo')",
-    "spaltarsch": "both parties have 120 Augen (seed 002: 'Spaltarsch (beide Parteien haben 120 Punkte)')",
-    "lost_kontra": "Kontra was announced and Kontra did not win (seed 002: 'ein verlorenes Contra')",
-    "lost_re": "Re was announced and Re did not win",
-    "nullspiel": "the game is worth 0 Punkte, Sonderpunkte included (seed 002: 'Nullspiel')",
-    "schwarz": "one party won no trick",
+    "lost_solo": N_("a game scored as a solo that the soloist lost (seed 002: 'ein verlorenes Solo')"),
+    "spaltarsch": N_("both parties have 120 Augen (seed 002: 'Spaltarsch (beide Parteien haben 120 Punkte)')"),
+    "lost_kontra": N_("Kontra was announced and Kontra did not win (seed 002: 'ein verlorenes Contra')"),
+    "lost_re": N_("Re was announced and Re did not win"),
+    "nullspiel": N_("the game is worth 0 Punkte, Sonderpunkte included (seed 002: 'Nullspiel')"),
+    "schwarz": N_("one party won no trick"),
 }
 
 
-class SessionError(ValueError):
+class SessionError(TextError):
     """A result that does not fit the session (a Pflichtsolo without solo, twice in a round, ...);
     the message names the field."""
 
@@ -73,12 +75,17 @@ PLAYERS_AT_TABLE = 4
 MAX_PLAYERS_AT_TABLE = 7
 
 #: Who sits out a game when more than four sit at the table (a sitting's option ``sit_out``).
-#: Positions count clockwise from the dealer (0 = the dealer).
+#: Positions count clockwise from the dealer (0 = the dealer). The texts are messages of the catalogue
+#: (``tr.gettext(SIT_OUT[key])``).
 SIT_OUT = {
-    "dealer": "the dealer sits out; with six also the player opposite (dealer + 3), with seven the two opposite "
-    "(dealer + 3 and + 4): the usual rule, everybody plays with everybody",
-    "next_dealers": "the dealer and the next to deal after him sit out (six: dealer, dealer + 1; seven: dealer .. "
-    "dealer + 2): the players who play sit side by side",
+    "dealer": N_(
+        "the dealer sits out; with six also the player opposite (dealer + 3), with seven the two opposite "
+        "(dealer + 3 and + 4): the usual rule, everybody plays with everybody"
+    ),
+    "next_dealers": N_(
+        "the dealer and the next to deal after him sit out (six: dealer, dealer + 1; seven: dealer .. "
+        "dealer + 2): the players who play sit side by side"
+    ),
 }
 _SIT_OUT_OFFSETS = {
     "dealer": {4: (), 5: (0,), 6: (0, 3), 7: (0, 3, 4)},
@@ -97,14 +104,21 @@ def sitting_out(players: int, dealer: int, sit_out: str = "dealer") -> tuple[int
             the table.
     """
     if sit_out not in SIT_OUT:
-        raise SessionError(f"sit_out: unknown choice {sit_out!r}; expected one of: {', '.join(SIT_OUT)}")
+        raise SessionError(
+            "sit_out: unknown choice {sit_out!r}; expected one of: {sit_out2}",
+            sit_out=sit_out,
+            sit_out2=", ".join(SIT_OUT),
+        )
     offsets = _SIT_OUT_OFFSETS[sit_out].get(players)
     if offsets is None:
         raise SessionError(
-            f"players: a sitting has {PLAYERS_AT_TABLE} to {MAX_PLAYERS_AT_TABLE} players, got {players}"
+            "players: a sitting has {players_at_table} to {max_players_at_table} players, got {players}",
+            players_at_table=PLAYERS_AT_TABLE,
+            max_players_at_table=MAX_PLAYERS_AT_TABLE,
+            players=players,
         )
     if not 0 <= dealer < players:
-        raise SessionError(f"dealer: {dealer} is outside 0..{players - 1}")
+        raise SessionError("dealer: {dealer} is outside 0..{players}", dealer=dealer, players=players - 1)
     return tuple(sorted((dealer + k) % players for k in offsets))
 
 
@@ -168,7 +182,7 @@ def bock_triggers_fired(summary: GameSummary, result: Score, rules: RuleSet) -> 
         elif trigger == "schwarz":
             hit = not summary.has_trick(Party.RE) or not summary.has_trick(Party.KONTRA)
         else:  # pragma: no cover - the rule set only admits the choices above
-            raise RuleError(f"bock_triggers: unknown trigger {trigger!r}")
+            raise RuleError("bock_triggers: unknown trigger {trigger!r}", trigger=trigger)
         if hit:
             fired.append(trigger)
     return tuple(fired)
@@ -180,25 +194,32 @@ def bock_skips(rules: RuleSet, game_type: GameType) -> bool:
     return rules.bock_skips_soli and game_type.is_declared_solo
 
 
-def bock_problem(multiplier: object, rules: RuleSet, game_type: GameType | None) -> str | None:
+def bock_problem(multiplier: object, rules: RuleSet, game_type: GameType | None) -> Text | None:
     """What is wrong with ``multiplier`` as the Bock of a game of ``game_type`` (``None``: unknown) under
     ``rules``, or ``None`` when it fits: an int power of two (1 no Bock, 2 Bock, 4 Doppelbock ...), at
     most ``rules.bock_max_multiplier`` (seed 002: "Es gibt maximal Doppelböcke"), and 1 for a solo that
-    ``bock_skips_soli`` keeps out of the Bock (seed 002). The message has no field name: the caller's
-    format adds it (``bock: ...``, ``meta.bock: ...``).
+    ``bock_skips_soli`` keeps out of the Bock (seed 002). The message (a :class:`~doppelkopf.messages.Text`)
+    has no field name: the caller's format adds it (``bock: ...``, ``meta.bock: ...``).
 
     >>> from doppelkopf.rules import DOPPELBOCK
-    >>> bock_problem(4, DOPPELBOCK, GameType.NORMAL) is None, bock_problem(8, DOPPELBOCK, GameType.NORMAL)
+    >>> bock_problem(4, DOPPELBOCK, GameType.NORMAL) is None, str(bock_problem(8, DOPPELBOCK, GameType.NORMAL))
     (True, "8 is more than rules 'doppelbock' allow (bock_max_multiplier = 4)")
     """
     if isinstance(multiplier, bool) or not isinstance(multiplier, int) or multiplier < 1 or multiplier & multiplier - 1:
         shown = repr(multiplier) if len(repr(multiplier)) <= 40 else repr(multiplier)[:37] + "..."
-        return f"{shown} is not a Bock multiplier; expected 1 (no Bock), 2 (Bock), 4 (Doppelbock) ..."
+        return Text("{shown} is not a Bock multiplier; expected 1 (no Bock), 2 (Bock), 4 (Doppelbock) ...", shown=shown)
     cap = rules.bock_max_multiplier
     if multiplier > cap:
-        return f"{multiplier} is more than rules {rules.name!r} allow (bock_max_multiplier = {cap})"
+        return Text(
+            "{multiplier} is more than rules {rules!r} allow (bock_max_multiplier = {cap})",
+            multiplier=multiplier,
+            rules=rules.name,
+            cap=cap,
+        )
     if multiplier > 1 and game_type is not None and bock_skips(rules, game_type):
-        return f"the {game_type.german} takes no Bock under rules {rules.name!r} (bock_skips_soli)"
+        return Text(
+            "the {game} takes no Bock under rules {rules!r} (bock_skips_soli)", game=game_type.german, rules=rules.name
+        )
     return None
 
 
@@ -286,7 +307,10 @@ class Session:
         count = "one string" if isinstance(players, str) else len(players)
         if isinstance(players, str) or not PLAYERS_AT_TABLE <= len(players) <= MAX_PLAYERS_AT_TABLE:
             raise SessionError(
-                f"players: a session needs {PLAYERS_AT_TABLE} to {MAX_PLAYERS_AT_TABLE} players, got {count}"
+                "players: a session needs {players_at_table} to {max_players_at_table} players, got {count}",
+                players_at_table=PLAYERS_AT_TABLE,
+                max_players_at_table=MAX_PLAYERS_AT_TABLE,
+                count=count,
             )
         sitting_out(len(players), 0, sit_out)  # checks sit_out
         self.rules = rules
@@ -353,16 +377,18 @@ class Session:
                 or value < low
                 or (high is not None and value > high)
             ):
-                raise SessionError(f"snapshot.{key}: expected an integer >= {low}, got {value!r}")
+                raise SessionError(
+                    "snapshot.{key}: expected an integer >= {low}, got {value!r}", key=key, low=low, value=value
+                )
             return value
 
         done, bocks = snapshot.get("done"), snapshot.get("bocks")
         if not isinstance(done, list) or len(done) != n or not all(isinstance(d, bool) for d in done):
-            raise SessionError(f"snapshot.done: expected {n} booleans, got {done!r}")
+            raise SessionError("snapshot.done: expected {n} booleans, got {done!r}", n=n, done=done)
         if not isinstance(bocks, list) or not all(
             isinstance(b, int) and not isinstance(b, bool) and b >= 1 for b in bocks
         ):
-            raise SessionError(f"snapshot.bocks: expected a list of integers >= 1, got {bocks!r}")
+            raise SessionError("snapshot.bocks: expected a list of integers >= 1, got {bocks!r}", bocks=bocks)
         self.dealer = count("dealer", 0, n - 1)
         self.round = count("round", 1)
         self.games_in_round = count("games_in_round", 0)
@@ -409,7 +435,7 @@ class Session:
             SessionError: a position outside the table.
         """
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < self._n:
-            raise SessionError(f"dealer: {position!r} is outside 0..{self._n - 1}")
+            raise SessionError("dealer: {position!r} is outside 0..{n}", position=position, n=self._n - 1)
         self.dealer = position
 
     def turn(self) -> Turn:
@@ -437,7 +463,11 @@ class Session:
             SessionError: the sitting has more than four players (enter its games with :meth:`record_summary`).
         """
         if self._n != PLAYERS_AT_TABLE:
-            raise SessionError(f"players: a game is dealt to {PLAYERS_AT_TABLE} players, the sitting has {self._n}")
+            raise SessionError(
+                "players: a game is dealt to {players_at_table} players, the sitting has {n}",
+                players_at_table=PLAYERS_AT_TABLE,
+                n=self._n,
+            )
         turn = self.turn()
         a, b, c, d = self.pflichtsolo_done
         return GameSetup(turn.dealer, (a, b, c, d), turn.forced_solo, turn.bock_multiplier, self.games_left_in_round)
@@ -474,7 +504,9 @@ class Session:
             return None
         if game.dealer != self.dealer:
             raise SessionError(
-                f"dealer: the game was dealt by seat {game.dealer}, the session's dealer is {self.dealer}"
+                "dealer: the game was dealt by seat {dealer}, the session's dealer is {dealer2}",
+                dealer=game.dealer,
+                dealer2=self.dealer,
             )
         return self.record_summary(game.summary(), label=label, pflichtsolo=game.pflichtsolo)
 
@@ -490,10 +522,14 @@ class Session:
         if self.redeals_in_a_row + 1 >= MAX_REDEALS_IN_A_ROW:
             rules = self.rules
             raise SessionError(
-                f"redeal: {MAX_REDEALS_IN_A_ROW} deals in a row thrown in; rule set {rules.name!r} throws in "
-                f"nearly every deal: check schmeissen ({', '.join(rules.schmeissen) or 'none'}) and its thresholds "
-                f"(schmeissen_nines, schmeissen_kings, schmeissen_nines_kings, schmeissen_augen_low, "
-                f"schmeissen_augen_high), and armut_max_trumps with armut_none = {rules.armut_none}"
+                "redeal: {max_redeals_in_a_row} deals in a row thrown in; rule set {rules_name!r} throws in "
+                "nearly every deal: check schmeissen ({value}) and its thresholds (schmeissen_nines, "
+                "schmeissen_kings, schmeissen_nines_kings, schmeissen_augen_low, schmeissen_augen_high), and "
+                "armut_max_trumps with armut_none = {armut_none}",
+                max_redeals_in_a_row=MAX_REDEALS_IN_A_ROW,
+                rules_name=rules.name,
+                value=", ".join(rules.schmeissen) or "none",
+                armut_none=rules.armut_none,
             )
         self.redeals_in_a_row += 1
         self.deals += 1
@@ -522,12 +558,12 @@ class Session:
         rules = self.rules
         problem = rules.plays(summary.game_type)
         if problem is not None:
-            raise SessionError(f"game_type: {problem}")
+            raise SessionError("game_type: {problem}", problem=problem)
         turn = self.turn()
         soloist = min(summary.re_seats) if summary.re_seats else None
         declared = summary.game_type.is_declared_solo and len(summary.re_seats) == 1
         if pflichtsolo and not declared:
-            raise SessionError(f"pflichtsolo: a {summary.game_type.german} is no declared solo")
+            raise SessionError("pflichtsolo: a {german} is no declared solo", german=summary.game_type.german)
         position = None if soloist is None else turn.active[soloist]
         pflichtsolo = self._pflichtsolo(pflichtsolo, position if declared else None, summary.game_type.german)
         result = score(summary, rules)
@@ -573,21 +609,29 @@ class Session:
         rules = self.rules
         turn = self.turn()
         if any(not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < PLAYERS_AT_TABLE for w in winners):
-            raise SessionError(f"winners: seats are 0..3, got {sorted(winners)}")
+            raise SessionError("winners: seats are 0..3, got {winners}", winners=sorted(winners))
         if isinstance(punkte, bool) or not isinstance(punkte, int) or not 0 <= punkte <= MAX_QUICK_PUNKTE:
             shown = repr(punkte) if len(repr(punkte)) <= 40 else repr(punkte)[:37] + "..."
-            raise SessionError(f"punkte: expected an integer 0..{MAX_QUICK_PUNKTE} (the game's value), got {shown}")
+            raise SessionError(
+                "punkte: expected an integer 0..{max_quick_punkte} (the game's value), got {shown}",
+                max_quick_punkte=MAX_QUICK_PUNKTE,
+                shown=shown,
+            )
         if len(winners) == PLAYERS_AT_TABLE:
             raise SessionError("winners: all four players cannot win; name the winning side")
         if not winners and punkte:
-            raise SessionError(f"winners: a game worth {punkte} Punkte has winners; name them")
+            raise SessionError("winners: a game worth {punkte} Punkte has winners; name them", punkte=punkte)
         if game_type is not None:
             problem = rules.plays(game_type)
             if problem is not None:
-                raise SessionError(f"game: {problem}")
+                raise SessionError("game: {problem}", problem=problem)
         lone = len(winners) in (1, 3)
         if game_type is not None and game_type.is_declared_solo and not lone and winners:
-            raise SessionError(f"winners: a {game_type.german} is one against three; got {len(winners)} winners")
+            raise SessionError(
+                "winners: a {german} is one against three; got {count} winners",
+                german=game_type.german,
+                count=len(winners),
+            )
         soloist = None
         if lone:
             soloist = min(winners) if len(winners) == 1 else min(set(range(4)) - winners)
@@ -601,11 +645,19 @@ class Session:
         pflichtsolo = self._pflichtsolo(pflichtsolo, position if declared else None, kind)
         for i, event in enumerate(events):
             if event in QUICK_DERIVED_TRIGGERS:
-                raise SessionError(f"events[{i}]: {event!r} is derived from the winners and the Punkte, not named")
+                raise SessionError(
+                    "events[{i}]: {event!r} is derived from the winners and the Punkte, not named", i=i, event=event
+                )
             if event not in rules.bock_triggers:
                 allowed = [t for t in rules.bock_triggers if t not in QUICK_DERIVED_TRIGGERS]
                 choices = f"expected one of: {', '.join(allowed)}" if allowed else "they have no Bock (bock_triggers)"
-                raise SessionError(f"events[{i}]: {event!r} starts no Bock under rules {rules.name!r}; {choices}")
+                raise SessionError(
+                    "events[{i}]: {event!r} starts no Bock under rules {rules_name!r}; {choices}",
+                    i=i,
+                    event=event,
+                    rules_name=rules.name,
+                    choices=choices,
+                )
         base = [0] * PLAYERS_AT_TABLE
         if winners:
             for seat in range(PLAYERS_AT_TABLE):  # the lone player of a solo gets or pays three times
@@ -650,12 +702,17 @@ class Session:
             raise SessionError("pflichtsolo: the rule set has no Pflichtsolo (option pflichtsolo is false)")
         if said and not owes and position is not None:
             raise SessionError(
-                f"pflichtsolo: {self.players[position]} already played the Pflichtsolo in round {self.round}"
+                "pflichtsolo: {players} already played the Pflichtsolo in round {round}",
+                players=self.players[position],
+                round=self.round,
             )
         if not said and owes and position is not None:
             raise SessionError(
-                f"pflichtsolo: {self.players[position]} has not played the Pflichtsolo of round {self.round}, "
-                f"so this {kind} is it (TSR 4.2.3: a solo is the Pflichtsolo while its player has none)"
+                "pflichtsolo: {players} has not played the Pflichtsolo of round {round}, so this {kind} is "
+                "it (TSR 4.2.3: a solo is the Pflichtsolo while its player has none)",
+                players=self.players[position],
+                round=self.round,
+                kind=kind,
             )
         return said
 

@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .messages import TextError
 from .names import PlayerNameError, clean_names, name_key
 from .scoring import Score
 
@@ -46,7 +47,7 @@ MAX_SETTLE_PLAYERS = 12
 MINUS = "\u2212"  # the real minus sign, as in seed 004 ("−0,40 €")
 
 
-class SheetError(ValueError):
+class SheetError(TextError):
     """Bad input for the list or its settlement; the message names the problem (player, row, field)."""
 
 
@@ -109,9 +110,9 @@ class Sheet:
         try:
             names = clean_names(players, "players")
         except PlayerNameError as exc:
-            raise SheetError(str(exc)) from None
+            raise SheetError(exc) from None
         if len(names) < 4:
-            raise SheetError(f"players: Doppelkopf needs at least 4 players, got {len(names)}")
+            raise SheetError("players: Doppelkopf needs at least 4 players, got {count}", count=len(names))
         self._players = names
         self._index = {name_key(name): i for i, name in enumerate(names)}
         self._rows: list[Row] = []
@@ -166,13 +167,15 @@ class Sheet:
                 Punkte are always balanced). The sheet is unchanged then.
         """
         if not isinstance(label, str):
-            raise SheetError(f"label: expected a string, got {label!r}")
+            raise SheetError("label: expected a string, got {label!r}", label=label)
         if not _is_int(multiplier) or multiplier < 1:
-            raise SheetError(f"row {label!r}: multiplier must be an int >= 1, got {multiplier!r}")
+            raise SheetError(
+                "row {label!r}: multiplier must be an int >= 1, got {multiplier!r}", label=label, multiplier=multiplier
+            )
         base = self._points_tuple(label, points)
         total = sum(base)
         if total != 0:
-            raise SheetError(f"row {label!r}: Punkte must sum to zero, got sum {total:+d}")
+            raise SheetError("row {label!r}: Punkte must sum to zero, got sum {total:+d}", label=label, total=total)
         plain = tuple(p * multiplier for p in base)
         kept: tuple[int, ...] | None = None
         if counted is None:
@@ -180,7 +183,9 @@ class Sheet:
         else:
             final = self._points_tuple(label, counted)
             if sum(final) != 0:
-                raise SheetError(f"row {label!r}: counted Punkte must sum to zero, got sum {sum(final):+d}")
+                raise SheetError(
+                    "row {label!r}: counted Punkte must sum to zero, got sum {sum:+d}", label=label, sum=sum(final)
+                )
             if final != plain:
                 kept = base
         before = self._rows[-1].totals if self._rows else (0,) * len(self._players)
@@ -195,21 +200,40 @@ class Sheet:
             for name, value in points.items():
                 values[self._column(label, name)] = value
         elif isinstance(points, (str, bytes)) or not isinstance(points, Sequence):
-            raise SheetError(f"row {label!r}: points must be a mapping or a sequence of ints, got {points!r}")
+            raise SheetError(
+                "row {label!r}: points must be a mapping or a sequence of ints, got {points!r}",
+                label=label,
+                points=points,
+            )
         else:
             if len(points) != n:
-                raise SheetError(f"row {label!r}: expected {n} entries (one per player), got {len(points)}")
+                raise SheetError(
+                    "row {label!r}: expected {n} entries (one per player), got {count}",
+                    label=label,
+                    n=n,
+                    count=len(points),
+                )
             values = list(points)
         for name, value in zip(self._players, values, strict=True):
             if not _is_int(value):
-                raise SheetError(f"row {label!r}: Punkte of {name!r} must be an int, got {value!r}")
+                raise SheetError(
+                    "row {label!r}: Punkte of {name!r} must be an int, got {value!r}",
+                    label=label,
+                    name=name,
+                    value=value,
+                )
         return tuple(values)
 
     def _column(self, label: str, name: object) -> int:
         """The column of player ``name`` (compared as :func:`doppelkopf.names.name_key` does)."""
         column = self._index.get(name_key(name)) if isinstance(name, str) else None
         if column is None:
-            raise SheetError(f"row {label!r}: unknown player {reprlib.repr(name)}; players are {list(self._players)}")
+            raise SheetError(
+                "row {label!r}: unknown player {repr}; players are {players}",
+                label=label,
+                repr=reprlib.repr(name),
+                players=list(self._players),
+            )
         return column
 
     def add_score(
@@ -232,15 +256,21 @@ class Sheet:
             SheetError: not 4 seats, a seat name twice or not a player, or anything :meth:`add` rejects.
         """
         if isinstance(seats, str) or len(seats) != 4:
-            raise SheetError(f"row {label!r}: seats must name exactly 4 players, got {seats!r}")
+            raise SheetError(
+                "row {label!r}: seats must name exactly 4 players, got {seats!r}", label=label, seats=seats
+            )
         columns = [self._column(label, name) for name in seats]
         if len(set(columns)) != 4:
-            raise SheetError(f"row {label!r}: seats name a player twice: {list(seats)}")
+            raise SheetError("row {label!r}: seats name a player twice: {seats}", label=label, seats=list(seats))
         if len(score.points) != 4:
-            raise SheetError(f"row {label!r}: score must have 4 points, got {len(score.points)}")
+            raise SheetError(
+                "row {label!r}: score must have 4 points, got {count}", label=label, count=len(score.points)
+            )
         seats = [self._players[column] for column in columns]
         if counted is not None and (isinstance(counted, (str, bytes)) or len(counted) != 4):
-            raise SheetError(f"row {label!r}: counted must give 4 Punkte (seats 0..3), got {counted!r}")
+            raise SheetError(
+                "row {label!r}: counted must give 4 Punkte (seats 0..3), got {counted!r}", label=label, counted=counted
+            )
         return self.add(
             label,
             dict(zip(seats, score.points, strict=True)),
@@ -258,12 +288,23 @@ class Sheet:
         running = [0] * len(self._players)
         for index, row in enumerate(self._rows):
             if len(row.points) != len(running) or len(row.totals) != len(running):
-                raise SheetError(f"row {index} ({row.label!r}): wrong number of entries")
+                raise SheetError("row {index} ({label!r}): wrong number of entries", index=index, label=row.label)
             if sum(row.points) != 0:
-                raise SheetError(f"row {index} ({row.label!r}): Punkte sum to {sum(row.points):+d}, not zero")
+                raise SheetError(
+                    "row {index} ({label!r}): Punkte sum to {sum:+d}, not zero",
+                    index=index,
+                    label=row.label,
+                    sum=sum(row.points),
+                )
             running = [t + p for t, p in zip(running, row.points, strict=True)]
             if tuple(running) != row.totals:
-                raise SheetError(f"row {index} ({row.label!r}): totals {row.totals} should be {tuple(running)}")
+                raise SheetError(
+                    "row {index} ({label!r}): totals {totals} should be {running}",
+                    index=index,
+                    label=row.label,
+                    totals=row.totals,
+                    running=tuple(running),
+                )
 
     def settlement(self, cents_per_point: int) -> list[Transfer]:
         """The fewest transfers settling the current totals at ``cents_per_point``; see :func:`settle`."""
@@ -297,51 +338,67 @@ class Sheet:
                 (``rows[2].points: ...``) that is missing, of the wrong type or fails a check.
         """
         if not isinstance(data, Mapping):
-            raise SheetError(f"sheet data must be a mapping, got {type(data).__name__}")
+            raise SheetError("sheet data must be a mapping, got {name}", name=type(data).__name__)
         unknown = sorted(set(data) - {"players", "rows"})
         if unknown:
-            raise SheetError(f"sheet data: unknown keys {unknown}")
+            raise SheetError("sheet data: unknown keys {unknown}", unknown=unknown)
         if "players" not in data:
             raise SheetError("players: missing")
         players = data["players"]
         if not isinstance(players, list):
-            raise SheetError(f"players: expected a list of names, got {type(players).__name__}")
+            raise SheetError("players: expected a list of names, got {name}", name=type(players).__name__)
         sheet = cls(players)
         rows = data.get("rows", [])
         if not isinstance(rows, list):
-            raise SheetError(f"rows: expected a list, got {type(rows).__name__}")
+            raise SheetError("rows: expected a list, got {name}", name=type(rows).__name__)
         for index, row in enumerate(rows):
             where = f"rows[{index}]"
             if not isinstance(row, Mapping):
-                raise SheetError(f"{where}: expected a mapping, got {type(row).__name__}")
+                raise SheetError("{where}: expected a mapping, got {name}", where=where, name=type(row).__name__)
             unknown = sorted(set(row) - {"label", "points", "multiplier", "counted"})
             if unknown:
-                raise SheetError(f"{where}: unknown keys {unknown}")
+                raise SheetError("{where}: unknown keys {unknown}", where=where, unknown=unknown)
             for key in ("label", "points"):
                 if key not in row:
-                    raise SheetError(f"{where}.{key}: missing")
+                    raise SheetError("{where}.{key}: missing", where=where, key=key)
             label, points, multiplier = row["label"], row["points"], row.get("multiplier", 1)
             if not isinstance(label, str):
-                raise SheetError(f"{where}.label: expected a string, got {label!r}")
+                raise SheetError("{where}.label: expected a string, got {label!r}", where=where, label=label)
             if not isinstance(points, list) or len(points) != len(sheet.players):
-                raise SheetError(f"{where}.points: expected a list of {len(sheet.players)} ints, got {points!r}")
+                raise SheetError(
+                    "{where}.points: expected a list of {count} ints, got {points!r}",
+                    where=where,
+                    count=len(sheet.players),
+                    points=points,
+                )
             if not all(_is_int(p) for p in points):
-                raise SheetError(f"{where}.points: every entry must be an int, got {points!r}")
+                raise SheetError(
+                    "{where}.points: every entry must be an int, got {points!r}", where=where, points=points
+                )
             if not _is_int(multiplier) or multiplier < 1:
-                raise SheetError(f"{where}.multiplier: must be an int >= 1, got {multiplier!r}")
+                raise SheetError(
+                    "{where}.multiplier: must be an int >= 1, got {multiplier!r}", where=where, multiplier=multiplier
+                )
             counted = row.get("counted")
             if counted is not None and (
                 not isinstance(counted, list)
                 or len(counted) != len(sheet.players)
                 or not all(_is_int(p) for p in counted)
             ):
-                raise SheetError(f"{where}.counted: expected a list of {len(sheet.players)} ints, got {counted!r}")
+                raise SheetError(
+                    "{where}.counted: expected a list of {count} ints, got {counted!r}",
+                    where=where,
+                    count=len(sheet.players),
+                    counted=counted,
+                )
             if counted is not None and sum(counted) != 0:
-                raise SheetError(f"{where}.counted: Punkte must sum to zero, got sum {sum(counted):+d}")
+                raise SheetError(
+                    "{where}.counted: Punkte must sum to zero, got sum {sum:+d}", where=where, sum=sum(counted)
+                )
             try:
                 sheet.add(label, points, multiplier, counted=counted)
             except SheetError as exc:
-                raise SheetError(f"{where}.points: {exc}") from None
+                raise SheetError("{where}.points: {exc}", where=where, exc=exc) from None
         return sheet
 
 
@@ -368,15 +425,21 @@ def settle(totals: Mapping[str, int], cents_per_point: int) -> list[Transfer]:
     """
     names = list(totals)
     if len(names) > MAX_SETTLE_PLAYERS:
-        raise SheetError(f"settle: at most {MAX_SETTLE_PLAYERS} players, got {len(names)}")
+        raise SheetError(
+            "settle: at most {max_settle_players} players, got {count}",
+            max_settle_players=MAX_SETTLE_PLAYERS,
+            count=len(names),
+        )
     if not _is_int(cents_per_point) or cents_per_point < 1:
-        raise SheetError(f"settle: cents_per_point must be an int >= 1, got {cents_per_point!r}")
+        raise SheetError(
+            "settle: cents_per_point must be an int >= 1, got {cents_per_point!r}", cents_per_point=cents_per_point
+        )
     for name in names:
         if not _is_int(totals[name]):
-            raise SheetError(f"settle: total of {name!r} must be an int, got {totals[name]!r}")
+            raise SheetError("settle: total of {name!r} must be an int, got {totals!r}", name=name, totals=totals[name])
     total = sum(totals.values())
     if total != 0:
-        raise SheetError(f"settle: totals must sum to zero, got sum {total:+d}")
+        raise SheetError("settle: totals must sum to zero, got sum {total:+d}", total=total)
     order = {name: i for i, name in enumerate(names)}
     open_ = [(name, totals[name] * cents_per_point) for name in names if totals[name] != 0]
     transfers: list[Transfer] = []
@@ -456,10 +519,12 @@ def money(totals: Mapping[str, int], cents_per_point: int) -> dict[str, int]:
         SheetError: ``cents_per_point`` not an int >= 1, or a total that is not an int.
     """
     if not _is_int(cents_per_point) or cents_per_point < 1:
-        raise SheetError(f"cents_per_point must be an int >= 1, got {cents_per_point!r}")
+        raise SheetError(
+            "cents_per_point must be an int >= 1, got {cents_per_point!r}", cents_per_point=cents_per_point
+        )
     for name, total in totals.items():
         if not _is_int(total):
-            raise SheetError(f"total of {name!r} must be an int, got {total!r}")
+            raise SheetError("total of {name!r} must be an int, got {total!r}", name=name, total=total)
     return {name: total * cents_per_point for name, total in totals.items()}
 
 
@@ -475,7 +540,7 @@ def format_euro(cents: int) -> str:
         SheetError: ``cents`` is not an int.
     """
     if not _is_int(cents):
-        raise SheetError(f"format_euro: cents must be an int, got {cents!r}")
+        raise SheetError("format_euro: cents must be an int, got {cents!r}", cents=cents)
     euros, rest = divmod(abs(cents), 100)
     sign = MINUS if cents < 0 else ""
     return f"{sign}{euros:,}".replace(",", ".") + f",{rest:02d} €"

@@ -120,27 +120,30 @@ def declare(game: GameState, seat: int, action: int) -> Transition:
     if action not in legal_vorbehalte(game, seat):
         if Action.is_vorbehalt(action) and Action.game_type(action) is _HOCHZEIT:
             if game.hands[seat].count(Card.KREUZ_DAME) == 2:
-                raise IllegalAction(
-                    f"name the Hochzeit with one of {', '.join(game.options.rules.hochzeit_choices)} "
-                    "(rule hochzeit_partner = choice)"
-                    if game.options.rules.hochzeit_partner == "choice"
-                    else "this Hochzeit names no trick kind (rule hochzeit_partner)"
-                )
+                if game.options.rules.hochzeit_partner == "choice":
+                    raise IllegalAction(
+                        "name the Hochzeit with one of {choices} (rule hochzeit_partner = choice)",
+                        choices=", ".join(game.options.rules.hochzeit_choices),
+                    )
+                raise IllegalAction("this Hochzeit names no trick kind (rule hochzeit_partner)")
             raise IllegalAction("Hochzeit needs both Kreuz-Damen (TSR 4.4)")
         if Action.is_vorbehalt(action) and Action.game_type(action) is _STILLE_HOCHZEIT:
             raise IllegalAction("a Stille Hochzeit is no Vorbehalt: with both Kreuz-Damen say gesund (TSR 4.4.5)")
         if Action.is_vorbehalt(action) and Action.game_type(action) is _ARMUT_GAME:
             raise IllegalAction(
-                f"Armut needs the rule armut and at most {game.options.rules.armut_max_trumps} trumps "
-                f"(seed 002, Gibt es Vorbehalte?); seat {seat} holds {normal_trumps(game, seat)}"
+                "Armut needs the rule armut and at most {armut_max_trumps} trumps (seed 002, Gibt es "
+                "Vorbehalte?); seat {seat} holds {normal_trumps}",
+                armut_max_trumps=game.options.rules.armut_max_trumps,
+                seat=seat,
+                normal_trumps=normal_trumps(game, seat),
             )
         if action == Action.SCHMEISSEN:
             raise IllegalAction(
-                "Schmeissen needs a hand the rule schmeissen names "
-                f"({', '.join(game.options.rules.schmeissen) or 'none'}; seed 002, Gibt es Vorbehalte?)"
+                "Schmeissen needs a hand the rule schmeissen names ({value}; seed 002, Gibt es Vorbehalte?)",
+                value=", ".join(game.options.rules.schmeissen) or "none",
             )
         if Action.is_vorbehalt(action):
-            raise IllegalAction(f"{Action.game_type(action).german} is not allowed by the rule set")
+            raise IllegalAction("{german} is not allowed by the rule set", german=Action.game_type(action).german)
         raise IllegalAction("the Vorbehaltsabfrage is on: answer gesund or a Vorbehalt (TSR 4.1)")
     return do_declare(game, seat, action)
 
@@ -255,11 +258,9 @@ def bid(game: GameState, seat: int, action: int) -> Transition:
     not legal now. Returns the :class:`~doppelkopf.state.StartPlay` of the solo once one bidder is
     left, else ``None``."""
     if action not in legal_bids(game):
-        raise IllegalAction(
-            "the bidding for the solo is on: raise or pass (rule solo_conflict = bidding)"
-            if action != Action.BID
-            else "the bid is already schwarz: pass"
-        )
+        if action != Action.BID:
+            raise IllegalAction("the bidding for the solo is on: raise or pass (rule solo_conflict = bidding)")
+        raise IllegalAction("the bid is already schwarz: pass")
     if action == Action.BID:
         game.bid_level += 1
         game.bid_holder = seat

@@ -44,7 +44,22 @@ TEXT_CALLS: tuple[str, ...] = (
     "PlayerNameError",
     "ChartError",
     "ClusterError",
+    "IllegalPlayerAction",
+    "KernelUnsupported",
+    "RecordError",
+    "GameNumberError",
+    "StoreError",
+    "NotFound",
+    "StoreUnavailable",
+    "Conflict",
+    "Forbidden",
+    "UnknownPlayer",
+    "NotUTF8Error",
+    "JSONNestingError",
 )
+#: Calls whose later argument is a message: ``rules._opt(default, doc, source, ...)`` describes a rule option
+#: (``doko rules show``, the rules page), its ``doc`` the second argument (Babel's keyword spec).
+OPTION_CALLS: dict[str, tuple[int, ...]] = {"_opt": (2,)}
 #: The files of the ``cli`` domain outside ``cli/``: the terminal game and the ``doko liste`` shim.
 CLI_FILES = ("interactive.py", "liste_cli.py")
 #: The files of the ``web`` domain outside ``web/``: the statistics charts (drawn for the pages).
@@ -96,6 +111,7 @@ def _keywords() -> dict[str, object]:
 
     keywords: dict[str, object] = dict(DEFAULT_KEYWORDS)
     keywords.update({name: None for name in TEXT_CALLS})
+    keywords.update(OPTION_CALLS)
     return keywords
 
 

@@ -66,8 +66,14 @@ def checked_action(game: Game, player: Player, seat: int, action: object, what: 
         options = " ".join(Action.key(a) for a in legal) or "none"
         listed = f"; legal: {options}" if show_legal else ""
         raise IllegalPlayerAction(
-            f"player {player.name!r} (seat {seat}) {what} {_describe(action)}, which is not legal now "
-            f"(phase {game.phase.name}){listed}"
+            "player {player_name!r} (seat {seat}) {what} {describe}, which is not legal now (phase "
+            "{phase_name}){listed}",
+            player_name=player.name,
+            seat=seat,
+            what=what,
+            describe=_describe(action),
+            phase_name=game.phase.name,
+            listed=listed,
         )
     return int(action)
 

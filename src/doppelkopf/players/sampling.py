@@ -490,8 +490,9 @@ def rebuild_game(info: InformationState, hands: Sequence[Sequence[int]], rng: ra
     """
     if info.phase not in (Phase.VORBEHALT, Phase.PLAY):
         raise IllegalAction(
-            f"rebuild: a game in phase {info.phase.name} cannot be rebuilt (an Armut exchange or a bidding "
-            "going on, a claimed or finished game)"
+            "rebuild: a game in phase {phase_name} cannot be rebuilt (an Armut exchange or a bidding going "
+            "on, a claimed or finished game)",
+            phase_name=info.phase.name,
         )
     rules = info.rules
     plays = played_cards(info)
@@ -519,7 +520,7 @@ def rebuild_game(info: InformationState, hands: Sequence[Sequence[int]], rng: ra
     try:
         game = Game(rules, initial, info.dealer, None, done, forced, info.games_left_in_round)
     except IllegalAction as exc:
-        raise IllegalAction(f"rebuild: the deal: {exc}") from None
+        raise IllegalAction("rebuild: the deal: {exc}", exc=exc) from None
     _replay_vorbehalte(game, info, forced, rng)
     if info.phase is Phase.VORBEHALT:
         return game
@@ -546,7 +547,7 @@ def _minus(cards: list[int], gone: list[int], who: str) -> list[int]:
     out = list(cards)
     for card in gone:
         if card not in out:
-            raise IllegalAction(f"rebuild: the Armut exchange does not fit the {who} player's hand")
+            raise IllegalAction("rebuild: the Armut exchange does not fit the {who} player's hand", who=who)
         out.remove(card)
     return out
 
@@ -637,7 +638,7 @@ def _verify(game: Game, info: InformationState) -> None:
         "hand",
     ):
         if getattr(seen, name) != getattr(info, name):
-            raise IllegalAction(f"rebuild: the sample gives other {name} than the game")
+            raise IllegalAction("rebuild: the sample gives other {name} than the game", name=name)
 
 
 def _vorbehalt_action(game: Game, seat: int, game_type: GameType, hochzeit_rule: str | None) -> int:
@@ -656,4 +657,6 @@ def _apply_step(game: Game, action: int, seat: int, what: str) -> None:
     try:
         game.apply(action, seat)
     except IllegalAction as exc:
-        raise IllegalAction(f"rebuild: {what} (seat {seat}, {Action.key(action)}): {exc}") from None
+        raise IllegalAction(
+            "rebuild: {what} (seat {seat}, {key}): {exc}", what=what, seat=seat, key=Action.key(action), exc=exc
+        ) from None

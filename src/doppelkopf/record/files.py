@@ -222,14 +222,14 @@ def _game_data(path: str | os.PathLike[str], number: int | None) -> tuple[Any, i
             if games == chosen:
                 found = (lineno, line)
     if not games:
-        raise RecordError(f"{target}: the file is empty, it holds no game")
+        raise RecordError("{target}: the file is empty, it holds no game", target=target)
     count = records if records == games else None
     if found is None:
         if count is None:
             holds = f"has {plural(games, 'line')}, and not every line is a game"
         else:
             holds = "holds a single game" if count == 1 else f"holds {count} games"
-        raise GameNumberError(f"{target}: game {chosen}: the file {holds}")
+        raise GameNumberError("{target}: game {chosen}: the file {holds}", target=target, chosen=chosen, holds=holds)
     lineno, line = found
     return parse_json(line, str(target), line=lineno), count, f"{target}: line {lineno}"
 
@@ -239,7 +239,7 @@ def _load_pretty(handle: IO[bytes], target: Path, head: str, consumed: int, chos
     ``{`` line (the first ``consumed`` bytes of the file), the rest is read from ``handle`` up to the
     limit."""
     if chosen != 1:
-        raise GameNumberError(f"{target}: game {chosen}: the file holds a single game")
+        raise GameNumberError("{target}: game {chosen}: the file holds a single game", target=target, chosen=chosen)
     rest = _read_some(handle, target, MAX_RECORD_BYTES + 1 - consumed)
     if consumed + len(rest) > MAX_RECORD_BYTES:
         raise _too_large(target)
@@ -251,7 +251,7 @@ def _open_read(path: Path) -> IO[bytes]:
     try:
         return open(path, "rb")
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise RecordError("{path}: cannot read: {value}", path=path, value=exc.strerror or exc) from None
 
 
 def _read_some(handle: IO[bytes], path: Path, size: int) -> bytes:
@@ -260,7 +260,7 @@ def _read_some(handle: IO[bytes], path: Path, size: int) -> bytes:
     try:
         return read_limited(handle, size)
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise RecordError("{path}: cannot read: {value}", path=path, value=exc.strerror or exc) from None
 
 
 def _decode(data: bytes, path: Path, offset: int) -> str:
@@ -270,12 +270,14 @@ def _decode(data: bytes, path: Path, offset: int) -> str:
     try:
         return decode_text(data, offset)
     except NotUTF8Error as exc:
-        raise RecordError(f"{path}: {exc}") from None
+        raise RecordError("{path}: {exc}", path=path, exc=exc) from None
 
 
 def _too_large(path: Path) -> RecordError:
     return RecordError(
-        f"{path}: larger than {size_text(MAX_RECORD_BYTES)} (a game record has a few KB): no file of a game record"
+        "{path}: larger than {size_text} (a game record has a few KB): no file of a game record",
+        path=path,
+        size_text=size_text(MAX_RECORD_BYTES),
     )
 
 
@@ -296,24 +298,29 @@ def _read_lines(handle: IO[bytes], path: Path) -> Iterator[tuple[int, str, int]]
         try:
             raw = handle.readline(limit)
         except OSError as exc:
-            raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+            raise RecordError("{path}: cannot read: {value}", path=path, value=exc.strerror or exc) from None
         if not raw:
             return
         number += 1
         body = raw[:-1] if raw.endswith(b"\n") else raw
         if len(body) - bom_length(body, end) > MAX_LINE_BYTES:
             raise RecordError(
-                f"{path}: line {number} is longer than {size_text(MAX_LINE_BYTES)} (a record line has a few KB): "
-                "no file of game records"
+                "{path}: line {number} is longer than {size_text} (a record line has a few KB): no file of "
+                "game records",
+                path=path,
+                number=number,
+                size_text=size_text(MAX_LINE_BYTES),
             )
         if end + len(raw) > MAX_FILE_BYTES:
             raise RecordError(
-                f"{path}: larger than {size_text(MAX_FILE_BYTES)}, more than this program reads of a file of records"
+                "{path}: larger than {size_text}, more than this program reads of a file of records",
+                path=path,
+                size_text=size_text(MAX_FILE_BYTES),
             )
         try:
             text = decode_text(body, end)
         except NotUTF8Error as exc:
-            raise RecordError(f"{path}: line {number}: {exc}") from None
+            raise RecordError("{path}: line {number}: {exc}", path=path, number=number, exc=exc) from None
         end += len(raw)
         yield number, text, end
 
@@ -353,7 +360,7 @@ def write_atomic(path: str | os.PathLike[str], text: str, keep_old: bool = False
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as exc:
-        raise RecordError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise RecordError("{path}: cannot write: {value}", path=path, value=exc.strerror or exc) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             locked = _lock(handle.fileno())
@@ -372,7 +379,7 @@ def write_atomic(path: str | os.PathLike[str], text: str, keep_old: bool = False
             os.replace(temp, real)
     except OSError as exc:
         _remove(temp)
-        raise RecordError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise RecordError("{path}: cannot write: {value}", path=path, value=exc.strerror or exc) from None
     except BaseException:
         _remove(temp)
         raise
@@ -390,11 +397,11 @@ def _write_target(path: Path) -> Path:
     except FileNotFoundError:
         return real
     except OSError as exc:
-        raise RecordError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise RecordError("{path}: cannot write: {value}", path=path, value=exc.strerror or exc) from None
     if stat.S_ISLNK(mode):
-        raise RecordError(f"{path}: cannot write: a loop of symbolic links")
+        raise RecordError("{path}: cannot write: a loop of symbolic links", path=path)
     if not stat.S_ISREG(mode):
-        raise RecordError(f"{path}: cannot write: {file_kind(mode)}, not a regular file")
+        raise RecordError("{path}: cannot write: {file_kind}, not a regular file", path=path, file_kind=file_kind(mode))
     return real
 
 
@@ -407,16 +414,16 @@ def _copy_old(real: Path, out: IO[bytes], path: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise RecordError("{path}: cannot read: {value}", path=path, value=exc.strerror or exc) from None
     last = b""
     with os.fdopen(fd, "rb") as source:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise RecordError(f"{path}: cannot write: no longer a regular file")
+            raise RecordError("{path}: cannot write: no longer a regular file", path=path)
         while True:
             try:
                 chunk = source.read(1 << 20)
             except OSError as exc:
-                raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+                raise RecordError("{path}: cannot read: {value}", path=path, value=exc.strerror or exc) from None
             if not chunk:
                 break
             out.write(chunk)  # a failure here is one of writing (the caller names it)

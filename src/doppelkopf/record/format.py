@@ -27,6 +27,7 @@ from ..jsonutil import (
     short_repr,
     type_name,
 )
+from ..messages import Text, TextError
 from ..names import PlayerNameError, clean_names
 from ..rules import GameType, Party, RuleError, RuleSet
 from ..scoring import Score
@@ -79,13 +80,13 @@ FIELDS = (
 )
 #: The fields a record must have (the others have defaults: see :func:`from_dict`).
 REQUIRED_FIELDS = ("format", "version", "rules", "seed", "dealer", "hands", "actions", "result")
-_Fail = Callable[[str, str], "RecordError"]
+_Fail = Callable[[str, object], "RecordError"]
 #: Most levels a ``meta`` value nests: the record and ``meta`` are two levels above it in the file.
 _META_DEPTH = MAX_DEPTH - 2
 _RESULT_FIELDS = ("game_type", "re_seats", "augen_re", "winner", "value", "points", "solo", "factor", "items")
 
 
-class RecordError(ValueError):
+class RecordError(TextError):
     """A record cannot be read, written, replayed or verified.
 
     The one-line message names the source (file or ``<record>``), then the JSON line and column,
@@ -213,13 +214,18 @@ def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -
         try:
             text = dumps_lines_safe(meta[key], _META_DEPTH)
         except JSONNestingError as exc:
-            raise RecordError(f"meta.{key}: {exc}") from None
+            raise RecordError("meta.{key}: {exc}", key=key, exc=exc) from None
         except (TypeError, ValueError, RecursionError) as exc:
-            raise RecordError(f"meta.{key}: not JSON data ({_clip(str(exc))})") from None
+            raise RecordError("meta.{key}: not JSON data ({clip})", key=key, clip=_clip(str(exc))) from None
         clean[key] = json.loads(text)
     thrown_in = (game.thrown_reason or "thrown_in") if game.thrown_in else None
     result = RecordResult.of_game(game) if game.is_terminal and not thrown_in else None
-    _check_bock(clean, game.rules, result, lambda where, message: RecordError(f"{where}: {message}"))
+    _check_bock(
+        clean,
+        game.rules,
+        result,
+        lambda where, message: RecordError("{where}: {message}", where=where, message=message),
+    )
     return GameRecord(
         rules=game.rules,
         players=names,
@@ -246,13 +252,15 @@ def check_players(players: Any, where: str) -> tuple[str, str, str, str]:
     :mod:`doppelkopf.record`, "Players"). Raises :class:`RecordError` naming ``where`` (no sequence of 4:
     ``players: expected 4 names, got 3``) or ``where[i]`` (a name refused: ``players[1]: ...``)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise RecordError(f"{where}: expected a list of 4 names, got {short_repr(players)}")
+        raise RecordError(
+            "{where}: expected a list of 4 names, got {short_repr}", where=where, short_repr=short_repr(players)
+        )
     if len(players) != 4:
-        raise RecordError(f"{where}: expected 4 names, got {len(players)}")
+        raise RecordError("{where}: expected 4 names, got {count}", where=where, count=len(players))
     try:
         a, b, c, d = clean_names(players, where)
     except PlayerNameError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(exc) from None
     return (a, b, c, d)
 
 
@@ -265,7 +273,7 @@ def _check_bock(meta: Mapping[str, Any], rules: RuleSet, result: RecordResult | 
         return
     bock = meta[BOCK_KEY]
     if bock == 1 and _is_int(bock):
-        raise fail(f"meta.{BOCK_KEY}", "1 is no Bock: leave it out")
+        raise fail(f"meta.{BOCK_KEY}", Text("1 is no Bock: leave it out"))
     problem = bock_problem(bock, rules, None if result is None else result.game_type)
     if problem is not None:
         raise fail(f"meta.{BOCK_KEY}", problem)
@@ -295,12 +303,23 @@ def replay(record: GameRecord, source: str = "<record>") -> Game:
             record.rules, record.hands, record.dealer, record.seed, record.pflichtsolo_done, record.forced_solo_seat
         )
     except IllegalAction as exc:
-        raise RecordError(f"{source}: hands: {_strip_prefix(str(exc), 'deal: ')} (not a legal deal)") from None
+        raise RecordError(
+            "{source}: hands: {strip_prefix} (not a legal deal)",
+            source=source,
+            strip_prefix=_strip_prefix(str(exc), "deal: "),
+        ) from None
     for index, (seat, action) in enumerate(record.actions):
         try:
             game.apply(action, seat)
         except IllegalAction as exc:
-            raise RecordError(f"{source}: actions[{index}] (seat {seat}, {_action_text(action)}): {exc}") from None
+            raise RecordError(
+                "{source}: actions[{index}] (seat {seat}, {action_text}): {exc}",
+                source=source,
+                index=index,
+                seat=seat,
+                action_text=_action_text(action),
+                exc=exc,
+            ) from None
     return game
 
 
@@ -325,19 +344,23 @@ def _check_result(record: GameRecord, game: Game, source: str) -> None:
     if record.thrown_in != reason:
         if reason is None:
             raise RecordError(
-                f"{source}: thrown_in: stored {short_repr(record.thrown_in)}, but the actions throw nothing in"
+                "{source}: thrown_in: stored {short_repr}, but the actions throw nothing in",
+                source=source,
+                short_repr=short_repr(record.thrown_in),
             )
         raise RecordError(
-            f"{source}: thrown_in: the actions throw the deal in ({reason}), the record says "
-            f"{short_repr(record.thrown_in)}"
+            "{source}: thrown_in: the actions throw the deal in ({reason}), the record says {short_repr}",
+            source=source,
+            reason=reason,
+            short_repr=short_repr(record.thrown_in),
         )
     if not game.is_terminal or reason is not None:
         if record.result is not None:
             what = "the deal was thrown in" if reason is not None else "the actions do not finish the game"
-            raise RecordError(f"{source}: result: stored, but {what}")
+            raise RecordError("{source}: result: stored, but {what}", source=source, what=what)
         return
     if record.result is None:
-        raise RecordError(f"{source}: result: missing, but the actions finish the game")
+        raise RecordError("{source}: result: missing, but the actions finish the game", source=source)
     actual = RecordResult.of_game(game)
     diffs = []
     for name in _RESULT_FIELDS:
@@ -379,8 +402,13 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
         for key in record.meta:
             check_depth(record.meta[key], _META_DEPTH)
     except JSONNestingError as exc:
-        raise RecordError(f"meta: {exc}") from None
-    _check_bock(record.meta, record.rules, record.result, lambda where, message: RecordError(f"{where}: {message}"))
+        raise RecordError("meta: {exc}", exc=exc) from None
+    _check_bock(
+        record.meta,
+        record.rules,
+        record.result,
+        lambda where, message: RecordError("{where}: {message}", where=where, message=message),
+    )
     data: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -440,7 +468,10 @@ def _check_size(text: str, limit: int, what: str) -> None:
         size = len(text.encode("utf-8"))
         if size > limit:
             raise RecordError(
-                f"meta: the record is {size} bytes{what}, more than the {size_text(limit)} a reader takes back"
+                "meta: the record is {size} bytes{what}, more than the {size_text} a reader takes back",
+                size=size,
+                what=what,
+                size_text=size_text(limit),
             )
 
 
@@ -461,7 +492,7 @@ def _json_compact(value: Any) -> str:
     try:
         return escape_unsafe(json.dumps(value, ensure_ascii=False, allow_nan=False))
     except (TypeError, ValueError, RecursionError) as exc:
-        raise RecordError(f"meta: not JSON data ({_clip(str(exc))})") from None
+        raise RecordError("meta: not JSON data ({clip})", clip=_clip(str(exc))) from None
 
 
 def _pretty(value: Any, indent: str) -> str:
@@ -505,10 +536,16 @@ def parse_json(text: str, source: str, line: int | None = None) -> Any:
         return loads_strict(text)
     except json.JSONDecodeError as exc:
         lineno = exc.lineno if line is None else line
-        raise RecordError(f"{source}: line {lineno}, column {exc.colno}: invalid JSON: {exc.msg}") from None
+        raise RecordError(
+            "{source}: line {lineno}, column {colno}: invalid JSON: {msg}",
+            source=source,
+            lineno=lineno,
+            colno=exc.colno,
+            msg=exc.msg,
+        ) from None
     except ValueError as exc:
         where = f"line {line}: " if line is not None else ""
-        raise RecordError(f"{source}: {where}invalid JSON: {exc}") from None
+        raise RecordError("{source}: {where}invalid JSON: {exc}", source=source, where=where, exc=exc) from None
 
 
 def from_dict(data: Any, source: str = "<record>") -> GameRecord:
@@ -546,7 +583,7 @@ def build_record(data: Any, source: str = "<record>") -> GameRecord:
     try:
         check_depth(data)
     except JSONNestingError as exc:
-        raise RecordError(f"{source}: invalid JSON: {exc}") from None
+        raise RecordError("{source}: invalid JSON: {exc}", source=source, exc=exc) from None
     return _build(data, source)
 
 
@@ -555,67 +592,103 @@ def _is_int(value: Any) -> bool:
 
 
 def _build(data: Any, source: str) -> GameRecord:
-    def fail(where: str, message: str) -> RecordError:
-        return RecordError(f"{source}: {where}: {_clip(message)}")
+    def fail(where: str, message: object) -> RecordError:
+        # a Text or an error keeps its template (translated where shown); a long text is cut
+        reason = message if isinstance(message, (Text, TextError)) and len(str(message)) <= 200 else _clip(str(message))
+        return RecordError("{source}: {where}: {reason}", source=source, where=where, reason=reason)
 
     if not isinstance(data, dict):
-        raise RecordError(f"{source}: expected a JSON object (a game record), got {type_name(data)}")
+        raise RecordError(
+            "{source}: expected a JSON object (a game record), got {type_name}",
+            source=source,
+            type_name=type_name(data),
+        )
     unknown = [key for key in data if key not in FIELDS]
     if unknown:
-        raise RecordError(f"{source}: unknown field {short_repr(unknown[0])} (fields: {', '.join(FIELDS)})")
+        raise RecordError(
+            "{source}: unknown field {short_repr} (fields: {fields})",
+            source=source,
+            short_repr=short_repr(unknown[0]),
+            fields=", ".join(FIELDS),
+        )
     for key in REQUIRED_FIELDS:
         if key not in data:
-            raise fail(key, "missing")
+            raise fail(key, Text("missing"))
     if data["format"] != FORMAT_NAME:
-        raise fail("format", f"expected {FORMAT_NAME!r}, got {short_repr(data['format'])} (not a game record)")
+        raise fail(
+            "format",
+            Text(
+                "expected {format_name!r}, got {short_repr} (not a game record)",
+                format_name=FORMAT_NAME,
+                short_repr=short_repr(data["format"]),
+            ),
+        )
     version = data["version"]
     if not _is_int(version) or version not in READ_VERSIONS:
         versions = ", ".join(map(str, READ_VERSIONS[:-1])) + f" and {READ_VERSIONS[-1]}"
-        raise fail("version", f"{short_repr(version)} is not supported (this program reads versions {versions})")
+        raise fail(
+            "version",
+            Text(
+                "{short_repr} is not supported (this program reads versions {versions})",
+                short_repr=short_repr(version),
+                versions=versions,
+            ),
+        )
 
     rules = _build_rules(data["rules"], version, fail)
 
     if "players" in data:
         players_data = data["players"]
         if not isinstance(players_data, list):
-            raise fail("players", f"expected a list of 4 names, got {type_name(players_data)}")
+            raise fail(
+                "players", Text("expected a list of 4 names, got {type_name}", type_name=type_name(players_data))
+            )
         try:
             players = check_players(players_data, "players")
         except RecordError as exc:
-            raise RecordError(f"{source}: {exc}") from None
+            raise RecordError("{source}: {exc}", source=source, exc=exc) from None
     else:
         players = DEFAULT_PLAYERS
 
     seed = data["seed"]
     if seed is not None and not _is_int(seed):
-        raise fail("seed", f"expected an integer or null, got {short_repr(seed)}")
+        raise fail("seed", Text("expected an integer or null, got {short_repr}", short_repr=short_repr(seed)))
     dealer = data["dealer"]
     if not _is_int(dealer) or not 0 <= dealer <= 3:
-        raise fail("dealer", f"expected a seat 0..3, got {short_repr(dealer)}")
+        raise fail("dealer", Text("expected a seat 0..3, got {short_repr}", short_repr=short_repr(dealer)))
 
     done_data = data.get("pflichtsolo_done", [False] * 4)
     if not isinstance(done_data, list) or len(done_data) != 4 or not all(type(d) is bool for d in done_data):
-        raise fail("pflichtsolo_done", f"expected 4 booleans (true/false), got {short_repr(done_data)}")
+        raise fail(
+            "pflichtsolo_done",
+            Text("expected 4 booleans (true/false), got {short_repr}", short_repr=short_repr(done_data)),
+        )
     pflichtsolo_done = (done_data[0], done_data[1], done_data[2], done_data[3])
 
     forced = data.get("forced_solo_seat")
     if forced is not None and (not _is_int(forced) or not 0 <= forced <= 3):
-        raise fail("forced_solo_seat", f"expected a seat 0..3 or null, got {short_repr(forced)}")
+        raise fail(
+            "forced_solo_seat", Text("expected a seat 0..3 or null, got {short_repr}", short_repr=short_repr(forced))
+        )
 
     hands = _build_hands(data["hands"], fail)
     actions = _build_actions(data["actions"], fail)
     thrown_in = data.get("thrown_in")
     if thrown_in is not None and (not isinstance(thrown_in, str) or not thrown_in.strip()):
         raise fail(
-            "thrown_in", f'expected why the deal was thrown in (e.g. "schmeissen") or null, got {short_repr(thrown_in)}'
+            "thrown_in",
+            Text(
+                'expected why the deal was thrown in (e.g. "schmeissen") or null, got {short_repr}',
+                short_repr=short_repr(thrown_in),
+            ),
         )
     result = None if data["result"] is None else _build_result(data["result"], fail)
     if thrown_in is not None and result is not None:
-        raise fail("result", "a deal thrown in has no result (expected null)")
+        raise fail("result", Text("a deal thrown in has no result (expected null)"))
 
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
-        raise fail("meta", f"expected an object, got {type_name(meta)}")
+        raise fail("meta", Text("expected an object, got {type_name}", type_name=type_name(meta)))
     _check_bock(meta, rules, result, fail)
 
     return GameRecord(
@@ -638,85 +711,122 @@ def _build_rules(data: Any, version: int, fail: _Fail) -> RuleSet:
     """The rule set of a record: every option stored (see the package docstring), ``preset`` the
     rule set's name."""
     if not isinstance(data, dict):
-        raise fail("rules", f"expected an object with 'preset' and 'options', got {type_name(data)}")
+        raise fail(
+            "rules", Text("expected an object with 'preset' and 'options', got {type_name}", type_name=type_name(data))
+        )
     unknown = [key for key in data if key not in ("preset", "options")]
     if unknown:
-        raise fail("rules", f"unknown field {short_repr(unknown[0])} (fields: preset, options)")
+        raise fail(
+            "rules", Text("unknown field {short_repr} (fields: preset, options)", short_repr=short_repr(unknown[0]))
+        )
     preset = data.get("preset")
     if not isinstance(preset, str):
-        raise fail("rules.preset", f"expected the rule set's name, got {short_repr(preset)}")
+        raise fail(
+            "rules.preset", Text("expected the rule set's name, got {short_repr}", short_repr=short_repr(preset))
+        )
     options = data.get("options")
     if not isinstance(options, dict):
-        raise fail("rules.options", f"expected an object with every rule option, got {type_name(options)}")
+        raise fail(
+            "rules.options",
+            Text("expected an object with every rule option, got {type_name}", type_name=type_name(options)),
+        )
     if "preset" in options:
-        raise fail("rules.options", "'preset' is no rule option (the options are stored in full)")
+        raise fail("rules.options", Text("'preset' is no rule option (the options are stored in full)"))
     complete = dict(options)
     for added in range(version + 1, FORMAT_VERSION + 1):
         for key, old in OPTIONS_ADDED.get(added, {}).items():
             complete.setdefault(key, old)
     for option in dataclasses.fields(RuleSet):
         if option.name not in complete:
-            raise fail("rules.options", f"missing option {option.name!r} (a record stores every rule option)")
+            raise fail(
+                "rules.options",
+                Text("missing option {option_name!r} (a record stores every rule option)", option_name=option.name),
+            )
     try:
         rules = RuleSet.from_dict(complete)
     except (RuleError, TypeError, ValueError) as exc:
-        raise fail("rules.options", str(exc)) from None
+        raise fail("rules.options", exc) from None
     if rules.name != preset:
         raise fail(
-            "rules.preset", f"{short_repr(preset)} but the options are of {short_repr(rules.name)} (option name)"
+            "rules.preset",
+            Text(
+                "{short_repr} but the options are of {short_repr2} (option name)",
+                short_repr=short_repr(preset),
+                short_repr2=short_repr(rules.name),
+            ),
         )
     return rules
 
 
 def _build_hands(data: Any, fail: _Fail) -> tuple[tuple[Card, ...], ...]:
     if not isinstance(data, list) or len(data) != 4:
-        raise fail("hands", f"expected 4 lists of card keys, got {short_repr(data)}")
+        raise fail("hands", Text("expected 4 lists of card keys, got {short_repr}", short_repr=short_repr(data)))
     hands = []
     for seat, hand in enumerate(data):
         if not isinstance(hand, list):
-            raise fail(f"hands[{seat}]", f"expected a list of card keys, got {type_name(hand)}")
+            raise fail(
+                f"hands[{seat}]", Text("expected a list of card keys, got {type_name}", type_name=type_name(hand))
+            )
         cards = []
         for index, key in enumerate(hand):
             if not isinstance(key, str):
-                raise fail(f"hands[{seat}][{index}]", f"expected a card key like 'KrD', got {short_repr(key)}")
+                raise fail(
+                    f"hands[{seat}][{index}]",
+                    Text("expected a card key like 'KrD', got {short_repr}", short_repr=short_repr(key)),
+                )
             try:
                 cards.append(Card.parse(key))
             except CardError as exc:
-                raise fail(f"hands[{seat}][{index}]", str(exc)) from None
+                raise fail(f"hands[{seat}][{index}]", exc) from None
         hands.append(tuple(sorted(cards)))
     return tuple(hands)
 
 
 def _build_actions(data: Any, fail: _Fail) -> tuple[tuple[int, int], ...]:
     if not isinstance(data, list):
-        raise fail("actions", f"expected a list of [seat, action] pairs, got {type_name(data)}")
+        raise fail(
+            "actions", Text("expected a list of [seat, action] pairs, got {type_name}", type_name=type_name(data))
+        )
     actions = []
     for index, item in enumerate(data):
         where = f"actions[{index}]"
         if not isinstance(item, list) or len(item) != 2:
-            raise fail(where, f"expected [seat, action], got {short_repr(item)}")
+            raise fail(where, Text("expected [seat, action], got {short_repr}", short_repr=short_repr(item)))
         seat, key = item
         if not _is_int(seat) or not 0 <= seat <= 3:
-            raise fail(where, f"seat must be 0..3, got {short_repr(seat)}")
+            raise fail(where, Text("seat must be 0..3, got {short_repr}", short_repr=short_repr(seat)))
         if not isinstance(key, str):
-            raise fail(where, f"expected an action key like 'KrD' or 'announce:ansage', got {short_repr(key)}")
+            raise fail(
+                where,
+                Text(
+                    "expected an action key like 'KrD' or 'announce:ansage', got {short_repr}",
+                    short_repr=short_repr(key),
+                ),
+            )
         try:
             action = Action.from_key(key)
         except IllegalAction as exc:
-            raise fail(where, str(exc)) from None
+            raise fail(where, exc) from None
         actions.append((seat, action))
     return tuple(actions)
 
 
 def _build_result(data: Any, fail: _Fail) -> RecordResult:
     if not isinstance(data, dict):
-        raise fail("result", f"expected an object or null, got {type_name(data)}")
+        raise fail("result", Text("expected an object or null, got {type_name}", type_name=type_name(data)))
     for key in data:
         if key not in _RESULT_FIELDS:
-            raise fail("result", f"unknown field {short_repr(key)} (fields: {', '.join(_RESULT_FIELDS)})")
+            raise fail(
+                "result",
+                Text(
+                    "unknown field {short_repr} (fields: {result_fields})",
+                    short_repr=short_repr(key),
+                    result_fields=", ".join(_RESULT_FIELDS),
+                ),
+            )
     for key in _RESULT_FIELDS:
         if key not in data:
-            raise fail(f"result.{key}", "missing")
+            raise fail(f"result.{key}", Text("missing"))
     try:
         game_type = GameType.parse(data["game_type"]) if isinstance(data["game_type"], str) else None
     except RuleError:
@@ -724,32 +834,51 @@ def _build_result(data: Any, fail: _Fail) -> RecordResult:
     if game_type is None:
         raise fail(
             "result.game_type",
-            f"expected a game type key like 'normal' or 'kreuz', got {short_repr(data['game_type'])}",
+            Text(
+                "expected a game type key like 'normal' or 'kreuz', got {short_repr}",
+                short_repr=short_repr(data["game_type"]),
+            ),
         )
     re_seats = data["re_seats"]
     if not isinstance(re_seats, list) or not all(_is_int(s) and 0 <= s <= 3 for s in re_seats):
-        raise fail("result.re_seats", f"expected a list of seats 0..3, got {short_repr(re_seats)}")
+        raise fail(
+            "result.re_seats", Text("expected a list of seats 0..3, got {short_repr}", short_repr=short_repr(re_seats))
+        )
     augen_re = data["augen_re"]
     if not _is_int(augen_re) or not 0 <= augen_re <= 240:
-        raise fail("result.augen_re", f"expected Augen 0..240, got {short_repr(augen_re)}")
+        raise fail("result.augen_re", Text("expected Augen 0..240, got {short_repr}", short_repr=short_repr(augen_re)))
     winners = {"re": Party.RE, "kontra": Party.KONTRA, None: None}
     if data["winner"] is not None and (not isinstance(data["winner"], str) or data["winner"] not in winners):
-        raise fail("result.winner", f'expected "re", "kontra" or null, got {short_repr(data["winner"])}')
+        raise fail(
+            "result.winner",
+            Text('expected "re", "kontra" or null, got {short_repr}', short_repr=short_repr(data["winner"])),
+        )
     for key in ("value", "factor"):
         if not _is_int(data[key]):
-            raise fail(f"result.{key}", f"expected an integer (Punkte), got {short_repr(data[key])}")
+            raise fail(
+                f"result.{key}",
+                Text("expected an integer (Punkte), got {short_repr}", short_repr=short_repr(data[key])),
+            )
     points = data["points"]
     if not isinstance(points, list) or len(points) != 4 or not all(_is_int(p) for p in points):
-        raise fail("result.points", f"expected 4 integers (Punkte per seat), got {short_repr(points)}")
+        raise fail(
+            "result.points",
+            Text("expected 4 integers (Punkte per seat), got {short_repr}", short_repr=short_repr(points)),
+        )
     if type(data["solo"]) is not bool:
-        raise fail("result.solo", f"expected true or false, got {short_repr(data['solo'])}")
+        raise fail("result.solo", Text("expected true or false, got {short_repr}", short_repr=short_repr(data["solo"])))
     items_data = data["items"]
     if not isinstance(items_data, list):
-        raise fail("result.items", f"expected a list of [key, Punkte] pairs, got {type_name(items_data)}")
+        raise fail(
+            "result.items",
+            Text("expected a list of [key, Punkte] pairs, got {type_name}", type_name=type_name(items_data)),
+        )
     items = []
     for index, item in enumerate(items_data):
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and _is_int(item[1])):
-            raise fail(f"result.items[{index}]", f"expected [key, Punkte], got {short_repr(item)}")
+            raise fail(
+                f"result.items[{index}]", Text("expected [key, Punkte], got {short_repr}", short_repr=short_repr(item))
+            )
         items.append((item[0], item[1]))
     return RecordResult(
         game_type=game_type,

@@ -203,7 +203,7 @@ def trick_lines(
     """
     names = check_players(DEFAULT_PLAYERS if players is None else players, "players")
     if type(bock) is not int or bock < 1:
-        raise RecordError(f"bock: expected a Bock multiplier 1, 2, 4 ..., got {short_repr(bock)}")
+        raise RecordError("bock: expected a Bock multiplier 1, 2, 4 ..., got {short_repr}", short_repr=short_repr(bock))
 
     def card_text(card: int) -> str:
         return Card(card).short if ascii_only else Card(card).symbol

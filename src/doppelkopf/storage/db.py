@@ -86,19 +86,21 @@ def normalize_url(url: str) -> URL:
         StoreError: not a URL of a database the store supports (``database: ...``).
     """
     if not isinstance(url, str) or not url.strip():
-        raise StoreError(f"database: expected a URL or a file path, got {url!r}")
+        raise StoreError("database: expected a URL or a file path, got {url!r}", url=url)
     url = url.strip()
     if "://" not in url:
         url = "sqlite:///" + str(Path(url).expanduser().resolve())
     try:
         parsed = make_url(url)
     except ArgumentError:
-        raise StoreError(f"database: {url!r} is not a database URL") from None
+        raise StoreError("database: {url!r} is not a database URL", url=url) from None
     backend = parsed.get_backend_name()
     if backend in ("postgres", "postgresql") and "+" not in parsed.drivername:
         parsed = parsed.set(drivername="postgresql+psycopg")
     elif backend not in ("sqlite", "postgresql"):
-        raise StoreError(f"database: {backend!r} is not supported; use sqlite:///PATH or postgresql://...")
+        raise StoreError(
+            "database: {backend!r} is not supported; use sqlite:///PATH or postgresql://...", backend=backend
+        )
     return parsed
 
 
@@ -136,18 +138,18 @@ def make_engine(url: str) -> Engine:
         if database and database != ":memory:" and not database.startswith("file:"):
             folder = Path(database).parent
             if not folder.is_dir():
-                raise StoreError(f"database: the folder {str(folder)!r} does not exist")
+                raise StoreError("database: the folder {folder!r} does not exist", folder=str(folder))
         try:
             engine = create_engine(parsed, connect_args={"timeout": SQLITE_TIMEOUT})
         except (ArgumentError, NoSuchModuleError) as exc:
-            raise StoreError(f"database: {exc}") from None
+            raise StoreError("database: {exc}", exc=exc) from None
         _sqlite_setup(engine)
         return engine
     connect_args = {} if "connect_timeout" in parsed.query else {"connect_timeout": PG_CONNECT_TIMEOUT}
     try:
         return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
     except (ArgumentError, NoSuchModuleError, ImportError) as exc:
-        raise StoreError(f"database: {exc}") from None
+        raise StoreError("database: {exc}", exc=exc) from None
 
 
 def _sqlite_setup(engine: Engine) -> None:
@@ -193,7 +195,7 @@ def connect(engine: Engine) -> Connection:
     try:
         return engine.connect()
     except DBAPIError as exc:
-        raise StoreUnavailable(f"database: {first_line(exc)}") from None
+        raise StoreUnavailable("database: {first_line}", first_line=first_line(exc)) from None
 
 
 def database_error(exc: DBAPIError) -> StoreError:
@@ -201,7 +203,7 @@ def database_error(exc: DBAPIError) -> StoreError:
     raise): :class:`StoreUnavailable` when the connection was lost (the server went away), else
     :class:`StoreError`; the message is ``database: <the driver's first line>``."""
     lost = exc.connection_invalidated or isinstance(exc, InterfaceError)
-    return (StoreUnavailable if lost else StoreError)(f"database: {first_line(exc)}")
+    return (StoreUnavailable if lost else StoreError)("database: {first_line}", first_line=first_line(exc))
 
 
 def rowcount(result: object) -> int:
@@ -220,7 +222,7 @@ def _at_head(engine: Engine) -> bool:
             found = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
         except DBAPIError as exc:
             if exc.connection_invalidated:
-                raise StoreUnavailable(f"database: {first_line(exc)}") from None
+                raise StoreUnavailable("database: {first_line}", first_line=first_line(exc)) from None
             return False
         finally:
             with contextlib.suppress(DBAPIError):
@@ -246,7 +248,7 @@ def _refuse_foreign(engine: Engine) -> None:
                 connection.rollback()
     if tables and "alembic_version" not in tables:
         shown = ", ".join(tables[:5]) + (" ..." if len(tables) > 5 else "")
-        raise StoreError(f"database: not a doppelkopf Liste (it has tables {shown}); choose another file")
+        raise StoreError("database: not a doppelkopf Liste (it has tables {shown}); choose another file", shown=shown)
 
 
 def migrate(engine: Engine) -> None:
@@ -284,6 +286,6 @@ def migrate(engine: Engine) -> None:
                     connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _MIGRATION_LOCK})
                     connection.commit()
     except CommandError as exc:
-        raise StoreError(f"database: {exc}; was it made by a newer version of doppelkopf?") from None
+        raise StoreError("database: {exc}; was it made by a newer version of doppelkopf?", exc=exc) from None
     except DBAPIError as exc:
         raise database_error(exc) from None

@@ -220,13 +220,18 @@ def parse_export(data: object) -> _ExportData:
         StoreError: naming the path of the first field at fault (``groups[0].sittings[1].cents_per_point: ...``).
     """
     if not isinstance(data, Mapping):
-        raise StoreError(f"data: expected a JSON object (an export of the Liste), got {type(data).__name__}")
+        raise StoreError("data: expected a JSON object (an export of the Liste), got {name}", name=type(data).__name__)
     if data.get("format") != FORMAT_NAME:
-        raise StoreError(f"format: expected {FORMAT_NAME!r}, got {data.get('format')!r}: not an export of the Liste")
+        raise StoreError(
+            "format: expected {format_name!r}, got {get!r}: not an export of the Liste",
+            format_name=FORMAT_NAME,
+            get=data.get("format"),
+        )
     if data.get("version") != FORMAT_VERSION:
         raise StoreError(
-            f"version: this program reads version {FORMAT_VERSION}, got {data.get('version')!r} "
-            "(written by a newer doppelkopf?)"
+            "version: this program reads version {format_version}, got {get!r} (written by a newer doppelkopf?)",
+            format_version=FORMAT_VERSION,
+            get=data.get("version"),
         )
     try:
         return _ExportData.model_validate(dict(data))
@@ -234,7 +239,7 @@ def parse_export(data: object) -> _ExportData:
         errors = exc.errors()
         first = errors[0]
         more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-        raise StoreError(f"{_path(first['loc'])}: {first['msg']}{more}") from None
+        raise StoreError("{path}: {first}{more}", path=_path(first["loc"]), first=first["msg"], more=more) from None
 
 
 # -- import: checks and writing ------------------------------------------------------------------------
@@ -256,13 +261,18 @@ def import_data(session: Session, data: object) -> list[Group]:
         try:
             players = clean_names(group_data.players, f"{where}.players")
         except PlayerNameError as exc:
-            raise StoreError(str(exc)) from None
+            raise StoreError(exc) from None
         if name_key(name) in names:
-            raise StoreError(f"{where}.name: {name!r} is the name of groups[{names[name_key(name)]}] too")
+            raise StoreError(
+                "{where}.name: {name!r} is the name of groups[{names}] too",
+                where=where,
+                name=name,
+                names=names[name_key(name)],
+            )
         names[name_key(name)] = gi
         found = group_named(session, name)
         if found is not None:
-            raise StoreError(f"{where}.name: a group {found.name!r} exists already")
+            raise StoreError("{where}.name: a group {found_name!r} exists already", where=where, found_name=found.name)
         group = Group(name=name, created_at=_stored_time(group_data.created_at))
         session.add(group)
         session.flush()
@@ -288,27 +298,38 @@ def _import_sitting(
     try:
         seat_names = clean_names(data.players, f"{where}.players")
     except PlayerNameError as exc:
-        raise StoreError(str(exc)) from None
+        raise StoreError(exc) from None
     if not liste_mod.MIN_PLAYERS <= len(seat_names) <= liste_mod.MAX_PLAYERS:
         raise StoreError(
-            f"{where}.players: a sitting has {liste_mod.MIN_PLAYERS} to {liste_mod.MAX_PLAYERS} players, "
-            f"got {len(seat_names)}"
+            "{where}.players: a sitting has {min_players} to {max_players} players, got {count}",
+            where=where,
+            min_players=liste_mod.MIN_PLAYERS,
+            max_players=liste_mod.MAX_PLAYERS,
+            count=len(seat_names),
         )
     seated: list[Player] = []
     for k, name in enumerate(seat_names):
         player = by_key.get(name_key(name))
         if player is None:
-            raise StoreError(f"{where}.players[{k}]: {name!r} is not a player of the group")
+            raise StoreError("{where}.players[{k}]: {name!r} is not a player of the group", where=where, k=k, name=name)
         seated.append(player)
     try:
         rules = RuleSet.from_toml(data.rules_toml)
     except RuleError as exc:
-        raise StoreError(f"{where}.rules_toml: {exc}") from None
+        raise StoreError("{where}.rules_toml: {exc}", where=where, exc=exc) from None
     if rules.name != data.rules_name:
-        raise StoreError(f"{where}.rules_name: {data.rules_name!r}, but rules_toml names {rules.name!r}")
+        raise StoreError(
+            "{where}.rules_name: {rules_name!r}, but rules_toml names {rules_name2!r}",
+            where=where,
+            rules_name=data.rules_name,
+            rules_name2=rules.name,
+        )
     if data.sit_out not in liste_mod.SIT_OUT:
         raise StoreError(
-            f"{where}.sit_out: unknown choice {data.sit_out!r}; expected one of: {', '.join(liste_mod.SIT_OUT)}"
+            "{where}.sit_out: unknown choice {sit_out!r}; expected one of: {sit_out2}",
+            where=where,
+            sit_out=data.sit_out,
+            sit_out2=", ".join(liste_mod.SIT_OUT),
         )
     place = check_text(data.place, f"{where}.place")
     # the games: current ones numbered 1..n, their audit trails consistent
@@ -318,15 +339,25 @@ def _import_sitting(
         at = f"{where}.games[{k}]"
         entries[k] = entry_json(game.entry, f"{at}.entry")
         if game.deleted != (game.number is None):
-            raise StoreError(f"{at}.number: a deleted game has none, a game on the list has one")
+            raise StoreError("{at}.number: a deleted game has none, a game on the list has one", at=at)
         if game.number is not None:
             if game.number in current:
-                raise StoreError(f"{at}.number: {game.number} is the number of games[{current[game.number]}] too")
+                raise StoreError(
+                    "{at}.number: {number} is the number of games[{current}] too",
+                    at=at,
+                    number=game.number,
+                    current=current[game.number],
+                )
             current[game.number] = k
         _check_versions(game, entries[k], data.version, at)
     for n in range(1, len(current) + 1):
         if n not in current:
-            raise StoreError(f"{where}.games: no game has number {n}, but {len(current)} games are on the list")
+            raise StoreError(
+                "{where}.games: no game has number {n}, but {count} games are on the list",
+                where=where,
+                n=n,
+                count=len(current),
+            )
     builder = ListeBuilder(rules, [p.name for p in seated], data.sit_out)
     computed: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
     for n in range(1, len(current) + 1):
@@ -334,7 +365,7 @@ def _import_sitting(
         try:
             row = builder.add(entries[k])
         except ListeError as exc:
-            raise StoreError(f"{where}.games[{k}].entry: {exc}") from None
+            raise StoreError("{where}.games[{k}].entry: {exc}", where=where, k=k, exc=exc) from None
         computed[k] = (row.to_dict(), builder.snapshot())
     sitting = Sitting(
         group_id=group.id,
@@ -396,28 +427,57 @@ def _check_versions(game: _GameData, entry: dict[str, Any], sitting_version: int
     """The audit trail of a game: revisions 1, 2, ... in order, "add" first, "edit" after it, "delete" last
     and only for a deleted game, versions rising and at most the sitting's, the last one the game's state."""
     if game.version > sitting_version:
-        raise StoreError(f"{at}.version: {game.version} is above the sitting's version {sitting_version}")
+        raise StoreError(
+            "{at}.version: {version} is above the sitting's version {sitting_version}",
+            at=at,
+            version=game.version,
+            sitting_version=sitting_version,
+        )
     previous = 0
     last = len(game.versions) - 1
     for vi, version in enumerate(game.versions):
         vat = f"{at}.versions[{vi}]"
         if version.revision != vi + 1:
-            raise StoreError(f"{vat}.revision: expected {vi + 1}, got {version.revision}")
+            raise StoreError(
+                "{vat}.revision: expected {vi}, got {revision}", vat=vat, vi=vi + 1, revision=version.revision
+            )
         expected = "add" if vi == 0 else "delete" if (vi == last and game.deleted) else "edit"
         if version.action != expected:
-            raise StoreError(f"{vat}.action: expected {expected!r}, got {version.action!r}")
+            raise StoreError(
+                "{vat}.action: expected {expected!r}, got {action!r}", vat=vat, expected=expected, action=version.action
+            )
         if version.deleted != (version.action == "delete"):
-            raise StoreError(f"{vat}.deleted: {version.deleted} does not fit the action {version.action!r}")
+            raise StoreError(
+                "{vat}.deleted: {deleted} does not fit the action {action!r}",
+                vat=vat,
+                deleted=version.deleted,
+                action=version.action,
+            )
         if version.version <= previous:
-            raise StoreError(f"{vat}.version: {version.version} is not above the version before it ({previous})")
+            raise StoreError(
+                "{vat}.version: {version} is not above the version before it ({previous})",
+                vat=vat,
+                version=version.version,
+                previous=previous,
+            )
         previous = version.version
     final = game.versions[-1]
     if game.version < final.version:
-        raise StoreError(f"{at}.version: {game.version} is below its last version's ({final.version})")
+        raise StoreError(
+            "{at}.version: {version} is below its last version's ({version2})",
+            at=at,
+            version=game.version,
+            version2=final.version,
+        )
     if game.revision != final.revision:
-        raise StoreError(f"{at}.revision: {game.revision}, but its last version is revision {final.revision}")
+        raise StoreError(
+            "{at}.revision: {revision}, but its last version is revision {revision2}",
+            at=at,
+            revision=game.revision,
+            revision2=final.revision,
+        )
     if entry_json(final.entry, f"{at}.versions[{last}].entry") != entry:
-        raise StoreError(f"{at}.entry: differs from the entry of its last version (versions[{last}])")
+        raise StoreError("{at}.entry: differs from the entry of its last version (versions[{last}])", at=at, last=last)
 
 
 # -- records ------------------------------------------------------------------------------------------
@@ -469,9 +529,9 @@ def _load(path: Path) -> list[tuple[record_mod.GameRecord, str]]:
             return [(first, source)]
         records = record_mod.load_many(path)
     except record_mod.RecordError as exc:
-        raise StoreError(str(exc)) from None
+        raise StoreError(exc) from None
     except OSError as exc:
-        raise StoreError(f"{path}: {exc.strerror or exc}") from None
+        raise StoreError("{path}: {value}", path=path, value=exc.strerror or exc) from None
     lines = _nonblank_lines(path)
     if len(lines) != len(records):  # blank-looking lines counted differently: name the record
         return [(r, f"{path}: record {i + 1}") for i, r in enumerate(records)]
@@ -494,30 +554,41 @@ def read_records(path: str | os.PathLike[str]) -> RecordsRead:
     target = Path(path)
     loaded = _load(target)
     if not loaded:
-        raise StoreError(f"{target}: holds no game records")
+        raise StoreError("{target}: holds no game records", target=target)
     first, first_where = loaded[0]
     first_keys = [name_key(p) for p in first.players]
     games: list[tuple[record_mod.GameRecord, Game, str]] = []
     for rec, where in loaded:
         if rec.rules != first.rules:
             raise StoreError(
-                f"{where}: the rules {rec.rules.name!r} differ from those of {first_where} ({first.rules.name!r}: "
-                f"{_rules_differ(first.rules, rec.rules)}); a sitting has one rule set"
+                "{where}: the rules {rules_name!r} differ from those of {first_where} ({rules_name2!r}: "
+                "{rules_differ}); a sitting has one rule set",
+                where=where,
+                rules_name=rec.rules.name,
+                first_where=first_where,
+                rules_name2=first.rules.name,
+                rules_differ=_rules_differ(first.rules, rec.rules),
             )
         if [name_key(p) for p in rec.players] != first_keys:
             raise StoreError(
-                f"{where}: the players {', '.join(rec.players)} differ from those of {first_where} "
-                f"({', '.join(first.players)}); a sitting has one table"
+                "{where}: the players {players} differ from those of {first_where} ({players2}); a sitting "
+                "has one table",
+                where=where,
+                players=", ".join(rec.players),
+                first_where=first_where,
+                players2=", ".join(first.players),
             )
         if rec.thrown_in is not None or rec.result is None:
             continue  # a deal thrown in (dealt again) or a game not finished: not on the Liste
         try:
             game = record_mod.verify(rec, where)
         except record_mod.RecordError as exc:
-            raise StoreError(str(exc)) from None
+            raise StoreError(exc) from None
         games.append((rec, game, where))
     if not games:
-        raise StoreError(f"{target}: holds no finished game (only deals thrown in or games not played to the end)")
+        raise StoreError(
+            "{target}: holds no finished game (only deals thrown in or games not played to the end)", target=target
+        )
     dealer = games[0][0].dealer
     seats = list(first.players)
     players = tuple(seats[dealer:] + seats[:dealer])

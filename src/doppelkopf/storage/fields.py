@@ -77,7 +77,7 @@ def check_id(value: object, what: str) -> int:
         StoreError: ``WHAT: expected an integer id, got VALUE``.
     """
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_INT:
-        raise StoreError(f"{what}: expected an integer id, got {short_repr(value)}")
+        raise StoreError("{what}: expected an integer id, got {short_repr}", what=what, short_repr=short_repr(value))
     return value
 
 
@@ -88,7 +88,13 @@ def check_int(value: object, what: str, low: int) -> int:
         StoreError: ``WHAT: expected an integer LOW..2147483647, got VALUE``.
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_INT:
-        raise StoreError(f"{what}: expected an integer {low}..{MAX_INT}, got {short_repr(value)}")
+        raise StoreError(
+            "{what}: expected an integer {low}..{max_int}, got {short_repr}",
+            what=what,
+            low=low,
+            max_int=MAX_INT,
+            short_repr=short_repr(value),
+        )
     return value
 
 
@@ -102,17 +108,19 @@ def check_text(value: object, what: str, limit: int = NAME_LENGTH) -> str:
             ``WHAT: 'A\\nB' holds the control character U+000A``.
     """
     if not isinstance(value, str):
-        raise StoreError(f"{what}: expected a string, got {type(value).__name__}")
+        raise StoreError("{what}: expected a string, got {name}", what=what, name=type(value).__name__)
     value = value.strip()
     if len(value) > limit:
-        raise StoreError(f"{what}: at most {limit} characters, got {len(value)}")
+        raise StoreError("{what}: at most {limit} characters, got {count}", what=what, limit=limit, count=len(value))
     for char in value:
         if (
             unicodedata.category(char) in ("Cc", "Zl", "Zp", "Cs")
             or 0x202A <= ord(char) <= 0x202E
             or (0x2066 <= ord(char) <= 0x2069)
         ):
-            raise StoreError(f"{what}: {value[:40]!r} holds the control character U+{ord(char):04X}")
+            raise StoreError(
+                "{what}: {value!r} holds the control character U+{ord:04X}", what=what, value=value[:40], ord=ord(char)
+            )
     return value
 
 
@@ -125,13 +133,15 @@ def entry_json(entry: object, what: str = "entry") -> dict[str, Any]:
             ``WHAT: larger than 64 KiB``.
     """
     if not isinstance(entry, Mapping):
-        raise StoreError(f"{what}: expected an object, got {type(entry).__name__}")
+        raise StoreError("{what}: expected an object, got {name}", what=what, name=type(entry).__name__)
     try:
         encoded = json.dumps(dict(entry), ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
-        raise StoreError(f"{what}: not JSON data ({exc})") from None
+        raise StoreError("{what}: not JSON data ({exc})", what=what, exc=exc) from None
     if len(encoded.encode()) > MAX_ENTRY_BYTES:
-        raise StoreError(f"{what}: larger than {MAX_ENTRY_BYTES // 1024} KiB")
+        raise StoreError(
+            "{what}: larger than {max_entry_bytes} KiB", what=what, max_entry_bytes=MAX_ENTRY_BYTES // 1024
+        )
     data: dict[str, Any] = json.loads(encoded)
     return data
 
@@ -148,5 +158,7 @@ def group_name(name: object, what: str = "name") -> str:
     except PlayerNameError as exc:
         raise StoreError(str(exc).replace("a player name", "a group name")) from None
     if cleaned.isdigit() or name_key(cleaned).isdigit():
-        raise StoreError(f"{what}: a group name needs a letter ({cleaned!r} would read as a group number)")
+        raise StoreError(
+            "{what}: a group name needs a letter ({cleaned!r} would read as a group number)", what=what, cleaned=cleaned
+        )
     return cleaned

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..liste import ListeRow, NextGame
+from ..messages import TextError
 from ..sheet import Transfer, money, settle
 
 
-class StoreError(ValueError):
+class StoreError(TextError):
     """A request the store refuses; the one-line message names the field or the object
     (``name: a group 'Skatfreunde' exists already``, ``sitting 7: not found``). Nothing was written."""
 
@@ -281,4 +282,4 @@ class Stats:
         for stats in self.players:
             if name_key(stats.name) == key:
                 return stats
-        raise NotFound(f"player {name!r}: no games in these sittings")
+        raise NotFound("player {name!r}: no games in these sittings", name=name)

@@ -60,7 +60,7 @@ def get_sitting(
         query = query.with_for_update()
     sitting = session.scalars(query).one_or_none()
     if sitting is None:
-        raise NotFound(f"sitting {sitting_id}: not found")
+        raise NotFound("sitting {sitting_id}: not found", sitting_id=sitting_id)
     return sitting
 
 

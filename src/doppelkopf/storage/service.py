@@ -53,6 +53,7 @@ from sqlalchemy.orm import Session, load_only, sessionmaker, undefer
 
 from .. import liste as liste_mod
 from ..liste import ListeBuilder, ListeError, ListeRow
+from ..messages import N_
 from ..names import PlayerNameError, clean_name, clean_names, name_key
 from ..rulefile import RULE_FILE_LIMIT, rules_from_text
 from ..rules import RuleError, RuleSet, get_preset
@@ -172,9 +173,12 @@ class UnknownPlayer(StoreError):
     Attributes: ``name`` (as given), ``group`` (the group's name)."""
 
     def __init__(self, name: str, group: str) -> None:
-        super().__init__(f"players: {name} is not in group {group}")
+        super().__init__(N_("players: {name} is not in group {group}"), name=name, group=group)
         self.name = name
         self.group = group
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (UnknownPlayer, (self.name, self.group))
 
 
 @functools.lru_cache(maxsize=64)
@@ -198,16 +202,20 @@ def rule_set_of(rules: RuleSet | str, field: str = "rules") -> RuleSet:
     if isinstance(rules, RuleSet):
         return rules
     if not isinstance(rules, str):
-        raise StoreError(f"{field}: expected a rule set, a preset name or TOML text, got {type(rules).__name__}")
+        raise StoreError(
+            "{field}: expected a rule set, a preset name or TOML text, got {name}",
+            field=field,
+            name=type(rules).__name__,
+        )
     if "=" in rules or "\n" in rules or "[" in rules:
         try:
             return rules_from_text(rules, field)
         except RuleError as exc:  # its message names the field already
-            raise StoreError(str(exc)) from None
+            raise StoreError(exc) from None
     try:
         return get_preset(rules)
     except RuleError as exc:
-        raise StoreError(f"{field}: {exc}") from None
+        raise StoreError("{field}: {exc}", field=field, exc=exc) from None
 
 
 def stored_rules(sitting: Sitting) -> RuleSet:
@@ -216,7 +224,9 @@ def stored_rules(sitting: Sitting) -> RuleSet:
     try:
         return rules_from_toml(sitting.rules_toml)
     except RuleError as exc:
-        raise StoreError(f"sitting {sitting.id}: rules_toml: {exc}; was it written by a newer doppelkopf?") from None
+        raise StoreError(
+            "sitting {id}: rules_toml: {exc}; was it written by a newer doppelkopf?", id=sitting.id, exc=exc
+        ) from None
 
 
 #: The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV injection").
@@ -276,7 +286,7 @@ class Store:
                 try:
                     session.connection(execution_options=options)
                 except DBAPIError as exc:
-                    raise StoreUnavailable(f"database: {first_line(exc)}") from exc
+                    raise StoreUnavailable("database: {first_line}", first_line=first_line(exc)) from exc
                 try:
                     yield session
                 except BaseException:
@@ -327,10 +337,10 @@ class Store:
         try:
             names = clean_names(list(players), "players") if not isinstance(players, str) else clean_names(players)
         except PlayerNameError as exc:
-            raise StoreError(str(exc)) from None
+            raise StoreError(exc) from None
         with self.write() as session:
             found = group_named(session, name)
-            taken = StoreError(f"name: a group {(found.name if found else name)!r} exists already")
+            taken = StoreError("name: a group {value!r} exists already", value=found.name if found else name)
             if found is not None:
                 raise taken
             group = Group(name=name, created_at=utc_now())
@@ -365,7 +375,7 @@ class Store:
         with self.read() as session:
             group = group_named(session, name, lock=False)
             if group is None:
-                raise NotFound(f"group {name!r}: not found")
+                raise NotFound("group {name!r}: not found", name=name)
             return self._group_info(session, group)
 
     def add_player(self, group_id: int, name: str) -> GroupInfo:
@@ -379,7 +389,7 @@ class Store:
         try:
             name = clean_name(name, "name")
         except PlayerNameError as exc:
-            raise StoreError(str(exc)) from None
+            raise StoreError(exc) from None
         with self.write() as session:
             group = self._get_group(session, group_id)
             known = self._known_player(session, group.id, name)
@@ -390,16 +400,23 @@ class Store:
                 except IntegrityError:
                     known = self._known_player(session, group.id, name)
                     if known is None:  # pragma: no cover - only the unique name of the group can clash
-                        raise StoreError(f"name: {name!r} cannot be added to group {group.name!r}") from None
+                        raise StoreError(
+                            "name: {name!r} cannot be added to group {group_name!r}", name=name, group_name=group.name
+                        ) from None
             if known is not None:
-                raise StoreError(f"name: {name!r} is the same player as {known.name!r} of group {group.name!r}")
+                raise StoreError(
+                    "name: {name!r} is the same player as {known_name!r} of group {group_name!r}",
+                    name=name,
+                    known_name=known.name,
+                    group_name=group.name,
+                )
             return self._group_info(session, group)
 
     @staticmethod
     def _get_group(session: Session, group_id: int) -> Group:
         group = session.get(Group, check_id(group_id, "group"))
         if group is None:
-            raise NotFound(f"group {group_id}: not found")
+            raise NotFound("group {group_id}: not found", group_id=group_id)
         return group
 
     @staticmethod
@@ -458,7 +475,11 @@ class Store:
                 except IntegrityError:
                     found = cls._known_player(session, group.id, name)
                     if found is None:  # pragma: no cover - only the unique name of the group can clash
-                        raise StoreError(f"players: {name!r} cannot be added to group {group.name!r}") from None
+                        raise StoreError(
+                            "players: {name!r} cannot be added to group {group_name!r}",
+                            name=name,
+                            group_name=group.name,
+                        ) from None
                     player = found
                 known[player.key] = player
             seated.append(player)
@@ -495,7 +516,7 @@ class Store:
         with self.read() as session:
             version = session.scalar(select(Sitting.version).where(Sitting.id == check_id(sitting_id, "sitting")))
             if version is None:
-                raise NotFound(f"sitting {sitting_id}: not found")
+                raise NotFound("sitting {sitting_id}: not found", sitting_id=sitting_id)
             return version
 
     def rules(self, sitting_id: int) -> RuleSet:
@@ -664,7 +685,7 @@ class Store:
                 .execution_options(synchronize_session=False)
             )
             if rowcount(changed) != 1:  # pragma: no cover - the sitting's lock makes this impossible
-                raise Conflict(f"game {number} was changed meanwhile; reload the list and try again")
+                raise Conflict("game {number} was changed meanwhile; reload the list and try again", number=number)
             self._store_rows(session, later, rows[1:])
             session.refresh(game)
             self._audit(session, game, number, "edit")
@@ -704,7 +725,7 @@ class Store:
                 .execution_options(synchronize_session=False)
             )
             if rowcount(changed) != 1:  # pragma: no cover - the sitting's lock makes this impossible
-                raise Conflict(f"game {number} was changed meanwhile; reload the list and try again")
+                raise Conflict("game {number} was changed meanwhile; reload the list and try again", number=number)
             # move the later games up in two steps (no number is ever held twice: the unique constraint)
             session.execute(
                 update(GameRow)
@@ -731,7 +752,12 @@ class Store:
                 select(GameRow).where(GameRow.sitting_id == sitting.id, GameRow.number == number)
             ).one_or_none()
             if game is None:
-                raise NotFound(f"game {number}: sitting {sitting.id} has {game_count(session, sitting.id)} games")
+                raise NotFound(
+                    "game {number}: sitting {id} has {game_count} games",
+                    number=number,
+                    id=sitting.id,
+                    game_count=game_count(session, sitting.id),
+                )
             return self._game_info(game)
 
     def games(self, sitting_id: int, *, deleted: bool = False) -> list[GameInfo]:
@@ -773,7 +799,7 @@ class Store:
                 query = query.where(GameVersion.game_id.in_(current.union(deleted)))
             versions = [self._version_info(v) for v in session.scalars(query.order_by(GameVersion.id))]
             if number is not None and not versions:
-                raise NotFound(f"game {number}: sitting {sitting.id} never had such a game")
+                raise NotFound("game {number}: sitting {id} never had such a game", number=number, id=sitting.id)
             return versions
 
     # -- the Liste -------------------------------------------------------------------------------------
@@ -821,16 +847,23 @@ class Store:
         """
         per_page = check_int(per_page, "per_page", 1)
         if per_page > MAX_PER_PAGE:
-            raise StoreError(f"per_page: at most {MAX_PER_PAGE}, got {per_page}")
+            raise StoreError(
+                "per_page: at most {max_per_page}, got {per_page}", max_per_page=MAX_PER_PAGE, per_page=per_page
+            )
         if isinstance(page, bool) or not isinstance(page, int) or page == 0:
-            raise StoreError(f"page: expected a page number 1, 2, ... (or -1 for the last), got {page!r}")
+            raise StoreError("page: expected a page number 1, 2, ... (or -1 for the last), got {page!r}", page=page)
         with self.read() as session:
             sitting = get_sitting(session, sitting_id, state=True)
             info = self._sitting_info(session, sitting)
             pages = max(1, -(-info.games // per_page))
             number = page if page > 0 else pages + 1 + page
             if not 1 <= number <= pages:
-                raise NotFound(f"page {page}: the list has {pages} page{'s' if pages != 1 else ''}")
+                raise NotFound(
+                    "page {page}: the list has {pages} page{value}",
+                    page=page,
+                    pages=pages,
+                    value="s" if pages != 1 else "",
+                )
             low, high = (number - 1) * per_page + 1, number * per_page
             query = (
                 select(GameRow.row, GameRow.version)
@@ -892,7 +925,7 @@ class Store:
                 )
                 missing = [i for i in ids if i not in known]
                 if missing:
-                    raise NotFound(f"sitting {missing[0]}: not a sitting of group {group.id}")
+                    raise NotFound("sitting {missing}: not a sitting of group {id}", missing=missing[0], id=group.id)
                 query = query.where(Sitting.id.in_(ids))
             if since is not None:
                 query = query.where(Sitting.date >= since)
@@ -1058,11 +1091,18 @@ class Store:
                 try:
                     row = builder.add(data)
                 except ListeError as exc:
-                    raise StoreError(f"{names[i]}: {re.sub(r'^game [0-9]+: ', '', str(exc))}") from None
+                    raise StoreError(
+                        "{names}: {sub}", names=names[i], sub=re.sub("^game [0-9]+: ", "", str(exc))
+                    ) from None
                 if data.get("dealer") is None:  # as add_game: the game keeps its dealer
                     data["dealer"] = row.dealer
                 if bocks is not None and bocks[i] != row.multiplier:
-                    raise StoreError(f"{names[i]}: the Bock is x{bocks[i]} there, the Liste has x{row.multiplier}")
+                    raise StoreError(
+                        "{names}: the Bock is x{bocks} there, the Liste has x{multiplier}",
+                        names=names[i],
+                        bocks=bocks[i],
+                        multiplier=row.multiplier,
+                    )
                 games.append(
                     {
                         "sitting_id": info.id,
@@ -1134,19 +1174,26 @@ class Store:
         try:
             names = clean_names(players, "players")
         except PlayerNameError as exc:
-            raise StoreError(str(exc)) from None
+            raise StoreError(exc) from None
         if not liste_mod.MIN_PLAYERS <= len(names) <= liste_mod.MAX_PLAYERS:
             raise StoreError(
-                f"players: a sitting has {liste_mod.MIN_PLAYERS} to {liste_mod.MAX_PLAYERS} players, got {len(names)}"
+                "players: a sitting has {min_players} to {max_players} players, got {count}",
+                min_players=liste_mod.MIN_PLAYERS,
+                max_players=liste_mod.MAX_PLAYERS,
+                count=len(names),
             )
         cents = check_int(cents_per_point, "cents_per_point", 1)
         if date is None:
             date = datetime.date.today()
         if not isinstance(date, datetime.date) or isinstance(date, datetime.datetime):
-            raise StoreError(f"date: expected a date, got {type(date).__name__}")
+            raise StoreError("date: expected a date, got {name}", name=type(date).__name__)
         place = check_text(place, "place")
         if sit_out not in liste_mod.SIT_OUT:
-            raise StoreError(f"sit_out: unknown choice {sit_out!r}; expected one of: {', '.join(liste_mod.SIT_OUT)}")
+            raise StoreError(
+                "sit_out: unknown choice {sit_out!r}; expected one of: {sit_out2}",
+                sit_out=sit_out,
+                sit_out2=", ".join(liste_mod.SIT_OUT),
+            )
         group = self._get_group(session, group_id)
         if not new_players:
             known = self._group_players(session, group.id)
@@ -1188,7 +1235,12 @@ class Store:
         games = list(session.scalars(query.order_by(GameRow.number)))
         before = games.pop(0) if games and number > 1 and games[0].number == number - 1 else None
         if not games or games[0].number != number:
-            raise NotFound(f"game {number}: sitting {sitting_id} has {game_count(session, sitting_id)} games")
+            raise NotFound(
+                "game {number}: sitting {sitting_id} has {game_count} games",
+                number=number,
+                sitting_id=sitting_id,
+                game_count=game_count(session, sitting_id),
+            )
         return games[0], before, games[1:]
 
     def _recompute_from(
@@ -1277,7 +1329,7 @@ class Store:
         )
         if rowcount(result) != 1:
             raise Conflict(
-                f"sitting {sitting.id} was changed by another writer meanwhile; reload the list and try again"
+                "sitting {id} was changed by another writer meanwhile; reload the list and try again", id=sitting.id
             )
         return seen + 1
 
@@ -1313,16 +1365,25 @@ class Store:
                 select(GameVersion).where(GameVersion.game_id == game.id).order_by(GameVersion.id).limit(1)
             ).one()
             return Conflict(
-                f"game {number} was entered{by_author(first.author)} at {local_time(first.changed_at)}; the next "
-                f"game is {count + 1}: reload the list and enter it again"
+                "game {number} was entered{by_author} at {local_time}; the next game is {count}: reload the "
+                "list and enter it again",
+                number=number,
+                by_author=by_author(first.author),
+                local_time=local_time(first.changed_at),
+                count=count + 1,
             )
         latest = self._latest(session, sitting_id)
         why = ""
         if latest is not None and latest.action == "delete":
             why = f" (game {latest.number} was deleted{by_author(latest.author)} at {local_time(latest.changed_at)})"
         return Conflict(
-            f"game {number}: the list has {count} game{'s' if count != 1 else ''}{why}; the next game is "
-            f"{count + 1}: reload the list and enter it again"
+            "game {number}: the list has {count} game{value}{why}; the next game is {count2}: reload the "
+            "list and enter it again",
+            number=number,
+            count=count,
+            value="s" if count != 1 else "",
+            why=why,
+            count2=count + 1,
         )
 
     def _edit_conflict(self, session: Session, game: GameRow, number: int, seen: int) -> Conflict:
@@ -1331,18 +1392,27 @@ class Store:
         ).first()
         if change is None or seen > game.version:
             return Conflict(
-                f"game {number}: version {seen} is not the game's version ({game.version}); reload the list and "
-                "try again"
+                "game {number}: version {seen} is not the game's version ({version}); reload the list and try again",
+                number=number,
+                seen=seen,
+                version=game.version,
             )
         if change.game_id == game.id:
             did = {"add": "entered", "edit": "changed", "delete": "deleted"}[change.action]
             return Conflict(
-                f"game {number} was {did}{by_author(change.author)} at {local_time(change.changed_at)}; reload the "
-                "list and try again"
+                "game {number} was {did}{by_author} at {local_time}; reload the list and try again",
+                number=number,
+                did=did,
+                by_author=by_author(change.author),
+                local_time=local_time(change.changed_at),
             )
         return Conflict(
-            f"game {number}: the list changed, game {change.number} was deleted{by_author(change.author)} at "
-            f"{local_time(change.changed_at)} and the games after it moved up; reload the list and try again"
+            "game {number}: the list changed, game {number2} was deleted{by_author} at {local_time} and the "
+            "games after it moved up; reload the list and try again",
+            number=number,
+            number2=change.number,
+            by_author=by_author(change.author),
+            local_time=local_time(change.changed_at),
         )
 
     @staticmethod

@@ -355,9 +355,9 @@ class TableStore:
         seated = _seats(seats)
         group = group_name(group, "group")
         if not isinstance(listed, bool):
-            raise StoreError(f"listed: expected true or false, got {type(listed).__name__}")
+            raise StoreError("listed: expected true or false, got {name}", name=type(listed).__name__)
         if not isinstance(analysis, bool):
-            raise StoreError(f"analysis: expected true or false, got {type(analysis).__name__}")
+            raise StoreError("analysis: expected true or false, got {name}", name=type(analysis).__name__)
         pace_ms = _range(pace_ms, "pace_ms", 0, MAX_PACE_MS)
         grace_s = _range(grace_s, "grace_s", 0, MAX_GRACE_S)
         next_game_s = _range(next_game_s, "next_game_s", 0, MAX_NEXT_GAME_S)
@@ -432,7 +432,7 @@ class TableStore:
         with self.store.read() as session:
             found = session.scalar(select(OnlineTable.version).where(OnlineTable.id == check_id(table_id, "table")))
             if found is None:
-                raise NotFound(f"table {table_id}: not found")
+                raise NotFound("table {table_id}: not found", table_id=table_id)
             return found
 
     def active_tables(self) -> list[int]:
@@ -457,22 +457,37 @@ class TableStore:
         try:
             player = clean_name(name, "name")
         except PlayerNameError as exc:
-            raise StoreError(str(exc)) from None
+            raise StoreError(exc) from None
         token = secrets.token_urlsafe(24)
         with self.store.write() as session:
             table = self._get(session, table_id, lock=True)
             if not table.listed and not _invite_matches(invite, table.invite):
-                raise StoreError(f"invite: table {table.id} is joined with its invite link only")
+                raise StoreError("invite: table {id} is joined with its invite link only", id=table.id)
             if table.status == ENDED:
-                raise Conflict(f"table {table.id} has ended: its seats cannot be taken")
+                raise Conflict("table {id} has ended: its seats cannot be taken", id=table.id)
             seats = self._seat_rows(session, table.id)
             row = seats[number]
             if row.bot is not None:
-                raise Conflict(f"seat {number + 1} of table {table.id} is a computer player's ({row.name})")
+                raise Conflict(
+                    "seat {number} of table {id} is a computer player's ({row_name})",
+                    number=number + 1,
+                    id=table.id,
+                    row_name=row.name,
+                )
             if row.token_hash is not None:
-                raise Conflict(f"seat {number + 1} of table {table.id} is taken by {row.name}")
+                raise Conflict(
+                    "seat {number} of table {id} is taken by {row_name}",
+                    number=number + 1,
+                    id=table.id,
+                    row_name=row.name,
+                )
             if row.name is not None and name_key(row.name) != name_key(player):
-                raise StoreError(f"name: seat {number + 1} of table {table.id} is kept for {row.name}")
+                raise StoreError(
+                    "name: seat {number} of table {id} is kept for {row_name}",
+                    number=number + 1,
+                    id=table.id,
+                    row_name=row.name,
+                )
             _check_unique(seats, number, player, "name")
             row.name = player if row.name is None else row.name
             row.token_hash = token_hash(token)
@@ -496,7 +511,9 @@ class TableStore:
             table = self._get(session, table_id, lock=True)
             _check_host(table, host_token, "set up its seats")
             if table.status != LOBBY:
-                raise Conflict(f"table {table.id} is {table.status}: seats are set up in the lobby only")
+                raise Conflict(
+                    "table {id} is {status}: seats are set up in the lobby only", id=table.id, status=table.status
+                )
             seats = self._seat_rows(session, table.id)
             _check_unique(seats, number, player, "name")
             row = seats[number]
@@ -560,7 +577,11 @@ class TableStore:
             table = self._get(session, table_id)
             row = self._seat_rows(session, table.id)[number]
             if not _token_matches(seat_token, row.token_hash):
-                raise Forbidden(f"token: only the player of seat {number + 1} of table {table.id} gets its watch link")
+                raise Forbidden(
+                    "token: only the player of seat {number} of table {id} gets its watch link",
+                    number=number + 1,
+                    id=table.id,
+                )
             assert row.token_hash is not None
             return _watch_token(row.token_hash)
 
@@ -645,16 +666,21 @@ class TableStore:
     def _seat_flag(self, table_id: int, seat: int, flag: str, value: bool) -> int:
         number = _seat_number(seat)
         if not isinstance(value, bool):
-            raise StoreError(f"{flag}: expected true or false, got {type(value).__name__}")
+            raise StoreError("{flag}: expected true or false, got {name}", flag=flag, name=type(value).__name__)
         with self.store.write() as session:
             table = self._get(session, table_id, lock=True)
             row = self._seat_rows(session, table.id)[number]
             if row.bot is not None:
-                raise StoreError(f"seat: seat {number + 1} of table {table.id} is a computer player's ({row.name})")
+                raise StoreError(
+                    "seat: seat {number} of table {id} is a computer player's ({row_name})",
+                    number=number + 1,
+                    id=table.id,
+                    row_name=row.name,
+                )
             if getattr(row, flag) == value:
                 return table.version
             if table.status == ENDED:
-                raise Conflict(f"table {table.id} has ended: seat {number + 1} stays as it is")
+                raise Conflict("table {id} has ended: seat {number} stays as it is", id=table.id, number=number + 1)
             setattr(row, flag, value)
             self._changed(session, table)
             return table.version
@@ -673,14 +699,18 @@ class TableStore:
             table = self._get(session, table_id, lock=True)
             _check_host(table, host_token, "start it")
             if table.status != LOBBY:
-                raise Conflict(f"table {table.id} is {table.status}, not in the lobby: it has started already")
+                raise Conflict(
+                    "table {id} is {status}, not in the lobby: it has started already", id=table.id, status=table.status
+                )
             seats = self._seat_rows(session, table.id)
             for row in seats:
                 if row.bot is None and row.token_hash is None:
                     kept = f" (kept for {row.name})" if row.name else ""
                     raise StoreError(
-                        f"seats: seat {row.seat + 1} is empty{kept}: a person takes it or the host gives it to a "
-                        "computer player"
+                        "seats: seat {seat} is empty{kept}: a person takes it or the host gives it to a "
+                        "computer player",
+                        seat=row.seat + 1,
+                        kept=kept,
                     )
             names = [row.name or "" for row in seats]
             rules = rules_from_toml(table.rules_toml)
@@ -702,18 +732,24 @@ class TableStore:
                 table's status does not allow it (``table 3 is in the lobby: start it first``).
         """
         if status not in (PLAYING, PAUSED, ENDED):
-            raise StoreError(f"status: expected one of playing, paused, ended, got {status!r}")
+            raise StoreError("status: expected one of playing, paused, ended, got {status!r}", status=status)
         with self.store.write() as session:
             table = self._get(session, table_id, lock=True)
             _check_host(table, host_token, f"set it {status}")
             if table.status == status:
                 return self._info(session, table)
             if table.status == ENDED:
-                raise Conflict(f"table {table.id} has ended: it cannot be {status} again")
+                raise Conflict("table {id} has ended: it cannot be {status} again", id=table.id, status=status)
             if status == PAUSED and table.status != PLAYING:
-                raise Conflict(f"table {table.id} is {_status_text(table.status)}: only a table playing is paused")
+                raise Conflict(
+                    "table {id} is {status_text}: only a table playing is paused",
+                    id=table.id,
+                    status_text=_status_text(table.status),
+                )
             if status == PLAYING and table.status != PAUSED:
-                raise Conflict(f"table {table.id} is {_status_text(table.status)}: start it first")
+                raise Conflict(
+                    "table {id} is {status_text}: start it first", id=table.id, status_text=_status_text(table.status)
+                )
             table.status = status
             self._changed(session, table)
             return self._info(session, table)
@@ -742,7 +778,7 @@ class TableStore:
             table = self._get(session, table_id)
             deal = session.get(OnlineDeal, (table.id, number))
             if deal is None:
-                raise NotFound(f"table {table_id}: no deal {number}")
+                raise NotFound("table {table_id}: no deal {number}", table_id=table_id, number=number)
             query = (
                 select(OnlineAction.seat, OnlineAction.action)
                 .where(OnlineAction.table_id == table.id, OnlineAction.deal == deal.number)
@@ -822,7 +858,7 @@ class TableStore:
         act = check_int(action, "action", 0)
         for flag, value in (("thrown_in", thrown_in), ("finished", finished)):
             if not isinstance(value, bool):
-                raise StoreError(f"{flag}: expected true or false, got {type(value).__name__}")
+                raise StoreError("{flag}: expected true or false, got {name}", flag=flag, name=type(value).__name__)
         data = None if entry is None else entry_json(entry)
         if data is not None and not finished:
             raise StoreError("entry: a game is recorded with the action that finishes the deal only")
@@ -834,14 +870,23 @@ class TableStore:
             table = self._get(session, table_id, lock=True)
             self._check_version(table, seen)
             if table.status != PLAYING:
-                raise Conflict(f"table {table.id} is {_status_text(table.status)}: no action is taken now")
+                raise Conflict(
+                    "table {id} is {status_text}: no action is taken now",
+                    id=table.id,
+                    status_text=_status_text(table.status),
+                )
             if table.deal != number:
-                raise Conflict(f"table {table.id} plays deal {table.deal}, not deal {number}: reload")
+                raise Conflict(
+                    "table {id} plays deal {deal}, not deal {number}: reload",
+                    id=table.id,
+                    deal=table.deal,
+                    number=number,
+                )
             row = session.get(OnlineDeal, (table.id, number), populate_existing=True)
             if row is None:  # pragma: no cover - table.deal always names a stored deal
-                raise NotFound(f"deal {number} of table {table.id}: not found")
+                raise NotFound("deal {number} of table {id}: not found", number=number, id=table.id)
             if row.finished:
-                raise Conflict(f"deal {number} of table {table.id} is over: no more actions in it")
+                raise Conflict("deal {number} of table {id} is over: no more actions in it", number=number, id=table.id)
             count = session.scalar(
                 select(func.count())
                 .select_from(OnlineAction)
@@ -893,7 +938,9 @@ class TableStore:
         batch = list(writes)
         for number, write in enumerate(batch):
             if not isinstance(write, ActionWrite):
-                raise StoreError(f"writes[{number}]: expected an ActionWrite, got {type(write).__name__}")
+                raise StoreError(
+                    "writes[{number}]: expected an ActionWrite, got {name}", number=number, name=type(write).__name__
+                )
         if not batch:
             return []
         try:
@@ -971,20 +1018,42 @@ class TableStore:
         error of :meth:`append_action` for the same call."""
         row = connection.execute(_TABLE_ROW, {"w_table": write.table_id}).one_or_none()
         if row is None:
-            return NotFound(f"table {write.table_id}: not found")
+            return NotFound("table {table_id}: not found", table_id=write.table_id)
         version, deal, status = row
         table_id = write.table_id
         if version != write.version:
-            return Conflict(f"table {table_id} moved on (version {version}, not {write.version}): reload")
+            return Conflict(
+                "table {table_id} moved on (version {version}, not {version2}): reload",
+                table_id=table_id,
+                version=version,
+                version2=write.version,
+            )
         if status != PLAYING:
-            return Conflict(f"table {table_id} is {_status_text(status)}: no action is taken now")
+            return Conflict(
+                "table {table_id} is {status_text}: no action is taken now",
+                table_id=table_id,
+                status_text=_status_text(status),
+            )
         if deal != write.deal:
-            return Conflict(f"table {table_id} plays deal {deal}, not deal {write.deal}: reload")
+            return Conflict(
+                "table {table_id} plays deal {deal}, not deal {deal2}: reload",
+                table_id=table_id,
+                deal=deal,
+                deal2=write.deal,
+            )
         finished = connection.execute(_DEAL_ROW, {"w_table": table_id, "w_deal": deal}).scalar()
         if finished is None or finished:
-            return Conflict(f"deal {deal} of table {table_id} is over: no more actions in it")
+            return Conflict(
+                "deal {deal} of table {table_id} is over: no more actions in it", deal=deal, table_id=table_id
+            )
         count = (connection.execute(_ACTION_COUNT, {"w_table": table_id, "w_deal": deal}).scalar() or 0) + ahead
-        return Conflict(f"deal {deal} of table {table_id} has {count} actions, not {write.seq}: reload")
+        return Conflict(
+            "deal {deal} of table {table_id} has {count} actions, not {seq}: reload",
+            deal=deal,
+            table_id=table_id,
+            count=count,
+            seq=write.seq,
+        )
 
     @contextlib.contextmanager
     def _core_write(self) -> Iterator[Connection]:
@@ -999,7 +1068,7 @@ class TableStore:
                 try:
                     transaction = connection.begin()
                 except DBAPIError as exc:
-                    raise StoreUnavailable(f"database: {first_line(exc)}") from exc
+                    raise StoreUnavailable("database: {first_line}", first_line=first_line(exc)) from exc
                 with transaction:
                     yield connection
         except DBAPIError as exc:
@@ -1035,10 +1104,18 @@ class TableStore:
             table = self._get(session, table_id, lock=True)
             self._check_version(table, seen)
             if table.status != PLAYING:
-                raise Conflict(f"table {table.id} is {_status_text(table.status)}: no deal is dealt now")
+                raise Conflict(
+                    "table {id} is {status_text}: no deal is dealt now",
+                    id=table.id,
+                    status_text=_status_text(table.status),
+                )
             current = session.get(OnlineDeal, (table.id, table.deal), populate_existing=True)
             if current is None or not current.finished:
-                raise Conflict(f"deal {table.deal} of table {table.id} is not finished: the next deal waits for it")
+                raise Conflict(
+                    "deal {deal} of table {id} is not finished: the next deal waits for it",
+                    deal=table.deal,
+                    id=table.id,
+                )
             self._deal(session, table, table.deal)
             self._changed(session, table)
             return table.version
@@ -1057,7 +1134,7 @@ class TableStore:
             query = query.with_for_update()
         table = session.scalars(query).one_or_none()
         if table is None:
-            raise NotFound(f"table {table_id}: not found")
+            raise NotFound("table {table_id}: not found", table_id=table_id)
         return table
 
     @staticmethod
@@ -1082,11 +1159,15 @@ class TableStore:
             for row in rows
         )
         if len(infos) != SEATS:  # pragma: no cover - every table is created with four seats
-            raise StoreError(f"table {table.id}: {len(infos)} seats stored, expected {SEATS}")
+            raise StoreError(
+                "table {id}: {count} seats stored, expected {seats}", id=table.id, count=len(infos), seats=SEATS
+            )
         try:
             rules = rules_from_toml(table.rules_toml)
         except Exception as exc:  # RuleError: written by a newer version
-            raise StoreError(f"table {table.id}: rules_toml: {exc}; was it written by a newer doppelkopf?") from None
+            raise StoreError(
+                "table {id}: rules_toml: {exc}; was it written by a newer doppelkopf?", id=table.id, exc=exc
+            ) from None
         return TableInfo(
             id=table.id,
             name=table.name,
@@ -1111,7 +1192,12 @@ class TableStore:
     @staticmethod
     def _check_version(table: OnlineTable, seen: int) -> None:
         if table.version != seen:
-            raise Conflict(f"table {table.id} moved on (version {table.version}, not {seen}): reload")
+            raise Conflict(
+                "table {id} moved on (version {version}, not {seen}): reload",
+                id=table.id,
+                version=table.version,
+                seen=seen,
+            )
 
     def _changed(self, session: Session, table: OnlineTable) -> None:
         """One change of the table: its version up by one, the change's time, the notification."""
@@ -1133,14 +1219,14 @@ class TableStore:
         from ..online.table import setup_for
 
         if table.sitting_id is None:  # pragma: no cover - a table plays only after its start
-            raise Conflict(f"table {table.id} has no sitting: start it first")
+            raise Conflict("table {id} has no sitting: start it first", id=table.id)
         sitting = get_sitting(session, table.sitting_id, state=True)
         players = sitting_players(session, sitting.id)
         builder = resume_builder(session, sitting, stored_rules(sitting), players, game_count(session, sitting.id))
         try:
             game_setup = builder.game_setup()
         except ListeError as exc:
-            raise StoreError(f"sitting {sitting.id}: {exc}") from None
+            raise StoreError("sitting {id}: {exc}", id=sitting.id, exc=exc) from None
         number = last + 1
         setup = setup_for(game_setup, number=number, game_number=builder.number + 1, table_seed=table.seed)
         session.add(
@@ -1167,7 +1253,7 @@ class TableStore:
         failing) writes nothing of the game (a savepoint) and never stops the table; a database error is
         raised."""
         if table.sitting_id is None:  # pragma: no cover - a table plays only after its start
-            raise Conflict(f"table {table.id} has no sitting: start it first")
+            raise Conflict("table {id} has no sitting: start it first", id=table.id)
         if entry.get("dealer") is None:
             dealer = deal.setup.get("dealer") if isinstance(deal.setup, dict) else None
             players = sitting_players(session, table.sitting_id)
@@ -1206,29 +1292,45 @@ def _seat(name: object, bot: object, number: int, where: str) -> tuple[str | Non
 
     if bot is not None and (not isinstance(bot, str) or bot not in BOT_LEVELS):
         shown = bot if isinstance(bot, str) else type(bot).__name__
-        raise StoreError(f"{where}.bot: unknown computer player {shown!r}; expected one of: {', '.join(BOT_LEVELS)}")
+        raise StoreError(
+            "{where}.bot: unknown computer player {shown!r}; expected one of: {bot_levels}",
+            where=where,
+            shown=shown,
+            bot_levels=", ".join(BOT_LEVELS),
+        )
     if name is None or (isinstance(name, str) and not name.strip()):
         return (f"Computer {number + 1}" if bot is not None else None), bot
     try:
         return clean_name(name, f"{where}.name"), bot
     except PlayerNameError as exc:
-        raise StoreError(str(exc)) from None
+        raise StoreError(exc) from None
 
 
 def _seats(seats: object) -> list[tuple[str | None, str | None]]:
     """The four seats of :meth:`TableStore.create_table` checked (names differ as they look)."""
     if isinstance(seats, str | bytes) or not isinstance(seats, Sequence) or len(seats) != SEATS:
-        raise StoreError(f"seats: expected {SEATS} seats of (name, computer player), got {type(seats).__name__}")
+        raise StoreError(
+            "seats: expected {seats} seats of (name, computer player), got {name}",
+            seats=SEATS,
+            name=type(seats).__name__,
+        )
     checked: list[tuple[str | None, str | None]] = []
     keys: dict[str, int] = {}
     for number, pair in enumerate(seats):
         if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
-            raise StoreError(f"seats[{number}]: expected (name, computer player), got {type(pair).__name__}")
+            raise StoreError(
+                "seats[{number}]: expected (name, computer player), got {name}", number=number, name=type(pair).__name__
+            )
         name, bot = _seat(pair[0], pair[1], number, f"seats[{number}]")
         if name is not None:
             key = name_key(name)
             if key in keys:
-                raise StoreError(f"seats[{number}].name: {name!r} is the same player as seats[{keys[key]}]")
+                raise StoreError(
+                    "seats[{number}].name: {name!r} is the same player as seats[{keys}]",
+                    number=number,
+                    name=name,
+                    keys=keys[key],
+                )
             keys[key] = number
         checked.append((name, bot))
     return checked
@@ -1240,12 +1342,18 @@ def _check_unique(seats: Sequence[OnlineSeat], number: int, name: str | None, wh
         return
     for row in seats:
         if row.seat != number and row.name is not None and name_key(row.name) == name_key(name):
-            raise StoreError(f"{what}: {name!r} sits at the table already (seat {row.seat + 1}, {row.name})")
+            raise StoreError(
+                "{what}: {name!r} sits at the table already (seat {seat}, {row_name})",
+                what=what,
+                name=name,
+                seat=row.seat + 1,
+                row_name=row.name,
+            )
 
 
 def _check_host(table: OnlineTable, host_token: object, what: str) -> None:
     if not _token_matches(host_token, table.host_hash):
-        raise Forbidden(f"host_token: only the host of table {table.id} may {what}")
+        raise Forbidden("host_token: only the host of table {id} may {what}", id=table.id, what=what)
 
 
 def _watch_token(stored_hash: str) -> str:
@@ -1273,7 +1381,7 @@ def _group(session: Session, name: str) -> Group:
     except IntegrityError:
         again = group_named(session, name, lock=False)
         if again is None:  # pragma: no cover - only the unique name can clash
-            raise StoreError(f"group: {name!r} cannot be created") from None
+            raise StoreError("group: {name!r} cannot be created", name=name) from None
         return again
     return group
 
@@ -1282,4 +1390,6 @@ def _setup(cls: type[DealSetup], deal: OnlineDeal, table_id: int) -> DealSetup:
     try:
         return cls.from_dict(deal.setup)
     except ValueError as exc:
-        raise StoreError(f"deal {deal.number} of table {table_id}: {exc}") from None
+        raise StoreError(
+            "deal {number} of table {table_id}: {exc}", number=deal.number, table_id=table_id, exc=exc
+        ) from None
