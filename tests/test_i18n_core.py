@@ -57,6 +57,15 @@ def test_not_following_suit_names_the_bedienpflicht_in_both_languages() -> None:
     assert DE.text(error) == "♠D: du musst die ausgespielte Farbe bedienen (Bedienpflicht, TSR 5.2)"
 
 
+def test_not_following_a_trump_lead_says_trump_was_led() -> None:
+    """Seat 0 leads the ♦9 (trump in a normal game); seat 1, holding trumps, plays the ♣10: TSR 5.2."""
+    game = normal_game()
+    play(game, "♦9")
+    error = refusal(game, int(Card.parse("♣10")))
+    assert str(error) == "♣10: you must play trump, trump was led (Bedienpflicht, TSR 5.2)"
+    assert DE.text(error) == "♣10: du musst Trumpf bedienen, Trumpf ist ausgespielt (Bedienpflicht, TSR 5.2)"
+
+
 def test_playing_out_of_turn_says_whose_turn_it_is() -> None:
     game = normal_game()
     error = refusal(game, int(Card.parse("♣10")), seat=1)

@@ -649,9 +649,11 @@ class Game(GameState):
                 raise IllegalAction("you announced the Schweine: play the first of them now (seed 002, Sonderkarten)")
             if card == Card.KARO_ASS and schweine_action_legal(self, seat):
                 raise IllegalAction("announce the Schweine before playing a Karo-Ass (seed 000, Schweinchen)")
-            raise IllegalAction(
-                "{symbol}: you must follow the suit led (Bedienpflicht, TSR 5.2)", symbol=Card(card).symbol
-            )
+            if self.trick_cards and self.order.group[self.trick_cards[0]] == TRUMP:
+                raise IllegalAction(
+                    "{card}: you must play trump, trump was led (Bedienpflicht, TSR 5.2)", card=Card(card).symbol
+                )
+            raise IllegalAction("{card}: you must follow the suit led (Bedienpflicht, TSR 5.2)", card=Card(card).symbol)
         self._do_play(seat, card)
 
     def _do_play(self, seat: int, card: int) -> None:
