@@ -902,7 +902,9 @@ def test_the_claim_button_and_line() -> None:
         state.apply(seat, Action.GESUND)
     seat = game.current_player
     claim = [b for b in view(state, seat)["actions"] if b["kind"] == "claim"]
-    assert claim == [{"action": Action.CLAIM, "label": "claim the rest (Spielabkürzung)", "kind": "claim", "solo": False}]
+    assert claim == [
+        {"action": Action.CLAIM, "label": "claim the rest (Spielabkürzung)", "kind": "claim", "solo": False}
+    ]
     state.apply(seat, Action.CLAIM)
     held = game.claim_holds(seat) if game.claim is None else game.claim[1]
     outcome = "it holds" if held else "it fails, the rest goes to the other party"

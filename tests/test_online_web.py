@@ -634,8 +634,8 @@ def test_an_unlisted_table_with_a_rule_file_is_joined_by_its_invite_link(tmp_pat
 def test_the_html_view_renders_every_step_of_computer_games(preset: str) -> None:
     """Every view of every seat and of a spectator (who sees seat 2's consenting hand) renders, at every step of
     a few whole deals: the hand's buttons are the seat's cards, the legal ones enabled, each card with data-card."""
-    from doppelkopf.online import DealSetup, TableState, seat_view
     from doppelkopf.i18n import translator
+    from doppelkopf.online import DealSetup, TableState, seat_view
     from doppelkopf.web.deps import make_templates, template_texts
 
     template = make_templates().env.get_template("_table_view.html")
