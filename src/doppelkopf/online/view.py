@@ -474,18 +474,20 @@ def _log(info: InformationState, names: Sequence[str]) -> list[Text]:
     if poor is not None:
         lines.append(Text("{name}: {what}", name=names[poor], what="Armut"))
         if info.armut_count:
-            lays = (
-                "{name} lays 1 card face down (Armut)"
-                if info.armut_count == 1
-                else "{name} lays {count} cards face down (Armut)"
-            )
-            lines.append(Text(lays, name=names[poor], count=info.armut_count))
+            if info.armut_count == 1:
+                lines.append(Text("{name} lays 1 card face down (Armut)", name=names[poor]))
+            else:
+                lines.append(
+                    Text("{name} lays {count} cards face down (Armut)", name=names[poor], count=info.armut_count)
+                )
         for k in range(1, 4):
             s = (poor + k) % 4
             answer = info.armut_answers[s]
             if answer is not None:
-                line = "{name} takes the Armut" if answer == "take" else "{name} refuses the Armut"
-                lines.append(Text(line, name=names[s]))
+                if answer == "take":
+                    lines.append(Text("{name} takes the Armut", name=names[s]))
+                else:
+                    lines.append(Text("{name} refuses the Armut", name=names[s]))
     elif gt is not None and info.phase is not Phase.ARMUT:
         game_text = Text(gt.german)
         if info.declarer is not None:
@@ -509,12 +511,15 @@ def _log(info: InformationState, names: Sequence[str]) -> list[Text]:
         lines.append(Text("{name}: {what}", name=names[schweine], what="Schweine"))
     if info.claim is not None:
         claimer, held = info.claim
-        line = (
-            "{name} claims the rest (Spielabkürzung): it holds"
-            if held
-            else "{name} claims the rest (Spielabkürzung): it fails, the rest goes to the other party"
-        )
-        lines.append(Text(line, name=names[claimer]))
+        if held:
+            lines.append(Text("{name} claims the rest (Spielabkürzung): it holds", name=names[claimer]))
+        else:
+            lines.append(
+                Text(
+                    "{name} claims the rest (Spielabkürzung): it fails, the rest goes to the other party",
+                    name=names[claimer],
+                )
+            )
     if info.thrown_in:
         lines.append(Text("thrown in: the same dealer deals again"))
     elif info.phase is Phase.FINISHED:
