@@ -25,7 +25,8 @@ TLS proxy the app sees https only when uvicorn trusts the proxy's headers: run `
 --forwarded-allow-ips=<proxy>`` there (``doko serve`` behind a proxy likewise), else the cookies go without
 ``Secure``. Every table page and table JSON answer carries ``Cache-Control: no-store`` (they hold tokens, hands).
 
-The WebSocket ``/tables/{id}/ws`` (``?format=html`` (default) or ``json``): the seat's token comes from the
+The WebSocket ``/tables/{id}/ws`` (``?format=html`` (default) or ``json``; ``?lang=de|en``: the language of its
+views and errors, else the ``lang`` cookie or ``Accept-Language``): the seat's token comes from the
 header ``X-Doko-Token``, the query ``?token=`` or the cookie ``doko_seat_{id}``. Browsers use the cookie (they can
 set no header on a WebSocket, and a token in a URL may end up in logs); the header and the query are for clients
 without cookies (the bench, other programs). See :mod:`doppelkopf.web.live` for the messages. A connection from
@@ -850,7 +851,10 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
         await websocket.close(code=CLOSE_NOT_FOUND, reason=close_reason(str(not_found(table_id))))
         return
     address = websocket.client.host if websocket.client is not None else "?"
-    lang = negotiate(websocket.headers.get("accept-language"), websocket.cookies.get(LANGUAGE_COOKIE))
+    # the page's language (``?lang=``, as the page was rendered), else the cookie or the browser's Accept-Language
+    lang = negotiate(
+        websocket.headers.get("accept-language"), params.get("lang") or websocket.cookies.get(LANGUAGE_COOKIE)
+    )
     await get_hub(websocket.app).serve(
         websocket, table_id, fmt, token, host_token, watch_token=watch, address=address, lang=lang
     )
