@@ -295,7 +295,7 @@ def test_solo_buttons_ask_for_confirmation(make: Maker) -> None:
             if 'data-turn="0"' in html and 'data-phase="vorbehalt"' in html:
                 break
     assert 'class="solo-ask"' in html
-    asks = re.findall(r'<summary class="btn call kind-vorbehalt solo-call">([^<]*)<', html)
+    asks = re.findall(r'<summary class="btn call kind-vorbehalt solo-call" title="Solo">([^<]*)<', html)
     assert any("solo" in a.lower() for a in asks), asks
     assert "allein gegen die anderen drei" in html
     assert re.search(r'<button type="button" class="btn call kind-vorbehalt"[^>]*>gesund</button>', html)

@@ -298,7 +298,7 @@ def test_html_format_renders_the_seat_view(client: TestClient) -> None:
     # the page itself connects with htmx's ws extension and renders the same view once
     client.cookies.set(f"doko_seat_{table['id']}", table["seat_token"])
     page = client.get(f"/tables/{table['id']}")
-    assert 'hx-ext="ws"' in page.text and f'ws-connect="/tables/{table["id"]}/ws"' in page.text
+    assert 'hx-ext="ws"' in page.text and f'ws-connect="/tables/{table["id"]}/ws?lang=en"' in page.text
     assert 'id="table-view"' in page.text and "/static/htmx-ext-ws.js" in page.text
 
 
