@@ -243,7 +243,7 @@ class TableState:
         """Deal ``setup`` (:meth:`Game.new <doppelkopf.game.Game.new>` with its seed, dealer, Pflichtsolo
         state and forced soloist) and replay ``actions`` (the deal's stored steps) through the engine.
 
-        Raises IllegalAction (the engine's message, prefixed with the step's number, seat and action key)
+        Raises IllegalAction (the engine's message, prefixed with the step's number and seat)
         for a step the rules refuse, or for a setup the engine refuses (a forced seat that cannot be
         forced); the state is unchanged then.
         """
@@ -261,13 +261,7 @@ class TableState:
                 game.apply(int(action), int(seat))
             except IllegalAction as exc:
                 raise IllegalAction(
-                    Text(
-                        "action {number} (seat {seat}, {key}): {reason}",
-                        number=index + 1,
-                        seat=seat,
-                        key=_key(action),
-                        reason=exc,
-                    )
+                    Text("action {number} (seat {seat}): {reason}", number=index + 1, seat=seat, reason=exc)
                 ) from None
             done.append((int(seat), int(action)))
         self.deal, self.game, self.actions = setup, game, done
