@@ -432,7 +432,17 @@ def test_tricks_in_the_log_and_the_last_trick() -> None:
     data = view(state, 1)
     last = game.tricks[-1]
     assert data["last_trick"] == {
-        "cards": [{"seat": s, "card": c, "label": Card(c).symbol} for s, c in zip(last.seats, last.cards, strict=True)],
+        "cards": [
+            {
+                "seat": s,
+                "card": c,
+                "label": Card(c).symbol,
+                "name": NAMES[s],
+                "german": Card(c).german,
+                "short": Card(c).short,
+            }
+            for s, c in zip(last.seats, last.cards, strict=True)
+        ],
         "winner": last.winner,
     }
     assert data["log"][-1] == f"Trick 2 -> {NAMES[last.winner]}"
@@ -549,7 +559,8 @@ def test_the_online_core_is_pure() -> None:
     from pathlib import Path
 
     folder = Path(__file__).resolve().parent.parent / "src" / "doppelkopf" / "online"
-    allowed = {"cards", "game", "liste", "names", "players", "rules", "session", "online"}
+    # messages and i18n: the texts and their translations (the viewer's language); order: the trick winner
+    allowed = {"cards", "game", "liste", "names", "players", "rules", "session", "online", "messages", "i18n", "order"}
     for path in sorted(folder.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.level:
@@ -891,7 +902,9 @@ def test_the_claim_button_and_line() -> None:
         state.apply(seat, Action.GESUND)
     seat = game.current_player
     claim = [b for b in view(state, seat)["actions"] if b["kind"] == "claim"]
-    assert claim == [{"action": Action.CLAIM, "label": "claim the rest (Spielabkürzung)", "kind": "claim"}]
+    assert claim == [
+        {"action": Action.CLAIM, "label": "claim the rest (Spielabkürzung)", "kind": "claim", "solo": False}
+    ]
     state.apply(seat, Action.CLAIM)
     held = game.claim_holds(seat) if game.claim is None else game.claim[1]
     outcome = "it holds" if held else "it fails, the rest goes to the other party"

@@ -38,6 +38,9 @@ from doppelkopf.rules import get_preset  # noqa: E402
 from doppelkopf.web import create_app  # noqa: E402
 from doppelkopf.web.live import TableSettings  # noqa: E402
 
+#: The tests read the English texts (a browser that asks for English; German is the default).
+ENGLISH = {"Accept-Language": "en"}
+
 BOTS3 = [{"bot": "rules"}, {"bot": "rules"}, {"bot": "rules"}]
 #: A card button of the hand in the HTML view: (classes, card, " disabled" or "").
 HAND_BUTTON = re.compile(r'<button type="button" class="pcard([^"]*)" data-card="(\d+)"[^>]*?( disabled)?>')
@@ -52,7 +55,7 @@ def make_client(path: Path, **settings: Any) -> TestClient:
     deal, a long grace time, table seeds taken (the tests fix every deal), unless ``settings`` say otherwise."""
     values: dict[str, Any] = {"pace_ms": 0, "next_game_s": 3600, "grace_s": 3600, "poll_s": 0.1, "allow_seed": True}
     values.update(settings)
-    return TestClient(create_app(f"sqlite:///{path}", tables=TableSettings(**values)))
+    return TestClient(create_app(f"sqlite:///{path}", tables=TableSettings(**values)), headers=ENGLISH)
 
 
 @pytest.fixture
@@ -165,7 +168,7 @@ def play_turns(ws: Any, seat: int, stop: Callable[[dict[str, Any]], bool]) -> di
 
 
 def test_create_claim_and_start_by_forms(tmp_path: Path) -> None:
-    with make_client(tmp_path / "t.sqlite") as host, TestClient(host.app) as guest:
+    with make_client(tmp_path / "t.sqlite") as host, TestClient(host.app, headers=ENGLISH) as guest:
         form = {
             "name": "Freitagsrunde",
             "rules": "ddv",
@@ -295,7 +298,7 @@ def test_html_format_renders_the_seat_view(client: TestClient) -> None:
     # the page itself connects with htmx's ws extension and renders the same view once
     client.cookies.set(f"doko_seat_{table['id']}", table["seat_token"])
     page = client.get(f"/tables/{table['id']}")
-    assert 'hx-ext="ws"' in page.text and f'ws-connect="/tables/{table["id"]}/ws"' in page.text
+    assert 'hx-ext="ws"' in page.text and f'ws-connect="/tables/{table["id"]}/ws?lang=en"' in page.text
     assert 'id="table-view"' in page.text and "/static/htmx-ext-ws.js" in page.text
 
 
@@ -516,8 +519,8 @@ def test_two_servers_on_postgresql_see_each_others_moves(pg_url: str) -> None:
     other. The version poll is slowed to a minute, so only LISTEN/NOTIFY can bring the other server's moves."""
     settings = TableSettings(pace_ms=0, next_game_s=3600, grace_s=3600, poll_s=60.0, allow_seed=True)
     with (
-        TestClient(create_app(pg_url, tables=settings)) as one,
-        TestClient(create_app(pg_url, tables=settings)) as two,
+        TestClient(create_app(pg_url, tables=settings), headers=ENGLISH) as one,
+        TestClient(create_app(pg_url, tables=settings), headers=ENGLISH) as two,
     ):
         table = new_table(one, [{"name": "Anna"}, {"name": "Ben"}] + BOTS3[:2], sit=0, seed=11)
         ben = two.post(f"/api/tables/{table['id']}/seats/1/claim", json={"name": "Ben"}).json()
@@ -604,7 +607,7 @@ def test_an_unlisted_table_with_a_rule_file_is_joined_by_its_invite_link(tmp_pat
     from doppelkopf.rules import get_preset
 
     toml = get_preset("ddv").to_toml()
-    with make_client(tmp_path / "t.sqlite") as host, TestClient(host.app) as guest:
+    with make_client(tmp_path / "t.sqlite") as host, TestClient(host.app, headers=ENGLISH) as guest:
         form = {"name": "Geheimrunde", "seat0_name": "Anna", "seat0_kind": "mensch", "seat1_kind": "mensch"}
         form |= {"seat2_kind": "rules", "seat3_kind": "rules", "sit": "0", "seed": str(SEED)}  # "listed" unchecked
         files = {"rules_file": ("hausregeln.toml", toml.encode(), "text/plain")}
@@ -631,10 +634,12 @@ def test_an_unlisted_table_with_a_rule_file_is_joined_by_its_invite_link(tmp_pat
 def test_the_html_view_renders_every_step_of_computer_games(preset: str) -> None:
     """Every view of every seat and of a spectator (who sees seat 2's consenting hand) renders, at every step of
     a few whole deals: the hand's buttons are the seat's cards, the legal ones enabled, each card with data-card."""
+    from doppelkopf.i18n import translator
     from doppelkopf.online import DealSetup, TableState, seat_view
-    from doppelkopf.web.deps import make_templates
+    from doppelkopf.web.deps import make_templates, template_texts
 
     template = make_templates().env.get_template("_table_view.html")
+    english = template_texts(translator("en"))
     table = {"id": 1, "name": "Probe", "status": "playing", "rules_name": preset, "host": True}
     for number in (1, 2, 3):
         state = TableState(get_preset(preset), ["Anna", "Ben", "Carla", "Dirk"], ["rules"] * 4, table_seed=number)
@@ -645,7 +650,7 @@ def test_the_html_view_renders_every_step_of_computer_games(preset: str) -> None
             for seat in (0, 1, 2, 3, None):
                 view = seat_view(state, seat, table=table, seats=seats, liste=None, shown=[2])
                 view["n"] = len(state.actions)
-                html = template.render(view=view)
+                html = template.render(view=view, **english)
                 assert html.startswith('<div id="table-view"') and f'data-n="{view["n"]}"' in html
                 buttons = re.findall(HAND_BUTTON, html)
                 if seat is None:
@@ -655,7 +660,9 @@ def test_the_html_view_renders_every_step_of_computer_games(preset: str) -> None
                 enabled = sorted(int(card) for _, card, off in buttons if not off)
                 assert enabled == sorted(c["card"] for c in view["hand"] if c["legal"])
             if state.finished:
-                assert 'id="result"' in template.render(view=seat_view(state, 0, table=table, seats=seats, liste=None))
+                assert 'id="result"' in template.render(
+                    view=seat_view(state, 0, table=table, seats=seats, liste=None), **english
+                )
                 break
             step = state.bot_action(range(4))
             assert step is not None
@@ -919,7 +926,11 @@ def test_a_game_the_liste_refuses_is_shown(client: TestClient) -> None:
     with client.websocket_connect(f"/tables/{table['id']}/ws?format=json") as ws:
         view = until(ws, lambda m: m["type"] == "view" and m["view"]["phase"] == "finished")["view"]
     assert view["record_error"] == "game 1: the sitting changed"
-    html = client.app.state.templates.env.get_template("_table_view.html").render(view=view)  # type: ignore[attr-defined]
+    from doppelkopf.i18n import translator
+    from doppelkopf.web.deps import template_texts
+
+    template = client.app.state.templates.env.get_template("_table_view.html")  # type: ignore[attr-defined]
+    html = template.render(view=view, **template_texts(translator("en")))
     note = re.search(r'<p [^>]*id="record-error"[^>]*>([^<]*)</p>', html)  # the page's words, then the reason
     assert note is not None and note.group(1).endswith(": game 1: the sitting changed")
 

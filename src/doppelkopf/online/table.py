@@ -26,6 +26,7 @@ from typing import Any
 
 from ..game import Action, Game, IllegalAction, InformationState, Phase
 from ..liste import game_entry
+from ..messages import N_, Text
 from ..players import PLAYERS, IllegalPlayerAction, Player, make_player
 from ..rules import RuleSet
 from ..session import GameSetup
@@ -42,12 +43,13 @@ __all__ = [
     "standin_actions",
 ]
 
-#: The computer players offered at an online table: registry name (:mod:`doppelkopf.players`) -> German label.
+#: The computer players offered at an online table: registry name (:mod:`doppelkopf.players`) -> label
+#: (English, marked for the catalogue: the pages show ``tr.gettext(label)``).
 BOT_LEVELS: dict[str, str] = {
-    "rules": "Regelspieler",
-    "search-easy": "Suche (leicht)",
-    "search": "Suche",
-    "random": "Zufall",
+    "rules": N_("rules player"),
+    "search-easy": N_("search (easy)"),
+    "search": N_("search"),
+    "random": N_("random"),
 }
 
 #: The computer player that stands in for a person's seat (a dropped connection, after the grace time).
@@ -241,7 +243,7 @@ class TableState:
         """Deal ``setup`` (:meth:`Game.new <doppelkopf.game.Game.new>` with its seed, dealer, Pflichtsolo
         state and forced soloist) and replay ``actions`` (the deal's stored steps) through the engine.
 
-        Raises IllegalAction (the engine's message, prefixed with the step's number, seat and action key)
+        Raises IllegalAction (the engine's message, prefixed with the step's number and seat)
         for a step the rules refuse, or for a setup the engine refuses (a forced seat that cannot be
         forced); the state is unchanged then.
         """
@@ -258,7 +260,9 @@ class TableState:
             try:
                 game.apply(int(action), int(seat))
             except IllegalAction as exc:
-                raise IllegalAction(f"action {index + 1} (seat {seat}, {_key(action)}): {exc}") from None
+                raise IllegalAction(
+                    Text("action {number} (seat {seat}): {reason}", number=index + 1, seat=seat, reason=exc)
+                ) from None
             done.append((int(seat), int(action)))
         self.deal, self.game, self.actions = setup, game, done
 
@@ -280,15 +284,15 @@ class TableState:
         announcement ... Without a game: ``"no game is being played at this table now"``. Changes nothing."""
         game = self.game
         if game is None:
-            raise IllegalAction("no game is being played at this table now")
+            raise IllegalAction(Text("no game is being played at this table now"))
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise IllegalAction(f"seat: expected a seat 0..3, got {seat!r:.40}")
+            raise IllegalAction(Text("seat: expected a seat 0..3, got {value}", value=f"{seat!r:.40}"))
         if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalAction(f"action: expected an action number, got {action!r:.40}")
+            raise IllegalAction(Text("action: expected an action number, got {value}", value=f"{action!r:.40}"))
         if seat not in range(4):
-            raise IllegalAction(f"no seat {seat}: seats are 0..3")
+            raise IllegalAction(Text("no seat {seat}: seats are 0..3", seat=seat))
         if not 0 <= action < _ACTION_LIMIT:  # a forged number: the engine's own words, before any machine int
-            raise IllegalAction(f"no such action: {str(action)[:40]}")
+            raise IllegalAction(Text("no such action: {action}", action=str(action)[:40]))
         if action in game.legal_actions(seat):
             return
         game.clone().apply(action, seat)  # the engine names the rule (a copy: nothing changes here)

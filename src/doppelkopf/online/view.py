@@ -25,8 +25,11 @@ from typing import Any
 
 from ..cards import AUGEN, Card
 from ..game import Action, InformationState, Phase, Trick
+from ..i18n import Translator, translator
 from ..liste import Liste, ListeRow
+from ..messages import N_, Text
 from ..names import name_key
+from ..order import second_dulle_wins, trick_winner_index
 from ..players import inferred_parties
 from ..rules import GameType, Party, level_label
 from .table import TableState
@@ -35,12 +38,12 @@ __all__ = ["LOG_LINES", "PHASE_LABELS", "seat_view"]
 
 #: The phases as the view names them, with their labels (the CLI's words: German game terms, else English).
 PHASE_LABELS: dict[str, str] = {
-    "vorbehalt": "Vorbehaltsabfrage",
-    "armut": "Armut",
-    "bidding": "bidding",
-    "play": "play",
-    "concession": "Spielabkürzung",
-    "finished": "game over",
+    "vorbehalt": N_("Vorbehaltsabfrage"),
+    "armut": N_("Armut"),
+    "bidding": N_("bidding"),
+    "play": N_("play"),
+    "concession": N_("Spielabkürzung"),
+    "finished": N_("game over"),
 }
 _PHASE_NAMES = {
     Phase.VORBEHALT: "vorbehalt",
@@ -65,6 +68,7 @@ def seat_view(
     shown: Collection[int] = (),
     game_number: int | None = None,
     record_error: str | None = None,
+    tr: Translator | None = None,
 ) -> dict[str, Any]:
     """The view of ``seat`` (0..3; ``None``: a spectator) of the table ``state``, as plain JSON data: the only
     thing a client ever receives about a game. Built from the seat's information state only; another seat's
@@ -87,6 +91,8 @@ def seat_view(
             (:attr:`doppelkopf.storage.TableSnapshot.record_error`), or ``None``; when given, no Liste row is
             looked up for the result (its ``points`` are the game's own Punkte, ``multiplier`` None) and the
             text is the result's and the view's ``record_error``.
+        tr: the viewer's language (:func:`doppelkopf.i18n.translator`): the labels, buttons and log lines are
+            in it; English when ``None``. German game terms stay German in both.
 
     Returns:
         A dict with these keys, in this order (cards are ints, :class:`doppelkopf.cards.Card` values, with a
@@ -109,7 +115,16 @@ def seat_view(
           ``kind``: "vorbehalt" | "armut" | "bid" | "announce" | "schweine" | "claim" | "concede" | "pass"}];
           [] for a spectator.
         - ``trick``: [{``seat``, ``card``, ``label``}] of the trick on the table; ``leader``: seat | None;
-          ``last_trick``: {``cards``: [{``seat``, ``card``, ``label``}], ``winner``: seat} | None;
+          ``winning``: the seat whose card wins the open trick so far (:func:`doppelkopf.order.trick_winner_index`
+          with the card order the viewer knows) | None; every card of ``trick`` and ``last_trick`` also has
+          ``name`` (its player's) and ``german`` (``Kreuz-Dame``) and ``short`` (``KrD``, the picture's name);
+          ``last_trick``: {``cards``: [{``seat``, ``card``, ``label``}], ``winner``: seat} | None (no Augen: a trick
+          won lies face down, TSR; also
+          None once the game is over: then ``tricks`` has them all);
+          ``tricks``: the tricks of a finished game, [{``number``, ``cards`` (as ``trick``; [] for the rest
+          collected after a claim, whose cards were never played), ``winner``, ``augen``, ``claimed``}], [] while
+          the game runs (a trick won lies face down: only the last one may be looked at);
+          ``solo``: whether the game is a declared solo (a badge on the table);
           ``tricks_won``: 4 ints; ``announcements``: [{``seat``, ``label``}].
         - ``log``: the last :data:`LOG_LINES` happenings, in the CLI's words ("Anna: gesund", "Ben: Re",
           "Trick 7 -> Carla": tricks by their number in the game; "(23 Augen)" added only under the rule
@@ -120,6 +135,7 @@ def seat_view(
           ``count`` (cards laid), ``laid``, ``returned`` ([{``card``, ``label``}], only for the poor player
           and the taker, else [])} | None when no Armut is played.
         - ``result`` (finished game only, else None): {``items``: [{``key``, ``label``, ``value`` (Punkte)}],
+          ``augen_kontra``: int | None (Kontra's Augen: the Augen of all tricks less Re's),
           ``winner``: "re" | "kontra" | None, ``points``: 4 ints (Punkte per seat), ``thrown_in``: bool,
           ``re``: [seats], ``augen_re``: int | None, ``value``: the game value in Punkte before any Bock,
           ``multiplier``: the Bock the Liste applied, or None, ``record_error``: ``record_error`` as passed}.
@@ -139,6 +155,7 @@ def seat_view(
     """
     if seat is not None and (isinstance(seat, bool) or seat not in range(4)):
         raise ValueError(f"seat: expected a seat 0..3 or None (a spectator), got {seat!r:.40}")
+    tr = tr or translator("en")
     names = [_seat_field(seats, s, "name", state.names[s]) for s in range(4)]
     game = state.game
     version = table.get("n", table.get("version", 0))
@@ -171,7 +188,10 @@ def seat_view(
             actions=[],
             trick=[],
             leader=None,
+            winning=None,
             last_trick=None,
+            tricks=[],
+            solo=False,
             tricks_won=[0, 0, 0, 0],
             announcements=[],
             log=[],
@@ -201,32 +221,38 @@ def seat_view(
     gt = info.game_type
     view.update(
         phase=phase,
-        phase_label=PHASE_LABELS[phase],
+        phase_label=tr.gettext(PHASE_LABELS[phase]),
         game_type=None if gt is None else {"key": gt.key, "label": gt.german},
+        solo=gt is not None and gt.is_declared_solo,
         declarer=info.declarer,
         own_party=None if seat is None else _party_key(info.own_party),
         turn=turn,
     )
     if seat is not None:
         view["hand"] = _hand(info)
-        view["actions"] = _actions(state, info)
+        view["actions"] = _actions(state, info, tr)
     else:
         view["actions"] = []
-    view["trick"] = [_played(s, c) for s, c in info.trick]
+    view["trick"] = [_played(s, c, names) for s, c in info.trick]
     view["leader"] = None if finished else info.leader
+    view["winning"] = _winning(info) if info.trick and not finished else None
     played = [t for t in info.tricks if not t.claimed]
-    last = played[-1] if played else None
+    last = played[-1] if played and not finished else None  # a finished game: every trick in ``tricks``
     view["last_trick"] = (
         None
         if last is None
-        else {"cards": [_played(s, c) for s, c in zip(last.seats, last.cards, strict=True)], "winner": last.winner}
+        else {
+            "cards": [_played(s, c, names) for s, c in zip(last.seats, last.cards, strict=True)],
+            "winner": last.winner,
+        }
     )
+    view["tricks"] = _history(info, names) if finished else []
     view["tricks_won"] = [sum(1 for t in info.tricks if t.winner == s) for s in range(4)]
     view["announcements"] = [{"seat": a.seat, "label": a.label} for a in info.announcements]
-    view["log"] = _log(info, names)[-LOG_LINES:]
+    view["log"] = [tr.text(line) for line in _log(info, names)[-LOG_LINES:]]
     view["own_augen"] = _own_augen(info, parties) if seat is not None else None
     view["armut"] = _armut(info, seat is not None)
-    view["result"] = _result(state, liste, game_number, record_error) if finished else None
+    view["result"] = _result(state, liste, game_number, record_error, tr) if finished else None
     view["record_error"] = record_error
     view["liste"] = _liste(liste)
     view["shown_hands"] = {} if seat is not None else _shown_hands(state, shown)
@@ -280,12 +306,41 @@ def _party_key(party: Party | None) -> str | None:
 _SYMBOLS: tuple[str, ...] = tuple(Card(c).symbol for c in range(24))
 
 
+#: Each card's German name and picture name (``Kreuz-Dame``, ``KrD``), by its number.
+_GERMAN: tuple[str, ...] = tuple(Card(c).german for c in range(24))
+_SHORT: tuple[str, ...] = tuple(Card(c).short for c in range(24))
+
+
 def _card(card: int) -> dict[str, Any]:
-    return {"card": int(card), "label": _SYMBOLS[card]}
+    return {"card": int(card), "label": _SYMBOLS[card], "german": _GERMAN[card], "short": _SHORT[card]}
 
 
-def _played(seat: int, card: int) -> dict[str, Any]:
-    return {"seat": seat, "card": int(card), "label": _SYMBOLS[card]}
+def _played(seat: int, card: int, names: Sequence[str] | None = None) -> dict[str, Any]:
+    entry: dict[str, Any] = {"seat": seat, "card": int(card), "label": _SYMBOLS[card]}
+    if names is not None:
+        entry.update(name=names[seat], german=_GERMAN[card], short=_SHORT[card])
+    return entry
+
+
+def _winning(info: InformationState) -> int:
+    """The seat whose card wins the open trick so far: the engine's trick winner
+    (:func:`doppelkopf.order.trick_winner_index`) with the card order the viewer knows and the Dulle rule."""
+    cards = [c for _, c in info.trick]
+    last = len(info.tricks) == info.rules.hand_size - 1
+    index = trick_winner_index(info.order, cards, second_dulle_wins(info.rules, last))
+    return info.trick[index][0]
+
+
+def _history(info: InformationState, names: Sequence[str]) -> list[dict[str, Any]]:
+    """The tricks of the finished game, numbered: cards by player, winner, Augen; the rest collected after a
+    claim without its cards (they were never played: they stay as unseen as a hand)."""
+    out = []
+    for number, trick in enumerate(info.tricks, start=1):
+        cards = [] if trick.claimed else [_played(s, c, names) for s, c in zip(trick.seats, trick.cards, strict=True)]
+        out.append(
+            {"number": number, "cards": cards, "winner": trick.winner, "augen": trick.augen, "claimed": trick.claimed}
+        )
+    return out
 
 
 # -- the viewer's own part ----------------------------------------------------------------------------------
@@ -325,7 +380,7 @@ def _action_kind(phase: Phase, action: int) -> str:
     return "pass"
 
 
-def _actions(state: TableState, info: InformationState) -> list[dict[str, Any]]:
+def _actions(state: TableState, info: InformationState, tr: Translator) -> list[dict[str, Any]]:
     """The viewer's legal actions that are not a card played (the buttons): Vorbehalt answers, the Armut
     (taking, refusing, and each card to lay or give back), the bidding, announcements, Schweine, a claim,
     giving up the rest, passing."""
@@ -338,28 +393,30 @@ def _actions(state: TableState, info: InformationState) -> list[dict[str, Any]]:
         if Action.is_announcement(action) and info.own_party is not None:
             label = level_label(Action.level(action), info.own_party)
         else:
-            label = _BUTTONS.get(action) or _card_button(action) or game.describe(action, info.seat)
-        out.append({"action": int(action), "label": label, "kind": _action_kind(info.phase, action)})
+            button = _BUTTONS.get(action) or _card_button(action)
+            label = tr.text(button) if button is not None else game.describe(action, info.seat)
+        solo = Action.is_vorbehalt(action) and Action.game_type(action).is_declared_solo
+        out.append({"action": int(action), "label": label, "kind": _action_kind(info.phase, action), "solo": solo})
     return out
 
 
 #: The labels of the buttons that are not a game term (:meth:`Game.describe` words them as past events).
 _BUTTONS: dict[int, str] = {
-    Action.ARMUT_TAKE: "take the Armut",
-    Action.ARMUT_REFUSE: "refuse",
-    Action.BID: "raise",
-    Action.PASS: "pass",
-    Action.CLAIM: "claim the rest (Spielabkürzung)",
-    Action.CONCEDE: "give up the rest (Spielabkürzung)",
+    Action.ARMUT_TAKE: N_("take the Armut"),
+    Action.ARMUT_REFUSE: N_("refuse"),
+    Action.BID: N_("raise"),
+    Action.PASS: N_("pass"),
+    Action.CLAIM: N_("claim the rest (Spielabkürzung)"),
+    Action.CONCEDE: N_("give up the rest (Spielabkürzung)"),
 }
 
 
-def _card_button(action: int) -> str | None:
+def _card_button(action: int) -> Text | None:
     """``lay ♦A`` / ``give back ♦A`` for a card of an Armut exchange, else ``None``."""
     if Action.is_armut_lay(action):
-        return f"lay {Action.card_of(action).symbol}"
+        return Text("lay {card}", card=Action.card_of(action).symbol)
     if Action.is_armut_return(action):
-        return f"give back {Action.card_of(action).symbol}"
+        return Text("give back {card}", card=Action.card_of(action).symbol)
     return None
 
 
@@ -396,35 +453,46 @@ def _shown_hands(state: TableState, shown: Collection[int]) -> dict[int, list[di
 
 
 # -- the log ------------------------------------------------------------------------------------------------
-def _log(info: InformationState, names: Sequence[str]) -> list[str]:
+def _log(info: InformationState, names: Sequence[str]) -> list[Text]:
     """The happenings of the game so far, as the viewer saw them, oldest first: Vorbehalt answers, the bidding,
     the Armut, the game, announcements, the Schweine, tricks, a claim, the end."""
-    lines: list[str] = []
+    lines: list[Text] = []
     first = (info.dealer + 1) % 4
     for k in range(4):
         s = (first + k) % 4
         answer = info.vorbehalte[s]
         if answer is not None:
-            lines.append(f"{names[s]}: {'gesund' if answer == 'gesund' else 'Vorbehalt'}")
+            what = "gesund" if answer == "gesund" else "Vorbehalt"
+            lines.append(Text("{name}: {what}", name=names[s], what=what))
     for s, bid in info.bids:
-        lines.append(f"{names[s]} {'raises' if bid == 'raise' else 'passes'}")
+        lines.append(Text("{name} raises", name=names[s]) if bid == "raise" else Text("{name} passes", name=names[s]))
     gt = info.game_type
     poor: int | None = info.declarer if gt is GameType.ARMUT else None
     unanswered = [s for s, answer in enumerate(info.armut_answers) if answer is None]
     if gt is None and info.thrown_in and len(unanswered) == 1:
         poor = unanswered[0]  # an Armut nobody took: thrown in, the game type gone; the poor one was not asked
     if poor is not None:
-        lines.append(f"{names[poor]}: Armut")
+        lines.append(Text("{name}: {what}", name=names[poor], what="Armut"))
         if info.armut_count:
-            cards = "1 card" if info.armut_count == 1 else f"{info.armut_count} cards"
-            lines.append(f"{names[poor]} lays {cards} face down (Armut)")
+            if info.armut_count == 1:
+                lines.append(Text("{name} lays 1 card face down (Armut)", name=names[poor]))
+            else:
+                lines.append(
+                    Text("{name} lays {count} cards face down (Armut)", name=names[poor], count=info.armut_count)
+                )
         for k in range(1, 4):
             s = (poor + k) % 4
             answer = info.armut_answers[s]
             if answer is not None:
-                lines.append(f"{names[s]} {'takes' if answer == 'take' else 'refuses'} the Armut")
+                if answer == "take":
+                    lines.append(Text("{name} takes the Armut", name=names[s]))
+                else:
+                    lines.append(Text("{name} refuses the Armut", name=names[s]))
     elif gt is not None and info.phase is not Phase.ARMUT:
-        lines.append(gt.german if info.declarer is None else f"{names[info.declarer]} plays {gt.german}")
+        game_text = Text(gt.german)
+        if info.declarer is not None:
+            game_text = Text("{name} plays {game}", name=names[info.declarer], game=gt.german)
+        lines.append(game_text)
     hand_size = info.rules.hand_size
     pending = list(info.announcements)
     schweine = info.schweine
@@ -432,25 +500,30 @@ def _log(info: InformationState, names: Sequence[str]) -> list[str]:
         if trick.claimed:
             continue
         for a in [a for a in pending if hand_size - a.cards_in_hand <= index]:
-            lines.append(f"{names[a.seat]}: {a.label}")
+            lines.append(Text("{name}: {what}", name=names[a.seat], what=a.label))
             pending.remove(a)
         if schweine is not None and _plays_karo_ass(trick, schweine):
-            lines.append(f"{names[schweine]}: Schweine")
+            lines.append(Text("{name}: {what}", name=names[schweine], what="Schweine"))
             schweine = None
         lines.append(_trick_line(index + 1, trick, names, info.rules.own_augen_visible))
-    lines.extend(f"{names[a.seat]}: {a.label}" for a in pending)
+    lines.extend(Text("{name}: {what}", name=names[a.seat], what=a.label) for a in pending)
     if schweine is not None:
-        lines.append(f"{names[schweine]}: Schweine")
+        lines.append(Text("{name}: {what}", name=names[schweine], what="Schweine"))
     if info.claim is not None:
         claimer, held = info.claim
-        lines.append(
-            f"{names[claimer]} claims the rest (Spielabkürzung): "
-            + ("it holds" if held else "it fails, the rest goes to the other party")
-        )
+        if held:
+            lines.append(Text("{name} claims the rest (Spielabkürzung): it holds", name=names[claimer]))
+        else:
+            lines.append(
+                Text(
+                    "{name} claims the rest (Spielabkürzung): it fails, the rest goes to the other party",
+                    name=names[claimer],
+                )
+            )
     if info.thrown_in:
-        lines.append("thrown in: the same dealer deals again")
+        lines.append(Text("thrown in: the same dealer deals again"))
     elif info.phase is Phase.FINISHED:
-        lines.append("game over")
+        lines.append(Text("game over"))
     return lines
 
 
@@ -458,19 +531,19 @@ def _plays_karo_ass(trick: Trick, seat: int) -> bool:
     return any(c == _KARO_ASS and s == seat for c, s in zip(trick.cards, trick.seats, strict=True))
 
 
-def _trick_line(number: int, trick: Trick, names: Sequence[str], with_augen: bool) -> str:
+def _trick_line(number: int, trick: Trick, names: Sequence[str], with_augen: bool) -> Text:
     """``Trick 7 -> Carla`` for the 7th trick of the game; with the rule ``own_augen_visible`` also its Augen
     (``Trick 7 -> Carla (23 Augen)``): without it a trick won lies face down and nobody counts the Augen
     during the play."""
-    line = f"Trick {number} -> {names[trick.winner]}"
     if with_augen:
-        line += f" ({sum(AUGEN[c] for c in trick.cards)} Augen)"
-    return line
+        augen = sum(AUGEN[c] for c in trick.cards)
+        return Text("Trick {number} -> {name} ({augen} Augen)", number=number, name=names[trick.winner], augen=augen)
+    return Text("Trick {number} -> {name}", number=number, name=names[trick.winner])
 
 
 # -- the end ------------------------------------------------------------------------------------------------
 def _result(
-    state: TableState, liste: Liste | None, game_number: int | None, record_error: str | None
+    state: TableState, liste: Liste | None, game_number: int | None, record_error: str | None, tr: Translator
 ) -> dict[str, Any]:
     """The finished game's score (everything is public then): the items, the winner, Re and its Augen, the
     game value; ``points`` and ``multiplier`` from the game's Liste row (:func:`_row_of`) when it is there, so
@@ -479,7 +552,7 @@ def _result(
     game = state.game
     assert game is not None
     score = game.score()
-    items = [{"key": i.key, "label": i.label, "value": i.punkte} for i in score.items]
+    items = [{"key": i.key, "label": tr.text(i.label), "value": i.punkte} for i in score.items]
     if game.thrown_in:
         return {
             "items": items,
@@ -488,6 +561,7 @@ def _result(
             "thrown_in": True,
             "re": [],
             "augen_re": None,
+            "augen_kontra": None,
             "value": 0,
             "multiplier": None,
             "record_error": record_error,
@@ -510,6 +584,7 @@ def _result(
         "thrown_in": False,
         "re": re_seats,
         "augen_re": summary.augen_re,
+        "augen_kontra": sum(t.augen for t in game.tricks) - summary.augen_re,
         "value": score.value,
         "multiplier": multiplier,
         "record_error": record_error,
@@ -566,9 +641,12 @@ _ORDER = (
     "turn",
     "hand",
     "actions",
+    "solo",
     "trick",
     "leader",
+    "winning",
     "last_trick",
+    "tricks",
     "tricks_won",
     "announcements",
     "log",

@@ -399,8 +399,11 @@ def create_app(
     templates = make_templates()
     settings = tables or TableSettings()
 
-    def render_view(view: dict[str, Any]) -> str:
-        return templates.env.get_template("_table_view.html").render(view=view)
+    def render_view(view: dict[str, Any], lang: str = "de") -> str:  # the live table, in the viewer's language
+        from ..i18n import translator
+        from .deps import template_texts
+
+        return templates.env.get_template("_table_view.html").render(view=view, **template_texts(translator(lang)))
 
     hub = Hub(
         store, table_store, settings, render_view, store_url=store.engine.url.render_as_string(hide_password=False)

@@ -58,6 +58,8 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..i18n import translator
+from ..messages import Text, TextError
 from ..moves import IllegalAction
 from ..online.table import TableState
 from ..online.view import seat_view
@@ -69,7 +71,7 @@ if TYPE_CHECKING:
     from ..storage import Store
     from ..storage.tables import TableInfo, TableStore
 
-__all__ = ["Connection", "Hub", "Room", "TableSettings", "TokenBucket", "close_reason", "read_message"]
+__all__ = ["Connection", "Hub", "Room", "TableSettings", "TokenBucket", "close_reason", "message_of", "read_message"]
 
 LOG = logging.getLogger("doppelkopf.web.live")
 #: Seconds a presence mark may come late (a loaded server process, a slow database) before another process's
@@ -158,7 +160,31 @@ class TokenBucket:
 
 class ClientError(ValueError):
     """A client message that is refused before it reaches the game (bad JSON, a field out of range, a seat
-    that is not the connection's); its text is sent back as the error."""
+    that is not the connection's); its text (a :class:`~doppelkopf.messages.Text`, the first argument) is sent
+    back as the error, in the connection's language."""
+
+
+def message_of(exc: BaseException) -> object:
+    """What to translate of an error: the :class:`~doppelkopf.messages.Text` it was raised with (a ClientError,
+    an IllegalAction of :mod:`doppelkopf.online.table`), the error itself when it is a
+    :class:`~doppelkopf.messages.TextError` (the engine's refusals), else its text."""
+    if isinstance(exc, TextError):
+        return exc
+    if exc.args and isinstance(exc.args[0], (Text, TextError)):
+        return exc.args[0]
+    return str(exc)
+
+
+#: Why a table takes no action now, by its status.
+_STATUS_REFUSALS = {
+    "lobby": Text("table: not started yet, no actions now"),
+    "paused": Text("table: paused, no actions now"),
+    "ended": Text("table: ended, no actions now"),
+}
+
+
+def _status_refusal(status: str) -> Text:
+    return _STATUS_REFUSALS.get(status, Text("table: {status}, no actions now", status=status))
 
 
 def _number(data: Mapping[str, Any], key: str, *, low: int = 0, high: int = MAX_NUMBER) -> int | None:
@@ -168,16 +194,18 @@ def _number(data: Mapping[str, Any], key: str, *, low: int = 0, high: int = MAX_
         return None
     value = data[key]
     if isinstance(value, bool):
-        raise ClientError(f"{key}: {value!r} is not a number")
+        raise ClientError(Text("{key}: {value} is not a number", key=key, value=repr(value)))
     if isinstance(value, str):
         text = value.strip()
         if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 12:
-            raise ClientError(f"{key}: {value[:20]!r} is not a number")
+            raise ClientError(Text("{key}: {value} is not a number", key=key, value=repr(value[:20])))
         value = int(text)
     if not isinstance(value, int):
-        raise ClientError(f"{key}: {str(value)[:20]!r} is not a whole number")
+        raise ClientError(Text("{key}: {value} is not a whole number", key=key, value=repr(str(value)[:20])))
     if not low <= value <= high:
-        raise ClientError(f"{key}: {value} is out of range {low}..{high}")
+        raise ClientError(
+            Text("{key}: {value} is out of range {low}..{high}", key=key, value=value, low=low, high=high)
+        )
     return value
 
 
@@ -187,20 +215,20 @@ def read_message(text: str, max_bytes: int = 4096) -> dict[str, Any]:
     Raises ClientError naming the field: not JSON, not an object, too long, an unknown ``do``, a missing or
     non-numeric ``action``, ``n`` or ``seat`` out of range."""
     if len(text) > max_bytes:
-        raise ClientError(f"message: longer than {max_bytes} bytes")
+        raise ClientError(Text("message: longer than {limit} bytes", limit=max_bytes))
     try:
         data = json.loads(text)
     except ValueError:
-        raise ClientError("message: not JSON") from None
+        raise ClientError(Text("message: not JSON")) from None
     if not isinstance(data, dict):
-        raise ClientError("message: not a JSON object")
+        raise ClientError(Text("message: not a JSON object"))
     if data.get("do") not in (None, ""):
         if data["do"] != "weiter":
-            raise ClientError(f"do: {str(data['do'])[:20]!r} is unknown (only 'weiter')")
+            raise ClientError(Text("do: {value} is unknown (only 'weiter')", value=repr(str(data["do"])[:20])))
         return {"do": "weiter", "seat": _number(data, "seat", high=3)}
     action = _number(data, "action", high=MAX_ACTION)
     if action is None:
-        raise ClientError('action: missing (send {"action": number} or {"do": "weiter"})')
+        raise ClientError(Text("action: missing (send {example})", example='{"action": number} or {"do": "weiter"}'))
     return {"action": action, "n": _number(data, "n"), "seat": _number(data, "seat", high=3)}
 
 
@@ -220,8 +248,11 @@ class Connection:
         watch: int | None = None,
         watch_token: str | None = None,
         address: str = "?",
+        lang: str = "de",
     ) -> None:
         self.ws = ws
+        #: the language of this connection's views and errors (its page's: cookie, else Accept-Language)
+        self.lang = lang
         self.seat = seat
         self.token = token
         #: a spectator's watched seat (its holder's Kiebitz link): only that seat's hand is shown, if it consents
@@ -320,14 +351,15 @@ def _names(info: TableInfo) -> list[str]:
 class Hub:
     """The rooms of one server process (see the module text). Start with :meth:`start`, end with :meth:`stop`.
 
-    ``render_html(view, context)`` renders a view for the HTML format (``_table_view.html``)."""
+    ``render_html(view, lang)`` renders a view for the HTML format (``_table_view.html``) in the language
+    ``lang`` ("de" or "en") of the connection."""
 
     def __init__(
         self,
         store: Store,
         tables: TableStore,
         settings: TableSettings,
-        render_html: Callable[[dict[str, Any]], str],
+        render_html: Callable[[dict[str, Any], str], str],
         store_url: str | None = None,
     ) -> None:
         self.store = store
@@ -605,15 +637,18 @@ class Hub:
                 task.cancel()
         self.rooms.pop(room.table_id, None)
         for conn in list(room.conns):
-            conn.push("error", self._error_text(conn, room, f"table {room.table_id}: not found"))
+            conn.push("error", self._error_text(conn, room, Text("table {id}: not found", id=room.table_id)))
 
     # -- views -------------------------------------------------------------------------------------------
 
-    def view(self, room: Room, seat: int | None, *, host: bool = False, watch: int | None = None) -> dict[str, Any]:
+    def view(
+        self, room: Room, seat: int | None, *, host: bool = False, watch: int | None = None, lang: str = "en"
+    ) -> dict[str, Any]:
         """The view of ``seat`` (``None``: a spectator) as :func:`seat_view` builds it, numbered with the
         table's version. A spectator sees a hand only of the seat ``watch`` (opened by that seat's Kiebitz link,
         :meth:`TableStore.watch_token`) and only while that seat consents (``shows_hand``); nobody else's.
-        ``record_error``: why the finished game is not on the Liste (``None``: it is, or nothing finished)."""
+        ``record_error``: why the finished game is not on the Liste (``None``: it is, or nothing finished).
+        ``lang``: the viewer's language (labels, buttons, log)."""
         info = room.info
         assert info is not None and room.state is not None
         connected = room.seats_connected()
@@ -624,6 +659,8 @@ class Hub:
             "rules_name": info.rules_name,
             "host": host,
             "analysis": info.analysis,
+            # the person's seats nobody holds yet (the lobby's Start waits for them)
+            "empty_seats": [s.seat for s in info.seats if s.bot is None and not s.taken],
         }
         seats = [
             {
@@ -639,27 +676,41 @@ class Hub:
         ]
         shown = [watch] if seat is None and watch is not None and info.seats[watch].shows_hand else []
         view = seat_view(
-            room.state, seat, table=table, seats=seats, liste=room.liste, shown=shown, game_number=room.game_number
+            room.state,
+            seat,
+            table=table,
+            seats=seats,
+            liste=room.liste,
+            shown=shown,
+            game_number=room.game_number,
+            tr=translator(lang),
         )
         view["n"] = room.version
         view["record_error"] = room.record_error if room.deal_over() else None
         return view
 
     def _message(self, room: Room, conn: Connection, cache: dict[tuple[Any, ...], str] | None = None) -> str:
-        key = (conn.seat, conn.fmt, conn.host, conn.watch if conn.seat is None else None)
+        key = (conn.seat, conn.fmt, conn.host, conn.watch if conn.seat is None else None, conn.lang)
         if cache is not None and key in cache:
             return cache[key]
-        view = self.view(room, conn.seat, host=conn.host, watch=conn.watch)
+        view = self.view(room, conn.seat, host=conn.host, watch=conn.watch, lang=conn.lang)
         if conn.fmt == "json":
             text = json.dumps({"type": "view", "n": room.version, "view": view}, ensure_ascii=False)
         else:
-            text = self.render_html(view)
+            text = self.render_html(view, conn.lang)
         if cache is not None:
             cache[key] = text
         return text
 
-    def _error_text(self, conn: Connection, room: Room, message: str) -> str:
-        message = " ".join(str(message).split())
+    def _error_text(self, conn: Connection, room: Room, message: object) -> str:
+        """An error message for ``conn`` in its language: a Text, an error (:func:`message_of`) or a text; the
+        engine's seat numbers (an IllegalAction) named (:meth:`_named`)."""
+        engine = isinstance(message, IllegalAction)
+        if isinstance(message, BaseException):
+            message = message_of(message)
+        message = " ".join(translator(conn.lang).text(message).split())
+        if engine:
+            message = self._named(room, message)
         if conn.fmt == "json":
             return json.dumps({"type": "error", "n": room.version, "message": message}, ensure_ascii=False)
         from markupsafe import escape
@@ -688,7 +739,7 @@ class Hub:
         names = _names(room.info)
         return _SEAT_WORD.sub(lambda m: names[int(m.group(1))], message)
 
-    def _error(self, room: Room, conn: Connection, message: str) -> None:
+    def _error(self, room: Room, conn: Connection, message: object) -> None:
         conn.push("error", self._error_text(conn, room, message))
 
     # -- connections -------------------------------------------------------------------------------------
@@ -703,12 +754,14 @@ class Hub:
         *,
         watch_token: str | None = None,
         address: str = "?",
+        lang: str = "de",
     ) -> None:
         """Run one WebSocket connection of table ``table_id`` until it closes (already origin-checked and
         allowed to see the table, not yet accepted). The seat is the one whose token is ``token`` (none: a
         spectator, who sees the hand of the seat whose Kiebitz link ``watch_token`` is, while it consents).
         ``address``: the client's address; beyond ``conns_per_table`` connections of one address to one table,
-        or ``conns_per_address`` in all, the connection is closed with 1008 before it is accepted."""
+        or ``conns_per_address`` in all, the connection is closed with 1008 before it is accepted. ``lang``: the
+        language of its views and errors."""
         refused = self.connection_refused(table_id, address)
         if refused is not None:
             await ws.close(code=CLOSE_POLICY, reason=close_reason(refused))
@@ -739,6 +792,7 @@ class Hub:
             watch=watch,
             watch_token=watch_token if watch is not None else None,
             address=address,
+            lang=lang,
         )
         self._conns_by_address[address] += 1
         self._conns_by_table[(table_id, address)] += 1
@@ -798,37 +852,52 @@ class Hub:
                     with contextlib.suppress(Exception):
                         await ws.close(code=CLOSE_POLICY, reason="rate limit: too many messages")
                     return
-                self._error(room, conn, f"rate limit: more than {self.settings.rate_per_s:g} messages a second")
+                self._error(
+                    room,
+                    conn,
+                    Text("rate limit: more than {rate} messages a second", rate=f"{self.settings.rate_per_s:g}"),
+                )
                 continue
             try:
                 data = read_message(text, self.settings.max_message_bytes)
                 if data["seat"] is not None and data["seat"] != conn.seat:
-                    mine = "you hold no seat" if conn.seat is None else f"yours is seat {conn.seat}"
-                    raise ClientError(f"seat {data['seat']} is not yours ({mine}); nothing done")
+                    if conn.seat is None:
+                        refusal = Text("seat {seat} is not yours (you hold no seat); nothing done", seat=data["seat"])
+                    else:
+                        refusal = Text(
+                            "seat {seat} is not yours (yours is seat {own}); nothing done",
+                            seat=data["seat"],
+                            own=conn.seat,
+                        )
+                    raise ClientError(refusal)
                 if "do" in data and (conn.seat is not None or conn.host):
                     await self._weiter(room, conn)  # the next deal: a seated person or the host
                 elif conn.seat is None:
-                    raise ClientError("seat: a spectator cannot play; take a free seat first")
+                    raise ClientError(Text("seat: a spectator cannot play; take a free seat first"))
                 elif "do" in data:
                     await self._weiter(room, conn)
                 else:
                     await self._person_action(room, conn, data["action"], data["n"])
             except (ClientError, IllegalAction, StoreError) as exc:
-                self._error(room, conn, self._named(room, str(exc)) if isinstance(exc, IllegalAction) else str(exc))
+                self._error(room, conn, exc)
 
     async def _person_action(self, room: Room, conn: Connection, action: int, n: int | None) -> None:
         assert conn.seat is not None
         async with room.lock:
             if n is not None and n < room.deal_version:
-                raise ClientError(f"n: your view ({n}) is of an earlier deal; nothing done")
+                raise ClientError(Text("n: your view ({n}) is of an earlier deal; nothing done", n=n))
             if room.status != "playing":
-                raise ClientError(f"table: {room.status}, no actions now")
+                raise ClientError(_status_refusal(room.status))
             try:
                 await self._commit(room, conn.seat, action)
             except IllegalAction as exc:
                 if n is not None and n < room.version:  # a double click, or a click on a view overtaken
                     raise ClientError(
-                        f"your view ({n}) is out of date: the table moved on; nothing done ({exc})"
+                        Text(
+                            "your view ({n}) is out of date: the table moved on; nothing done ({reason})",
+                            n=n,
+                            reason=message_of(exc),
+                        )
                     ) from None
                 raise
             if conn.fmt == "html":  # an earlier error of this page is answered: clear it
@@ -884,9 +953,9 @@ class Hub:
 
     async def _weiter(self, room: Room, conn: Connection) -> None:
         if room.status != "playing":
-            raise ClientError(f"table: {room.status}, no actions now")
+            raise ClientError(_status_refusal(room.status))
         if not room.deal_over():
-            raise ClientError("do: weiter only after the deal is over")
+            raise ClientError(Text("do: weiter only after the deal is over"))
         if room.next_task is not None:
             room.next_task.cancel()
             room.next_task = None
@@ -994,7 +1063,11 @@ class Hub:
             LOG.warning("table %s: next deal not dealt: %s", room.table_id, exc)
             for conn in list(room.conns):
                 if conn.seat is not None:
-                    self._error(room, conn, f"next deal: not dealt ({exc}); trying again shortly")
+                    self._error(
+                        room,
+                        conn,
+                        Text("next deal: not dealt ({reason}); trying again shortly", reason=message_of(exc)),
+                    )
             return
         await self._reload(room)
         room.last_move = time.monotonic()

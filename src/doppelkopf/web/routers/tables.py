@@ -25,7 +25,8 @@ TLS proxy the app sees https only when uvicorn trusts the proxy's headers: run `
 --forwarded-allow-ips=<proxy>`` there (``doko serve`` behind a proxy likewise), else the cookies go without
 ``Secure``. Every table page and table JSON answer carries ``Cache-Control: no-store`` (they hold tokens, hands).
 
-The WebSocket ``/tables/{id}/ws`` (``?format=html`` (default) or ``json``): the seat's token comes from the
+The WebSocket ``/tables/{id}/ws`` (``?format=html`` (default) or ``json``; ``?lang=de|en``: the language of its
+views and errors, else the ``lang`` cookie or ``Accept-Language``): the seat's token comes from the
 header ``X-Doko-Token``, the query ``?token=`` or the cookie ``doko_seat_{id}``. Browsers use the cookie (they can
 set no header on a WebSocket, and a token in a URL may end up in logs); the header and the query are for clients
 without cookies (the bench, other programs). See :mod:`doppelkopf.web.live` for the messages. A connection from
@@ -46,15 +47,17 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
+from ...i18n import negotiate
+from ...messages import N_, Text
 from ...online import BOT_LEVELS
 from ...rulefile import rules_from_text
 from ...rules import PRESETS, RuleSet
 from ...storage import NotFound, StoreError
 from ...storage.tables import TableInfo, TableStore
 from ..analyses import get_analyses
-from ..deps import render
+from ..deps import LANGUAGE_COOKIE, render, request_language, request_translator
 from ..forms import FormError
-from ..live import CLOSE_NOT_FOUND, CLOSE_POLICY, Hub, close_reason
+from ..live import CLOSE_NOT_FOUND, CLOSE_POLICY, Hub, close_reason, message_of
 from ..origin import foreign_origin
 from ..table_models import (
     ClaimIn,
@@ -81,9 +84,22 @@ TokenHeader = Annotated[str | None, Header(alias="X-Doko-Token", max_length=200)
 #: The host's controls: path word -> the table's new status.
 HOST_STATUS = {"pause": "paused", "resume": "playing", "end": "ended"}
 #: What the lobby and the page call a table's status.
-STATUS_LABELS = {"lobby": "waiting for players", "playing": "playing", "paused": "paused", "ended": "over"}
+STATUS_LABELS = {
+    "lobby": N_("waiting for players"),
+    "playing": N_("playing"),
+    "paused": N_("paused"),
+    "ended": N_("table ended"),
+}
 #: Pace (milliseconds between computer players' moves) offered by the form.
-PACES = {400: "fast", 800: "normal", 1500: "leisurely"}
+PACES = {400: N_("fast"), 800: N_("normal"), 1500: N_("leisurely")}
+
+
+def form_error(field: str, reason: Text) -> FormError:
+    """A :class:`~doppelkopf.web.forms.FormError` of ``field`` whose message is translatable (its first
+    argument the :class:`~doppelkopf.messages.Text` ``field: reason``, which :func:`message_of` finds)."""
+    error = FormError(field, str(reason))
+    error.args = (Text("{field}: {reason}", field=field, reason=reason),)
+    return error
 
 
 def seat_cookie(table_id: int) -> str:
@@ -109,7 +125,7 @@ def watch_cookie(table_id: int) -> str:
 def not_found(table_id: int) -> NotFound:
     """The answer for a table that does not exist or that the client may not see (the same words: an unlisted
     table's existence is not confirmed)."""
-    return NotFound(f"table {table_id}: not found")
+    return NotFound(Text("table {id}: not found", id=table_id))
 
 
 def may_see(
@@ -197,22 +213,24 @@ def _address(request: Request) -> str:
 def _check_create_rate(request: Request) -> None:
     if not get_hub(request.app).allow_create(_address(request)):
         limit = get_hub(request.app).settings.creates_per_minute
-        raise HTTPException(429, f"tables: at most {limit} new tables a minute; try again later")
+        reason = Text("tables: at most {limit} new tables a minute; try again later", limit=limit)
+        raise HTTPException(429, request_translator(request).text(reason))
 
 
 def _check_claim_rate(request: Request) -> None:
     if not get_hub(request.app).allow_claim(_address(request)):
         limit = get_hub(request.app).settings.claims_per_minute
-        raise HTTPException(429, f"seats: at most {limit} seats taken a minute from one address; try again later")
+        reason = Text("seats: at most {limit} seats taken a minute from one address; try again later", limit=limit)
+        raise HTTPException(429, request_translator(request).text(reason))
 
 
 #: The answer to a seed when the server does not take one (TableSettings.allow_seed off).
-SEED_REFUSED = "not accepted by this server (a seeded deal would let its creator know every hand)"
+SEED_REFUSED = Text("not accepted by this server (a seeded deal would let its creator know every hand)")
 
 
 def _check_seed(request: Request, seed: int | None) -> None:
     if seed is not None and not get_hub(request.app).settings.allow_seed:
-        raise FormError("seed", SEED_REFUSED)
+        raise form_error("seed", SEED_REFUSED)
 
 
 # -- what API and forms share -------------------------------------------------------------------------
@@ -221,8 +239,9 @@ def _check_seed(request: Request, seed: int | None) -> None:
 def _check_levels(seats: list[tuple[str | None, str | None]]) -> None:
     for number, (_, bot) in enumerate(seats):
         if bot is not None and bot not in BOT_LEVELS:
-            raise FormError(
-                f"seats[{number}].bot", f"{bot[:40]!r} is no computer player; levels: {', '.join(BOT_LEVELS)}"
+            raise form_error(
+                f"seats[{number}].bot",
+                Text("{bot} is no computer player; levels: {levels}", bot=repr(bot[:40]), levels=", ".join(BOT_LEVELS)),
             )
 
 
@@ -247,9 +266,9 @@ def create(
     if sit is not None:
         sit_name, sit_bot = seats[sit]
         if sit_bot is not None:
-            raise FormError("sit", f"seat {sit} is a computer player's; sit at a person's seat")
+            raise form_error("sit", Text("seat {seat} is a computer player's; sit at a person's seat", seat=sit))
         if not sit_name:
-            raise FormError(f"seats[{sit}].name", f"your name, to sit at seat {sit}")
+            raise form_error(f"seats[{sit}].name", Text("your name, to sit at seat {seat}", seat=sit))
     info, host_token = tables.create_table(
         name,
         rules,
@@ -400,7 +419,7 @@ async def _show_hand(request: Request, table_id: int, shows: bool, token: str | 
     tables = get_tables(request)
     seat = await run_in_threadpool(tables.seat_of, table_id, token)
     if seat is None:
-        raise HTTPException(403, "token: you hold no seat at this table")
+        raise HTTPException(403, request_translator(request).gettext("token: you hold no seat at this table"))
     await run_in_threadpool(tables.set_shows_hand, table_id, seat, shows)
     await _changed(request, table_id)
 
@@ -435,7 +454,7 @@ async def _read_rules(form: Any) -> RuleSet | str:
 def _int_field(values: dict[str, str], key: str, default: int, high: int) -> int:
     text = values.get(key, "").strip() or str(default)
     if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) > high:
-        raise FormError(key, f"{text[:20]!r} is not a whole number 0..{high}")
+        raise form_error(key, Text("{value} is not a whole number 0..{high}", value=repr(text[:20]), high=high))
     return int(text)
 
 
@@ -458,11 +477,13 @@ async def create_table_page(request: Request) -> Response:
         if seed_text:
             _check_seed(request, 0)
             if not (seed_text.isascii() and seed_text.isdigit()) or len(seed_text) > 18:
-                raise FormError("seed", f"{seed_text[:20]!r} is not a whole number 0..{10**18 - 1}")
+                raise form_error(
+                    "seed", Text("{value} is not a whole number 0..{high}", value=repr(seed_text[:20]), high=10**18 - 1)
+                )
             seed = int(seed_text)
         sit_text = values.get("sit", "").strip()
         if sit_text and sit_text not in ("0", "1", "2", "3"):
-            raise FormError("sit", f"{sit_text[:10]!r} is no seat 1..4")
+            raise form_error("sit", Text("{value} is no seat 1..4", value=repr(sit_text[:10])))
         info, host_token, seat_token = await run_in_threadpool(
             create,
             tables,
@@ -480,8 +501,9 @@ async def create_table_page(request: Request) -> Response:
         )
     except ValueError as exc:
         context = await run_in_threadpool(_lobby_context, tables, values)
-        message = " ".join(str(exc).split())
-        context.update(error=message, error_field=message.split(":", 1)[0])
+        field = " ".join(str(exc).split()).split(":", 1)[0]
+        message = " ".join(request_translator(request).text(message_of(exc)).split())
+        context.update(error=message, error_field=field)
         return render(request, "tables.html", context, status_code=422)
     response = RedirectResponse(f"/tables/{info.id}", status_code=303)
     _set_cookie(response, host_cookie(info.id), host_token, request)
@@ -517,7 +539,7 @@ async def _page_context(
     hub = get_hub(request.app)
     room = await hub.room(table_id)
     async with room.lock:
-        view = hub.view(room, seat, host=host, watch=watched)
+        view = hub.view(room, seat, host=host, watch=watched, lang=request_language(request))
     base = str(request.base_url)
     return {
         "info": info,
@@ -535,6 +557,12 @@ async def _page_context(
         "status_labels": STATUS_LABELS,
         "error": None,
     }
+
+
+@pages.get("/tables/new")
+def new_table_page() -> Response:
+    """The form for a new table lives on the lobby page: ``/tables/new`` leads there (to the form)."""
+    return RedirectResponse("/tables#new-table", status_code=303)
 
 
 @pages.get("/tables/{table_id}")
@@ -560,7 +588,7 @@ async def _page_error(request: Request, table_id: int, exc: ValueError, invite: 
     if isinstance(exc, NotFound):
         raise exc
     context = await _page_context(request, table_id, invite)
-    context["error"] = " ".join(str(exc).split())
+    context["error"] = " ".join(request_translator(request).text(message_of(exc)).split())
     return render(request, "table.html", context, status_code=422)
 
 
@@ -620,7 +648,7 @@ async def _moving_seat(request: Request, table_id: int, token: str) -> tuple[Tab
     if seat is None:
         if not info.listed:
             raise not_found(table_id)
-        raise HTTPException(403, "token: not a seat of this table")
+        raise HTTPException(403, request_translator(request).gettext("token: not a seat of this table"))
     return info, seat
 
 
@@ -688,19 +716,28 @@ async def analysis_page(
 
     info = await visible_table(request, table_id, token, invite, watch)
     if not info.analysis:
-        raise NotFound(f"table {table_id}: no analysis after the games (an option chosen when the table is made)")
+        raise NotFound(
+            Text("table {id}: no analysis after the games (an option chosen when the table is made)", id=table_id)
+        )
     number = int(deal) if re.fullmatch(r"[0-9]{1,12}", deal) else 0
     if not 1 <= number <= MAX_ID:
-        raise NotFound(f"table {table_id}: no deal {deal[:20]!r}")
+        raise NotFound(Text("table {id}: no deal {deal}", id=table_id, deal=repr(deal[:20])))
     snapshot = await run_in_threadpool(get_tables(request).deal_state, table_id, number)
     if snapshot.deal is None:  # pragma: no cover - a stored deal has its setup
-        raise NotFound(f"table {table_id}: no deal {number}")
+        raise NotFound(Text("table {id}: no deal {deal}", id=table_id, deal=number))
     fragment = request.headers.get("hx-request") == "true"
     if not snapshot.finished:
-        message = f"table {table_id}: deal {number} is not over yet; the analysis shows every hand once it is"
+        tr = request_translator(request)
+        message = tr.text(
+            Text(
+                "table {id}: deal {deal} is not over yet; the analysis shows every hand once it is",
+                id=table_id,
+                deal=number,
+            )
+        )
         if fragment:
             return Response(message, status_code=409, media_type="text/plain; charset=utf-8")
-        context_409 = {"status": 409, "message": message, "heading": "Not over yet"}
+        context_409 = {"status": 409, "message": message, "heading": tr.gettext("Not over yet")}
         return render(request, "error.html", context_409, status_code=409)
     names = [name or f"Platz {s + 1}" for s, name in enumerate(info.names)]
     context: dict[str, Any] = {"table_id": table_id, "deal": number, "names": names, "review": None, "error": None}
@@ -710,7 +747,7 @@ async def analysis_page(
     context["best"] = {}
     context["rest_note"] = ""
     if snapshot.thrown_in:
-        context["error"] = "the deal was thrown in: nothing to analyse"
+        context["error"] = request_translator(request).gettext("the deal was thrown in: nothing to analyse")
     else:
         setup, actions = snapshot.deal, snapshot.actions
 
@@ -728,6 +765,56 @@ async def analysis_page(
             context["best"] = shown_best(result, actions)
             context["rest_note"] = result.rest_note(names)
     response = render(request, "_table_analysis.html" if fragment else "table_analysis.html", context)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@pages.get("/tables/{table_id}/deals/{deal}")
+async def deal_page(
+    request: Request,
+    table_id: TableId,
+    deal: Annotated[str, Path()],
+    invite: Annotated[str | None, Query(max_length=200)] = None,
+    watch: Annotated[str | None, Query(max_length=200)] = None,
+) -> Response:
+    """One finished deal of the table: its Posten as ``doko score`` shows them (each item's label and Punkte,
+    the Summe, both parties' Augen), the Punkte per player and every trick (cards by player, winner, Augen; the
+    rest collected after a claim without its cards); the solver's review below for a table with ``analysis``.
+    Rebuilt from the stored deal (:meth:`TableStore.deal_state`) and shown as a spectator sees the finished game
+    (:func:`doppelkopf.online.seat_view` with seat ``None``): no card that was never played. 404 as for the
+    table's page, and for a deal that does not exist (``0``, ``abc``); 409 while the deal is not over."""
+    from ...online import TableState, seat_view
+
+    info = await visible_table(request, table_id, None, invite, watch)
+    tr = request_translator(request)
+    number = int(deal) if re.fullmatch(r"[0-9]{1,12}", deal) else 0
+    if not 1 <= number <= MAX_ID:
+        raise NotFound(Text("table {id}: no deal {deal}", id=table_id, deal=repr(deal[:20])))
+    snapshot = await run_in_threadpool(get_tables(request).deal_state, table_id, number)
+    if snapshot.deal is None or not snapshot.finished:
+        message = tr.text(Text("table {id}: deal {deal} is not over yet", id=table_id, deal=number))
+        context_409 = {"status": 409, "message": message, "heading": tr.gettext("Not over yet")}
+        return render(request, "error.html", context_409, status_code=409)
+    names = [name or f"Platz {s + 1}" for s, name in enumerate(info.names)]
+    state = TableState(info.rules, names, info.bots, info.seed)
+    state.start_deal(snapshot.deal, snapshot.actions)
+    table = {"id": info.id, "name": info.name, "status": info.status, "rules_name": info.rules_name, "host": False}
+    seats = [{"name": names[s], "bot": info.bots[s]} for s in range(4)]
+    posten = seat_view(state, None, table=table, seats=seats, liste=None, tr=tr)
+    context: dict[str, Any] = {
+        "table_id": table_id,
+        "table_name": info.name,
+        "deal": number,
+        "posten": posten,
+        "review_on": info.analysis and not snapshot.thrown_in,
+        "names": names,
+        "review": None,
+        "error": None,
+        "own_page": False,
+        "best": {},
+        "rest_note": "",
+    }
+    response = render(request, "table_analysis.html", context)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -764,4 +851,10 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
         await websocket.close(code=CLOSE_NOT_FOUND, reason=close_reason(str(not_found(table_id))))
         return
     address = websocket.client.host if websocket.client is not None else "?"
-    await get_hub(websocket.app).serve(websocket, table_id, fmt, token, host_token, watch_token=watch, address=address)
+    # the page's language (``?lang=``, as the page was rendered), else the cookie or the browser's Accept-Language
+    lang = negotiate(
+        websocket.headers.get("accept-language"), params.get("lang") or websocket.cookies.get(LANGUAGE_COOKIE)
+    )
+    await get_hub(websocket.app).serve(
+        websocket, table_id, fmt, token, host_token, watch_token=watch, address=address, lang=lang
+    )
