@@ -668,7 +668,7 @@ def test_the_readme_shows_what_doko_score_prints(runner: CliRunner) -> None:
     section = readme[readme.index("`doko score` reads one JSON entry:") :]
     entry = section.split("```json\n", 1)[1].split("```", 1)[0]
     shown = section.split("The output is", 1)[1].split("```\n", 1)[1].split("```", 1)[0]
-    result = runner.invoke(main, ["score", "-"], input=entry)
+    result = runner.invoke(main, ["--lang", "de", "score", "-"], input=entry)
     assert result.exit_code == 0, result.output
     assert [line.rstrip() for line in result.output.splitlines()] == shown.rstrip("\n").splitlines()
 

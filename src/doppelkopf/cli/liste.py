@@ -1029,9 +1029,7 @@ def punkte_series(stats: Stats) -> dict[str, list[int]]:
 def won_counts(stats: Stats) -> dict[str, dict[str, int]]:
     """Each player's games won as Re (no solo), as Kontra and as the soloist (the bar chart's bars): a won solo
     counts once, as a solo."""
-    return {
-        p.name: {"Re": p.won_re - p.soli_won_re, "Kontra": p.won_kontra, "Solo": p.soli_won} for p in stats.players
-    }
+    return {p.name: {"Re": p.won_re - p.soli_won_re, "Kontra": p.won_kontra, "Solo": p.soli_won} for p in stats.players}
 
 
 @liste.command(

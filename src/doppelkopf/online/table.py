@@ -369,8 +369,11 @@ class TableState:
         answer = self._player(current, position).choose(replace(info, legal_actions=allowed))
         if answer not in allowed:
             raise IllegalPlayerAction(
-                f"stand-in {self.level_of(current)!r} (seat {current}) chose {_key(answer)}, which a stand-in may "
-                f"not take; allowed: {' '.join(Action.key(a) for a in allowed) or 'none'}"
+                "stand-in {level} (seat {seat}) chose {action}, which a stand-in may not take; allowed: {allowed}",
+                level=repr(self.level_of(current)),
+                seat=current,
+                action=_key(answer),
+                allowed=" ".join(Action.key(a) for a in allowed) or "none",
             )
         return current, self._legal(current, answer, "chose")
 
@@ -408,8 +411,12 @@ class TableState:
         legal = self.game.legal_actions(seat)
         if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
             raise IllegalPlayerAction(
-                f"computer player {self.level_of(seat)!r} (seat {seat}) {what} {_key(action)}, which is not legal "
-                f"now; legal: {' '.join(Action.key(a) for a in legal) or 'none'}"
+                "computer player {level} (seat {seat}) {what} {action}, which is not legal now; legal: {legal}",
+                level=repr(self.level_of(seat)),
+                seat=seat,
+                what=what,
+                action=_key(action),
+                legal=" ".join(Action.key(a) for a in legal) or "none",
             )
         return int(action)
 

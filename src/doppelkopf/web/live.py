@@ -949,7 +949,7 @@ class Hub:
                 await self._reload(room)  # the Liste with the new game
             self._broadcast(room)
             return
-        raise Conflict(f"table {room.table_id}: changed meanwhile; try again")
+        raise Conflict("table {table}: changed meanwhile; try again", table=room.table_id)
 
     async def _weiter(self, room: Room, conn: Connection) -> None:
         if room.status != "playing":

@@ -139,7 +139,7 @@ class TableWriter:
             WriterStopped: the writer is not running. StoreError: ``write`` is not an ActionWrite.
         """
         if not isinstance(write, ActionWrite):
-            raise StoreError(f"write: expected an ActionWrite, got {type(write).__name__}")
+            raise StoreError("write: expected an ActionWrite, got {type}", type=type(write).__name__)
         loop = asyncio.get_running_loop()
         future: asyncio.Future[int] = loop.create_future()
         self._put(_Append(write, future, loop))

@@ -113,7 +113,7 @@ def get_liste(sitting_id: SittingId, store: StoreDep) -> ListeOut:
         liste = store.liste(sitting_id)
         if sitting_version(store, sitting_id) == sitting.version:
             return liste_out(sitting, liste)
-    raise Conflict(f"sitting {sitting_id}: the list changed while it was read; try again")
+    raise Conflict("sitting {sitting}: the list changed while it was read; try again", sitting=sitting_id)
 
 
 @api.get("/sittings/{sitting_id}/liste/pages/{page}", response_model=ListePageOut)
