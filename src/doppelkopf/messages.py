@@ -87,12 +87,17 @@ class TextError(ValueError):
     :class:`Text` takes over its template and parameters (``raise IllegalAction(exc) from None``).
     """
 
+    template: str
+    params: dict[str, object]
+
     def __init__(self, template: object = "", /, **params: object) -> None:
         # a Text or another TextError passed on keeps its template and parameters (translated later)
         if isinstance(template, (Text, TextError)):
-            self.template, self.params = template.template, {**template.params, **params}
+            self.template = template.template
+            self.params = {**template.params, **params}
         else:
-            self.template, self.params = str(template), params
+            self.template = str(template)
+            self.params = params
         super().__init__(render(self.template, self.params))
 
     def __reduce__(self) -> tuple[object, ...]:

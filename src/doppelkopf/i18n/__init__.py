@@ -186,8 +186,8 @@ def negotiate(accept_language: str | None, chosen: str | None = None, default: s
     """The language of a page: ``chosen`` (the reader's switch, kept in a cookie) if it is one of
     :data:`LANGUAGES`, else the first language of the ``Accept-Language`` header (by its ``q`` weights) that
     we have, else ``default`` (German)."""
-    if chosen in LANGUAGES:
-        return chosen  # type: ignore[return-value]
+    if chosen is not None and chosen in LANGUAGES:
+        return chosen
     weighted: list[tuple[float, int, str]] = []
     for index, part in enumerate((accept_language or "").split(",")):
         tag, _, params = part.strip().partition(";")

@@ -23,8 +23,12 @@ import io
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import DOMAINS, LOCALE_DIR
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 PACKAGE_DIR = LOCALE_DIR.parent.parent
 #: Calls whose first argument is a message template (a :class:`~doppelkopf.messages.Text` or a
@@ -106,16 +110,16 @@ def sources() -> Iterator[tuple[str, Path, str]]:
             yield domain_of(relative), path, "jinja2.ext:babel_extract"
 
 
-def _keywords() -> dict[str, object]:
+def _keywords() -> dict[str, Any]:
     from babel.messages.extract import DEFAULT_KEYWORDS
 
-    keywords: dict[str, object] = dict(DEFAULT_KEYWORDS)
+    keywords: dict[str, Any] = dict(DEFAULT_KEYWORDS)
     keywords.update({name: None for name in TEXT_CALLS})
     keywords.update(OPTION_CALLS)
     return keywords
 
 
-def extract() -> dict[str, object]:
+def extract() -> dict[str, Catalog]:
     """The messages of the sources, a Babel ``Catalog`` per domain (source lines as locations)."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_file
@@ -149,7 +153,7 @@ def po_path(domain: str, language: str = LANGUAGE) -> Path:
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def read(domain: str, language: str = LANGUAGE) -> object:
+def read(domain: str, language: str = LANGUAGE) -> Catalog:
     """The ``.po`` catalogue of ``domain`` (an empty one if there is none yet)."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
@@ -167,8 +171,8 @@ def update() -> None:
 
     for domain, template in extract().items():
         catalogue = read(domain)
-        catalogue.update(template, no_fuzzy_matching=True)  # type: ignore[attr-defined]
-        catalogue.obsolete.clear()  # type: ignore[attr-defined]
+        catalogue.update(template, no_fuzzy_matching=True)
+        catalogue.obsolete.clear()
         _fixed_header(catalogue)
         path = po_path(domain)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -178,18 +182,18 @@ def update() -> None:
     compile_all()
 
 
-def _fixed_header(catalogue: object) -> None:
+def _fixed_header(catalogue: Catalog) -> None:
     """A header that does not change from one update to the next (no dates, no placeholders)."""
     import datetime
 
     fixed = datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC)
-    catalogue.project, catalogue.version = "doppelkopf", "1"  # type: ignore[attr-defined]
-    catalogue.copyright_holder = "the doppelkopf authors"  # type: ignore[attr-defined]
-    catalogue.msgid_bugs_address = ""  # type: ignore[attr-defined]
-    catalogue.last_translator = catalogue.language_team = "doppelkopf"  # type: ignore[attr-defined]
-    catalogue.creation_date = catalogue.revision_date = fixed  # type: ignore[attr-defined]
-    catalogue.fuzzy = False  # type: ignore[attr-defined]
-    catalogue.header_comment = (  # type: ignore[attr-defined]
+    catalogue.project, catalogue.version = "doppelkopf", "1"
+    catalogue.copyright_holder = "the doppelkopf authors"
+    catalogue.msgid_bugs_address = ""
+    catalogue.last_translator = catalogue.language_team = "doppelkopf"
+    catalogue.creation_date = catalogue.revision_date = fixed
+    catalogue.fuzzy = False
+    catalogue.header_comment = (
         "# German messages of doppelkopf: python -m doppelkopf.i18n.catalogue update|compile|check"
     )
 
@@ -216,20 +220,24 @@ def problems() -> list[str]:
     found: list[str] = []
     for domain, template in extract().items():
         catalogue = read(domain)
-        for message in template:  # type: ignore[attr-defined]
+        for message in template:
             if not message.id:
                 continue
-            translated = catalogue.get(message.id, message.context)  # type: ignore[attr-defined]
+            translated = catalogue.get(message.id, message.context)
             where = ", ".join(f"{file}:{line}" for file, line in message.locations[:2])
             name = message.id if isinstance(message.id, str) else message.id[0]
             if translated is None:
                 found.append(f"{domain}: not in {po_path(domain).name}: {name!r} ({where}); run update")
                 continue
-            strings = translated.string if isinstance(translated.string, tuple) else (translated.string,)
+            strings = (
+                [str(s) for s in translated.string or ()]
+                if not isinstance(translated.string, str)
+                else [translated.string]
+            )
             if not all(strings) or translated.fuzzy:
                 found.append(f"{domain}: no German translation: {name!r} ({where})")
                 continue
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            ids = [str(i) for i in message.id] if not isinstance(message.id, str) else [message.id]
             wanted = {m for pattern in ids for m in field.findall(pattern)}
             for string in strings:
                 if {m for m in field.findall(string)} - wanted:
