@@ -37,7 +37,7 @@ GERMAN = {"de": "de-DE,de;q=0.9", "en": "en-US,en;q=0.9"}
 
 #: Words that never stand on a German page (English words of the pages), and the other way round.
 ENGLISH_WORDS = ("Save", "Game", "Players", "Delete", "Total", "New ", "History", "Statistics", "Settlement")
-GERMAN_WORDS = ("Speichern", "Spiel ", "Spieler", "Löschen", "Neue", "Abend", "Verlauf", "Abrechnung", "zahlt")
+GERMAN_WORDS = ("Speichern", "Spiel ", "Spieler", "Löschen", "Neue", "Sitzung", "Verlauf", "Abrechnung", "zahlt")
 
 
 @pytest.fixture
@@ -143,7 +143,7 @@ def test_the_switch_sets_the_cookie_and_the_next_page_follows_it(client: TestCli
     assert '<html lang="en">' in after.text and "Settlement" in after.text
     back = client.get("/lang/de", params={"next": "/groups"}, follow_redirects=False)
     assert back.headers["location"] == "/groups"
-    assert "Runden" in client.get("/groups", headers={"accept-language": "en"}).text
+    assert "Gruppen" in client.get("/groups", headers={"accept-language": "en"}).text
 
 
 @pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example/", "/\\evil.example", "evil"])

@@ -417,8 +417,8 @@ SHOTS_BY_LANGUAGE = Path(os.environ.get("DOKO_WEB_SHOTS_I18N", "/tmp/shots/web")
 #: The words of each language the evening's pages show (the controls a player taps, the notices, the Liste).
 WORDS = {
     "de": {
-        "create": "Runde anlegen",
-        "start": "Abend beginnen",
+        "create": "Gruppe anlegen",
+        "start": "Sitzung beginnen",
         "quick": "Schnell",
         "saved": "Spiel {n} gespeichert",
         "corrected": "Spiel {n} korrigiert",

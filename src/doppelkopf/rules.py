@@ -1104,32 +1104,38 @@ class RuleSet:
         rows = []
         for f in dataclasses.fields(self):
             doc = translate(f.metadata["doc"])
-            allowed = self.allowed_values(f.name)
+            allowed = self.allowed_values(f.name, translate)
             if allowed:
                 doc += f" ({allowed})"
             rows.append((f.name, _display(getattr(self, f.name)), doc, f.metadata["source"]))
         return rows
 
-    def allowed_values(self, option: str) -> str:
+    def allowed_values(self, option: str, translate: Callable[[str], str] = str) -> str:
         """The values option ``option`` allows under this rule set, from its field metadata (the
         check of :meth:`__post_init__` reads the same), e.g. ``choices: first, second``,
         ``range: 1..12``, ``5 entries, each 0..12``; empty for a bool or the name. Raises
-        :class:`RuleError` for an unknown option."""
+        :class:`RuleError` for an unknown option. ``translate`` gives the words in the reader's language (the
+        values are the rule file's own and stay as they are)."""
         meta = {f.name: f.metadata for f in dataclasses.fields(self)}.get(option)
         if meta is None:
             raise RuleError("unknown rule option {short}", short=_short(option))
         nines = self.with_nines
         parts = []
         if meta.get("choices"):
-            parts.append(f"choices: {', '.join(map(str, meta['choices']))}")
+            parts.append(translate(N_("choices: {values}")).format(values=", ".join(map(str, meta["choices"]))))
         length: Range | None = meta.get("length")
         bounds: Range | None = meta.get("bounds")
         if length is not None:
             low, high = length.bounds(nines)
-            count = f"{low} entries" if low == high else f"{low} to {high} entries"
-            parts.append(count + (f", each {bounds.shown(nines)}" if bounds is not None else ""))
+            count = (
+                translate(N_("{count} entries")).format(count=low)
+                if low == high
+                else translate(N_("{low} to {high} entries")).format(low=low, high=high)
+            )
+            each = translate(N_(", each {range}")).format(range=bounds.shown(nines)) if bounds is not None else ""
+            parts.append(count + each)
         elif bounds is not None:
-            parts.append(f"range: {bounds.shown(nines)}")
+            parts.append(translate(N_("range: {range}")).format(range=bounds.shown(nines)))
         return "; ".join(parts)
 
 

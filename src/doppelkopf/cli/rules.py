@@ -36,7 +36,7 @@ def rules_show(name: str, as_toml: bool) -> None:
 
     console = make_console()
     t = tr()
-    rows = [tuple(t.text(cell) for cell in row) for row in ruleset.describe()]
+    rows = ruleset.describe(t.gettext)  # the option's name, value and source as the rule file writes them
     if RULES_TABLE_WIDTH <= console.width < PIPE_WIDTH:  # a wide terminal (or $COLUMNS), not a pipe
         # every cell wraps, and a word too long for its cell is folded: nothing is cut off
         table = Table(title=_("Rule set {name}").format(name=ruleset.name), expand=True)

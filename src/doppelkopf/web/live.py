@@ -659,6 +659,8 @@ class Hub:
             "rules_name": info.rules_name,
             "host": host,
             "analysis": info.analysis,
+            # seconds from a finished deal to the next (the result shows them counting down)
+            "next_game_s": self.next_game_s(room),
             # the person's seats nobody holds yet (the lobby's Start waits for them)
             "empty_seats": [s.seat for s in info.seats if s.bot is None and not s.taken],
         }

@@ -552,7 +552,7 @@ async def _page_context(
         "invite_link": f"{base}tables/{info.id}?invite={quote(info.invite)}" if host else "",
         "seat_link": f"{base}tables/{info.id}/seat?token={quote(seat_token or '')}" if seat is not None else "",
         "watch_link": f"{base}tables/{info.id}?watch={quote(own_watch)}" if own_watch else "",
-        "rules_rows": info.rules.describe(),
+        "rules_rows": info.rules.describe(request_translator(request).gettext),
         "levels": BOT_LEVELS,
         "status_labels": STATUS_LABELS,
         "error": None,
