@@ -280,3 +280,17 @@ def test_a_stale_edit_names_the_version_now_in_cli_words(tmp_path: Path) -> None
     message = stale.stderr.strip()
     assert "now at version 2" in message and "doko liste show 1" in message and "--version 2" in message
     assert "reload" not in message
+
+
+def test_replay_reads_german_trick_by_trick(tmp_path: Path) -> None:
+    """``doko replay`` of a simulated game: every line in the reader's language (Stich, Ergebnis, Spielwert in
+    German; Trick, Result, game value in English), names and cards as they are."""
+    records = tmp_path / "r.jsonl"
+    run(["simulate", "--games", "1", "--seed", "3", "--records", str(records)])
+    german = run(["--lang", "de", "replay", str(records), "--game", "1"]).output
+    english = run(["--lang", "en", "replay", str(records), "--game", "1"]).output
+    assert re.search(r"^Stich 1: .* Augen$", german, re.M) and re.search(
+        r"^Ergebnis: .*Spielwert \d+ Punkte", german, re.M
+    )
+    assert not re.search(r"\b(Trick|Result|with|wins|game value)\b", german), german
+    assert re.search(r"^Trick 1: .* Augen$", english, re.M) and "Result: " in english and "Stich" not in english

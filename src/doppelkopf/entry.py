@@ -825,6 +825,8 @@ def _entry_error(exc: ScoreError) -> EntryError:
     message = str(exc)
     head, sep, rest = message.partition(":")
     if sep and head in _SCORE_FIELDS:
+        if _SCORE_FIELDS[head] == head:
+            return EntryError(exc)  # the same field: the score's own message, translatable as it is
         return EntryError("{score_fields}:{rest}", score_fields=_SCORE_FIELDS[head], rest=rest)
     first = _re.split(r"[^A-Za-z0-9_]", message, maxsplit=1)[0]
     if first in _SCORE_FIELDS:

@@ -176,7 +176,7 @@ def _print_replay(console: Console, game: Game, players: list[str], bock: int = 
     on the Liste, shown after the Punkte."""
     from ..record import trick_lines
 
-    for line in trick_lines(game, players, bock=bock):
+    for line in trick_lines(game, players, bock=bock, translate=tr().gettext):
         console.print(line)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..cards import AUGEN, Card
 from ..game import Action, Game, Phase
 from ..jsonutil import short_repr
+from ..messages import N_
 from ..rules import GameType, Party
 from ..scoring import SONDERPUNKT_LABELS, Sonderpunkt, counted_sonderpunkte
 from ..session import bock_points
@@ -186,6 +187,7 @@ def trick_lines(
     ascii_only: bool = False,
     show_armut_cards: bool = True,
     bock: int = 1,
+    translate: Callable[[str], str] = str,
 ) -> list[str]:
     """Plain-text lines showing ``game`` trick by trick: the Vorbehalte (Schmeissen included), the
     bidding for a solo, the Armut exchange, the game played, one line per trick (cards with their
@@ -199,8 +201,12 @@ def trick_lines(
     multiplier on the Liste (:attr:`GameRecord.bock`): above 1, a finished game's line of Punkte is
     followed by the Punkte the Liste counts (``Bock ×2: Anna +20, ...``; ``x`` with ``ascii_only``),
     multiplied as the rule ``bock_multiplies`` says (:func:`doppelkopf.session.bock_points`).
+    ``translate`` gives the lines' words in the reader's language (a gettext callable such as
+    ``doppelkopf.i18n.translator("de").gettext``; default: English as written); names, cards and the
+    engine's own labels stay as they are.
     Raises :class:`RecordError` for ``bock`` below 1.
     """
+    t = translate
     names = check_players(DEFAULT_PLAYERS if players is None else players, "players")
     if type(bock) is not int or bock < 1:
         raise RecordError("bock: expected a Bock multiplier 1, 2, 4 ..., got {short_repr}", short_repr=short_repr(bock))
@@ -217,7 +223,7 @@ def trick_lines(
         if Action.is_vorbehalt(action) or action == Action.SCHMEISSEN
     ]
     if answers:
-        lines.append("Vorbehalte: " + ", ".join(answers))
+        lines.append(t(N_("Vorbehalte: {answers}")).format(answers=", ".join(answers)))
     bids = [
         f"{names[seat]} {game.describe(action, seat)}"
         for seat, action in history
@@ -225,15 +231,17 @@ def trick_lines(
     ]
     if bids:
         by_bid = [a for a in game.announcements if a.by_bid]
-        text = "Bidding: " + ", ".join(bids)
+        text = t(N_("Bidding: {bids}")).format(bids=", ".join(bids))
         if by_bid:
-            text += f"; {names[by_bid[-1].seat]} plays with {', '.join(a.label for a in by_bid)}"
+            text += t(N_("; {name} plays with {announcements}")).format(
+                name=names[by_bid[-1].seat], announcements=", ".join(a.label for a in by_bid)
+            )
         lines.append(text)
     lines.extend(_armut_lines(game, names, card_text, show_armut_cards))
     if game.thrown_in:
-        lines.append(f"Thrown in: {game.score().items[0].label}")
+        lines.append(t(N_("Thrown in: {reason}")).format(reason=t(game.score().items[0].label)))
     elif game.phase not in (Phase.VORBEHALT, Phase.BIDDING, Phase.ARMUT):
-        lines.append("Game: " + _game_text(game, names))
+        lines.append(t(N_("Game: {game}")).format(game=_game_text(game, names, t)))
     for view in trick_views(game):
         parts: list[str] = []
         on_table: list[str] | None = None  # a trick claimed in progress: what was played before the claim
@@ -252,21 +260,33 @@ def trick_lines(
         for call in view.calls:
             if call.kind == "claim":
                 who = names[view.winner] if view.winner is not None else "?"
-                outcome = "it holds" if call.held else f"it fails, the rest goes to {who}"
-                lines.append(f"{names[call.seat]} claims the rest (Spielabkürzung): {outcome}")
+                outcome = t(N_("it holds")) if call.held else t(N_("it fails, the rest goes to {who}")).format(who=who)
+                lines.append(
+                    t(N_("{name} claims the rest (Spielabkürzung): {outcome}")).format(
+                        name=names[call.seat], outcome=outcome
+                    )
+                )
             if call.kind == "concede":
                 who = names[view.winner] if view.winner is not None else "?"
-                lines.append(f"{names[call.seat]} gives up the rest (TSR 5.4.6); it goes to {who}")
+                lines.append(
+                    t(N_("{name} gives up the rest (TSR 5.4.6); it goes to {who}")).format(
+                        name=names[call.seat], who=who
+                    )
+                )
         if on_table is not None:
-            text = f"Trick {view.number} (claimed): " + ", ".join(on_table) + "; not played: " + ", ".join(parts)
+            text = t(N_("Trick {number} (claimed): {plays}; not played: {rest}")).format(
+                number=view.number, plays=", ".join(on_table), rest=", ".join(parts)
+            )
         elif view.claimed:
-            text = f"Trick {view.number} (claimed): " + ", ".join(parts)
+            text = t(N_("Trick {number} (claimed): {plays}")).format(number=view.number, plays=", ".join(parts))
         else:
-            text = f"Trick {view.number}: " + ", ".join(parts)
+            text = t(N_("Trick {number}: {plays}")).format(number=view.number, plays=", ".join(parts))
         if view.winner is not None and view.winning_index is not None:
-            text += f" -> {names[view.winner]} with {card_text(view.plays[view.winning_index][1])}, {view.augen} Augen"
+            text += t(N_(" -> {name} with {card}, {augen} Augen")).format(
+                name=names[view.winner], card=card_text(view.plays[view.winning_index][1]), augen=view.augen
+            )
         elif view.winner is not None:
-            text += f" -> {names[view.winner]}, {view.augen} Augen"
+            text += t(N_(" -> {name}, {augen} Augen")).format(name=names[view.winner], augen=view.augen)
         if view.sonderpunkte:
             text += (
                 " ("
@@ -276,15 +296,16 @@ def trick_lines(
         lines.append(text)
     if game.is_terminal and game.thrown_in:
         result = game.score()
-        lines.append(f"Result: no game, {result.items[0].label}")
+        lines.append(t(N_("Result: no game, {reason}")).format(reason=t(result.items[0].label)))
         lines.append("Punkte: " + ", ".join(f"{names[s]} {result.points[s]:+d}" for s in range(4)))
     elif game.is_terminal:
         result = game.score()
         summary = game.summary()
-        who = "nobody wins" if result.winner is None else f"{result.winner.label} wins"
+        who = t(N_("nobody wins")) if result.winner is None else t(N_("{party} wins")).format(party=result.winner.label)
         lines.append(
-            f"Result: {who}, Re {summary.augen_re} Augen, Kontra {summary.augen_kontra} Augen, "
-            f"game value {result.value} Punkte"
+            t(N_("Result: {who}, Re {augen_re} Augen, Kontra {augen_kontra} Augen, game value {value} Punkte")).format(
+                who=who, augen_re=summary.augen_re, augen_kontra=summary.augen_kontra, value=result.value
+            )
         )
         lines.append("Punkte: " + ", ".join(f"{names[s]} {result.points[s]:+d}" for s in range(4)))
         if bock > 1:
@@ -292,16 +313,30 @@ def trick_lines(
             times = "x" if ascii_only else "×"
             lines.append(f"Bock {times}{bock}: " + ", ".join(f"{names[s]} {counted[s]:+d}" for s in range(4)))
     else:
-        lines.append("(game not finished)")
+        lines.append(t(N_("(game not finished)")))
     return lines
 
 
-def _game_text(game: Game, names: Sequence[str]) -> str:
-    """The game played, its declarer and, for a Hochzeit or an Armut, the partner."""
-    played = game.game_type.german
+def _game_text(game: Game, names: Sequence[str], t: Callable[[str], str] = str) -> str:
+    """The game played, its declarer and, for a Hochzeit or an Armut, the partner (``t``: the translation)."""
+    played = t(game.game_type.german)
     declarer = game.declarer
     if declarer is None:
         return played
+    if game.game_type is GameType.ARMUT and game.armut_taker is not None:
+        return t(N_("{game} ({name} with {taker})")).format(
+            game=played, name=names[declarer], taker=names[game.armut_taker]
+        )
+    played += f" ({names[declarer]})"
+    if game.game_type is GameType.HOCHZEIT and not game.partner_open:
+        partners = [s for s in range(4) if s != declarer and game.party[s] is game.party[declarer]]
+        found = game.clarified_at
+        if partners and found is not None:
+            partner = names[partners[0]]
+            played += t(N_(", partner {name} found in trick {number}")).format(name=partner, number=found + 1)
+        elif found is not None:
+            played += t(N_(", no partner found in {count} tricks: alone")).format(count=found + 1)
+    return played
     if game.game_type is GameType.ARMUT and game.armut_taker is not None:
         return f"{played} ({names[declarer]} with {names[game.armut_taker]})"
     played += f" ({names[declarer]})"
