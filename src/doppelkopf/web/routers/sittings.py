@@ -197,7 +197,8 @@ def _liste_page_context(store: Store, sitting_id: int, page: int | None) -> dict
         data = store.liste_page(sitting_id, -1, PER_PAGE)  # the newest games
     context = liste_context(data)
     context["explicit_page"] = page
-    context["pflichtsolo_rule"] = store.rules(sitting_id).pflichtsolo
+    context["rules"] = store.rules(sitting_id)  # the page lists every option (RuleSet.describe)
+    context["pflichtsolo_rule"] = context["rules"].pflichtsolo
     context["flash"] = False
     context["highlight"] = 0
     return context
