@@ -79,6 +79,7 @@ TABLE_FILES = (
     "web/templates/_table_analysis.html",
     "web/templates/table_analysis.html",
     "web/templates/seat_move.html",
+    "web/templates/_posten.html",
 )
 LANGUAGE = "de"
 
