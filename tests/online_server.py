@@ -71,9 +71,9 @@ def table_settings(values: Mapping[str, Any]) -> Any:
 
 def build_app(url: str, settings: Mapping[str, Any]) -> Any:
     """The web app on ``url`` with the table settings ``settings`` (see :func:`table_settings`)."""
-    from doppelkopf.web.app import create_app
+    from webapp import open_app
 
-    return create_app(url, tables=table_settings(settings))
+    return open_app(url, tables=table_settings(settings))
 
 
 def app_from_env() -> Any:

@@ -22,7 +22,7 @@ pytest.importorskip("httpx", reason=WEB_EXTRA)
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from doppelkopf.web import create_app  # noqa: E402
+from webapp import open_app  # noqa: E402
 from doppelkopf.web.live import TableSettings  # noqa: E402
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
@@ -93,7 +93,7 @@ def make(tmp_path: Path) -> Iterator[Maker]:
     def open_client(lang: str) -> TestClient:
         settings = TableSettings(pace_ms=0, next_game_s=3600, grace_s=3600, poll_s=0.1, allow_seed=True)
         headers = {"de": GERMAN, "en": ENGLISH}.get(lang, {})
-        client = TestClient(create_app(f"sqlite:///{tmp_path / 't.sqlite'}", tables=settings), headers=headers)
+        client = TestClient(open_app(f"sqlite:///{tmp_path / 't.sqlite'}", tables=settings), headers=headers)
         client.__enter__()
         opened.append(client)
         return client

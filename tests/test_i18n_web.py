@@ -22,7 +22,7 @@ pytest.importorskip("httpx", reason="needs the web extra: pip install -e '.[web]
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from doppelkopf.web import create_app  # noqa: E402
+from webapp import open_app  # noqa: E402
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 SOLO_ANNA = {"game": "kreuz", "re": ["Anna"], "augen_re": 190}
@@ -42,7 +42,7 @@ GERMAN_WORDS = ("Speichern", "Spiel ", "Spieler", "Löschen", "Neue", "Sitzung",
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'liste.sqlite'}")
+    app = open_app(f"sqlite:///{tmp_path / 'liste.sqlite'}")
     with TestClient(app) as test_client:
         yield test_client
 

@@ -38,7 +38,7 @@ pytest.importorskip("fastapi", reason=WEB_EXTRA)
 uvicorn = pytest.importorskip("uvicorn", reason=WEB_EXTRA)
 
 from doppelkopf.moves import Action, IllegalAction  # noqa: E402
-from doppelkopf.web import create_app  # noqa: E402
+from webapp import open_app  # noqa: E402
 from doppelkopf.web.live import TableSettings  # noqa: E402
 
 PHONE: dict[str, Any] = {
@@ -121,7 +121,7 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Server]]:
 
     def start(**fields: Any) -> Server:
         settings = TableSettings(**{"poll_s": 0.25, "next_game_s": 3600.0, "allow_seed": True, **fields})
-        app = create_app(f"sqlite:///{tmp_path / 'tische.sqlite'}", tables=settings)
+        app = open_app(f"sqlite:///{tmp_path / 'tische.sqlite'}", tables=settings)
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]

@@ -35,7 +35,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from doppelkopf.game import Game  # noqa: E402
 from doppelkopf.rules import get_preset  # noqa: E402
-from doppelkopf.web import create_app  # noqa: E402
+from webapp import open_app  # noqa: E402
 from doppelkopf.web.live import TableSettings  # noqa: E402
 
 #: The tests read the English texts (a browser that asks for English; German is the default).
@@ -55,7 +55,7 @@ def make_client(path: Path, **settings: Any) -> TestClient:
     deal, a long grace time, table seeds taken (the tests fix every deal), unless ``settings`` say otherwise."""
     values: dict[str, Any] = {"pace_ms": 0, "next_game_s": 3600, "grace_s": 3600, "poll_s": 0.1, "allow_seed": True}
     values.update(settings)
-    return TestClient(create_app(f"sqlite:///{path}", tables=TableSettings(**values)), headers=ENGLISH)
+    return TestClient(open_app(f"sqlite:///{path}", tables=TableSettings(**values)), headers=ENGLISH)
 
 
 @pytest.fixture
@@ -519,8 +519,8 @@ def test_two_servers_on_postgresql_see_each_others_moves(pg_url: str) -> None:
     other. The version poll is slowed to a minute, so only LISTEN/NOTIFY can bring the other server's moves."""
     settings = TableSettings(pace_ms=0, next_game_s=3600, grace_s=3600, poll_s=60.0, allow_seed=True)
     with (
-        TestClient(create_app(pg_url, tables=settings), headers=ENGLISH) as one,
-        TestClient(create_app(pg_url, tables=settings), headers=ENGLISH) as two,
+        TestClient(open_app(pg_url, tables=settings), headers=ENGLISH) as one,
+        TestClient(open_app(pg_url, tables=settings), headers=ENGLISH) as two,
     ):
         table = new_table(one, [{"name": "Anna"}, {"name": "Ben"}] + BOTS3[:2], sit=0, seed=11)
         ben = two.post(f"/api/tables/{table['id']}/seats/1/claim", json={"name": "Ben"}).json()

@@ -94,11 +94,11 @@ def client(tmp_path: Path) -> Iterator[Any]:
     pytest.importorskip("httpx", reason=WEB_EXTRA)
     from fastapi.testclient import TestClient
 
-    from doppelkopf.web import create_app
+    from webapp import open_app
     from doppelkopf.web.live import TableSettings
 
     settings = TableSettings(pace_ms=0, next_game_s=3600, grace_s=3600, poll_s=0.1, allow_seed=True)
-    app = create_app(f"sqlite:///{tmp_path / 'liste.sqlite'}", tables=settings)
+    app = open_app(f"sqlite:///{tmp_path / 'liste.sqlite'}", tables=settings)
     with TestClient(app, headers={"accept-language": "en"}) as test_client:
         yield test_client
     app.state.store.close()

@@ -32,7 +32,7 @@ pytest.importorskip("httpx", reason=WEB_EXTRA)
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from doppelkopf.web import create_app  # noqa: E402
+from webapp import open_app  # noqa: E402
 from doppelkopf.web.events import StreamSettings  # noqa: E402
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
@@ -67,7 +67,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def app(db_url: str) -> Iterator[Any]:
-    app = create_app(db_url, sse=StreamSettings(poll_s=0.05, keepalive_s=0.2, max_age_s=30, retry_ms=200))
+    app = open_app(db_url, sse=StreamSettings(poll_s=0.05, keepalive_s=0.2, max_age_s=30, retry_ms=200))
     yield app
     app.state.store.close()
 
@@ -600,7 +600,7 @@ def test_export_and_import_round_trip(client: TestClient, tmp_path: Path) -> Non
     download = client.get(f"/groups/{sitting['group_id']}/export.json")
     assert "attachment" in download.headers["content-disposition"]
 
-    other = create_app(f"sqlite:///{tmp_path / 'other.sqlite'}")
+    other = open_app(f"sqlite:///{tmp_path / 'other.sqlite'}")
     try:
         with TestClient(other, headers={"accept-language": "en"}) as second:
             upload = second.post("/import", files={"file": ("export.json", download.content)}, follow_redirects=False)
@@ -843,7 +843,7 @@ def test_a_database_that_cannot_be_reached_is_503(tmp_path: Path) -> None:
 
     folder = tmp_path / "db"
     folder.mkdir()
-    app = create_app(f"sqlite:///{folder / 'liste.sqlite'}")
+    app = open_app(f"sqlite:///{folder / 'liste.sqlite'}")
     try:
         with TestClient(app, headers={"accept-language": "en"}) as client:
             assert client.post("/api/groups", json={"name": "G"}).status_code == 201

@@ -30,7 +30,7 @@ WEB_EXTRA = "needs the web extra: pip install -e '.[web]'"
 pytest.importorskip("fastapi", reason=WEB_EXTRA)
 uvicorn = pytest.importorskip("uvicorn", reason=WEB_EXTRA)
 
-from doppelkopf.web import create_app  # noqa: E402
+from webapp import open_app  # noqa: E402
 from doppelkopf.web.events import StreamSettings  # noqa: E402
 
 PHONE: dict[str, Any] = {
@@ -55,7 +55,7 @@ class Server:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """The app on an SQLite file, served by uvicorn in a background thread on a free port."""
-    app = create_app(
+    app = open_app(
         f"sqlite:///{tmp_path / 'liste.sqlite'}", sse=StreamSettings(poll_s=0.25, keepalive_s=5, max_age_s=120)
     )
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -374,7 +374,12 @@ def _handler(status: int) -> Callable[[Request, Exception], Response]:
 
 
 def create_app(
-    store_url: str | None = None, *, sse: StreamSettings | None = None, tables: TableSettings | None = None
+    store_url: str | None = None,
+    *,
+    sse: StreamSettings | None = None,
+    tables: TableSettings | None = None,
+    open_access: bool = False,
+    allowed_hosts: Sequence[str] | None = None,
 ) -> FastAPI:
     """The web app of the Liste on the database at ``store_url`` (``None``: the default of
     :func:`doppelkopf.storage.default_url`, ``$DOKO_DATABASE_URL`` or the SQLite file in the user's
@@ -442,6 +447,8 @@ def create_app(
     app.state.tables = table_store
     app.state.table_settings = settings
     app.state.hub = hub
+    app.state.open_access = open_access
+    app.state.allowed_hosts = tuple(allowed_hosts) if allowed_hosts is not None else None
 
     for cls, status in _error_classes():
         app.add_exception_handler(cls, _handler(status))
