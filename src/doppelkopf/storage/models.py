@@ -290,3 +290,74 @@ class OnlineAction(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime.datetime]
+
+
+class Account(Base):
+    """A person who may use the server: its owner, a group's member, or both (see :mod:`.members`)."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(PLAYER_LENGTH))
+    #: the server's owner (claimed the server by the setup link): creates groups, lets others create them
+    owner: Mapped[bool] = mapped_column(default=False)
+    #: may create groups (the owner always may)
+    creates_groups: Mapped[bool] = mapped_column(default=False)
+    #: the name for the optional password login (unique as :func:`doppelkopf.names.name_key` compares)
+    login_key: Mapped[str | None] = mapped_column(String(4 * PLAYER_LENGTH), unique=True)
+    #: argon2 hash of the optional password; ``None``: no password
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime.datetime]
+
+
+class Membership(Base):
+    """An account's role in a group: ``admin`` (invites, removes, imports) or ``member`` (enters and corrects)."""
+
+    __tablename__ = "memberships"
+    __table_args__ = (UniqueConstraint("group_id", "account_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"))
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(STATUS_LENGTH))
+    #: the player of the group's Liste this member is (``None``: not said)
+    player: Mapped[str | None] = mapped_column(String(PLAYER_LENGTH))
+    created_at: Mapped[datetime.datetime]
+
+
+class Invitation(Base):
+    """A secret link (only its SHA-256 is kept): ``setup`` (claims the server), ``member`` (joins ``group_id``
+    with ``role``), ``device`` (adds a device to ``account_id``) or ``viewer`` (reads ``group_id``'s Liste)."""
+
+    __tablename__ = "invitations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), unique=True)
+    kind: Mapped[str] = mapped_column(String(STATUS_LENGTH))
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"))
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    role: Mapped[str | None] = mapped_column(String(STATUS_LENGTH))
+    player: Mapped[str | None] = mapped_column(String(PLAYER_LENGTH))
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime.datetime]
+    expires_at: Mapped[datetime.datetime | None]
+    #: how many times it may be used (``None``: until it expires or is revoked)
+    max_uses: Mapped[int | None] = mapped_column(Integer)
+    uses: Mapped[int] = mapped_column(Integer, default=0)
+    revoked_at: Mapped[datetime.datetime | None]
+
+
+class DeviceSession(Base):
+    """A device's long-lived login (the cookie holds the token, the database only its SHA-256): of an account,
+    or of a viewer link (``invitation_id``, read-only, ends with the link)."""
+
+    __tablename__ = "device_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), unique=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    invitation_id: Mapped[int | None] = mapped_column(ForeignKey("invitations.id", ondelete="CASCADE"))
+    label: Mapped[str] = mapped_column(String(NAME_LENGTH), default="")
+    created_at: Mapped[datetime.datetime]
+    seen_at: Mapped[datetime.datetime]
+    revoked_at: Mapped[datetime.datetime | None]

@@ -222,6 +222,7 @@ def _error_classes() -> list[tuple[type[Exception], int]]:
     from ..session import SessionError
     from ..sheet import SheetError
     from ..storage import Conflict, NotFound, StoreError
+    from ..storage.members import InvitationError
     from ..storage.tables import Forbidden
     from .forms import FormError
 
@@ -239,6 +240,7 @@ def _error_classes() -> list[tuple[type[Exception], int]]:
     ]
     return [
         (NotFound, 404),
+        (InvitationError, 404),
         (Forbidden, 403),
         (Conflict, 409),
         *((cls, 503) for cls in _unavailable_classes()),
@@ -390,13 +392,22 @@ def create_app(
     the timing and limits of the online tables (:class:`doppelkopf.web.live.TableSettings`); their hub
     (:class:`doppelkopf.web.live.Hub`, ``app.state.hub``) starts and stops with the app's lifespan.
 
+    Only members see a group's data (:mod:`doppelkopf.web.auth`; the server is claimed by its owner with the
+    link of :meth:`doppelkopf.storage.members.Members.setup_token`, which ``doko serve`` prints); with
+    ``open_access=True`` (``doko serve --open``, for a trusted network) every request may do everything, as
+    before members existed. ``allowed_hosts``: the host names the app answers (``None``: this machine's).
+
     Raises:
         doppelkopf.storage.StoreError: the database cannot be opened or migrated.
     """
+    from fastapi import Depends
+
     from ..storage import open_store
+    from ..storage.members import Members
     from ..storage.tables import TableStore
+    from .auth import AttemptLimit, TooManyAttempts, guard
     from .live import Hub
-    from .routers import games, groups, sittings, stats
+    from .routers import games, groups, members, sittings, stats
     from .routers import tables as tables_router
 
     store = open_store(store_url)
@@ -448,6 +459,8 @@ def create_app(
     app.state.table_settings = settings
     app.state.hub = hub
     app.state.open_access = open_access
+    app.state.members = Members(store)
+    app.state.attempts = AttemptLimit()
     app.state.allowed_hosts = tuple(allowed_hosts) if allowed_hosts is not None else None
 
     for cls, status in _error_classes():
@@ -465,6 +478,13 @@ def create_app(
             response.headers.update(exc.headers)
         return response
 
+    async def on_attempts(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, TooManyAttempts)
+        response = error_response(request, 429, exc.args[0])
+        response.headers["Retry-After"] = str(exc.wait_s)
+        return response
+
+    app.add_exception_handler(TooManyAttempts, on_attempts)
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)
 
@@ -473,7 +493,11 @@ def create_app(
     app.add_middleware(SameOrigin)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
-    for module in (groups, sittings, games, stats, tables_router):
+    # a group's routes answer only its members (doppelkopf.web.auth.guard); the online tables check their own
+    for module in (groups, sittings, games, stats, members):
+        app.include_router(module.api, dependencies=[Depends(guard)])
+        app.include_router(module.pages, dependencies=[Depends(guard)])
+    for module in (tables_router,):
         app.include_router(module.api)
         app.include_router(module.pages)
 

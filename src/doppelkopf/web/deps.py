@@ -173,10 +173,21 @@ def make_templates() -> Jinja2Templates:
 def render(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> Response:
     """Template ``name`` of :data:`TEMPLATES_DIR` rendered with ``context`` (and ``request``) as an HTML answer."""
     templates: Jinja2Templates = request.app.state.templates
-    context = {**template_texts(request_translator(request)), **context}
+    context = {**template_texts(request_translator(request)), "who": _who(request), **context}
     response = templates.TemplateResponse(request, name, context, status_code=status_code)
     response.headers["Content-Language"] = request_language(request)
     return response
+
+
+def _who(request: Request) -> Any:
+    """The request's :class:`~doppelkopf.storage.members.Access` for the page's header (``None`` when it cannot
+    be read now: an error page while the database is away)."""
+    from .auth import request_access
+
+    try:
+        return request_access(request)
+    except Exception:  # noqa: BLE001 - the header only; the page says what went wrong
+        return None
 
 
 def wants_json(request: Request) -> bool:

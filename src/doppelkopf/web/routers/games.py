@@ -22,6 +22,7 @@ from ...liste import entry_form
 from ...messages import N_, Text
 from ...rules import LEVEL_KEYS, LEVEL_LABELS
 from ...scoring import SONDERPUNKT_LABELS
+from ..auth import author_of
 from ..deps import get_notifier, render, request_translator
 from ..forms import (
     FIELD_LABELS,
@@ -61,7 +62,9 @@ def list_games(
 def add_game(request: Request, sitting_id: SittingId, body: GameIn, store: StoreDep) -> GameOut:
     """Enter the next game. With ``number`` (the next game's number as the client saw it) a game entered
     meanwhile by someone else is a 409 instead of a second game."""
-    info = store.add_game(sitting_id, body.entry, number=body.number, author=check_author(body.author))
+    info = store.add_game(
+        sitting_id, body.entry, number=body.number, author=author_of(request, check_author(body.author))
+    )
     get_notifier(request).notify(sitting_id)
     return game_out(info)
 
@@ -77,7 +80,9 @@ def get_game(sitting_id: SittingId, number: GameNumber, store: StoreDep) -> Game
 def edit_game(request: Request, sitting_id: SittingId, number: GameNumber, body: GameEdit, store: StoreDep) -> GameOut:
     """Correct a game with the ``version`` the client saw (a stale one is a 409 naming who changed it); every later
     game is computed again (its Bock, Pflichtsolo, totals; each game keeps its dealer)."""
-    info = store.edit_game(sitting_id, number, body.entry, version=body.version, author=check_author(body.author))
+    info = store.edit_game(
+        sitting_id, number, body.entry, version=body.version, author=author_of(request, check_author(body.author))
+    )
     get_notifier(request).notify(sitting_id)
     return game_out(info)
 
@@ -93,7 +98,7 @@ def delete_game(
 ) -> Response:
     """Delete a game with the ``version`` the client saw (a stale one is a 409): the later games move up and are
     computed again (a Bock it started is gone); its versions stay in the history."""
-    store.delete_game(sitting_id, number, version=version, author=check_author(author))
+    store.delete_game(sitting_id, number, version=version, author=author_of(request, check_author(author)))
     get_notifier(request).notify(sitting_id)
     return Response(status_code=204)
 
@@ -348,6 +353,7 @@ async def add_game_page(request: Request, sitting_id: SittingId, store: StoreDep
     author = meta.get("author", "").strip()
     try:
         entry, author = await run_in_threadpool(_checked, store, sitting_id, form, author)
+        author = author_of(request, author)
         number = _int_field(meta, "number")
         if number is None:
             raise FormError("number", Text("missing or no game number: reload the list and enter the game again"))
@@ -394,6 +400,7 @@ async def _change_game_page(request: Request, store: Store, sitting_id: int, num
             author = check_author(author)
         else:
             entry, author = await run_in_threadpool(_checked, store, sitting_id, form, author, number)
+        author = author_of(request, author)
         if version is None:
             reason = (
                 Text("missing: reload the game and delete it again")

@@ -4,6 +4,10 @@ API: ``GET/POST /api/groups``, ``GET /api/groups/{id}``, ``POST /api/groups/{id}
 ``GET /api/groups/{id}/export``, ``GET /api/export``, ``POST /api/import``, ``POST /api/groups/{id}/records``.
 Pages: ``/groups`` (list, new group, import), ``/groups/{id}`` (players, sittings, new sitting, records).
 
+Who sees what (:mod:`doppelkopf.web.auth`): the list shows the groups of the request's member; a new group
+and an import need the right to create groups (its creator becomes the group's admin); the export of
+everything is the server owner's; a group's routes are its members' (the router's :func:`~..auth.guard`).
+
 An import or upload is read up to the app's body limit (:data:`doppelkopf.web.deps.MAX_BODY_BYTES`, 16 MiB;
 larger is a 413). An uploaded records file is written under a fixed name into a temporary folder of its own
 (never under the name the browser sent); messages name it by the sent name, cleaned (:func:`shown_name`).
@@ -24,6 +28,9 @@ from starlette.datastructures import UploadFile as StarletteUpload
 from ...jsonutil import loads_strict
 from ...messages import Text
 from ...storage import StoreError
+from ...storage.members import Access
+from ...storage.tables import Forbidden
+from ..auth import get_members, request_access
 from ..deps import render, request_translator
 from ..forms import FormError, check_group_size, shown
 from ..models import GroupIn, GroupOut, PlayerIn, SittingOut
@@ -41,17 +48,41 @@ pages = APIRouter(include_in_schema=False)
 # -- API ------------------------------------------------------------------------------------------
 
 
+def visible_groups(request: Request, store: Store) -> list[Any]:
+    """The groups the request may see (all on an open server), in the Store's order."""
+    access = request_access(request)
+    return [g for g in store.groups() if access.reads(g.id)]
+
+
+def check_creates_groups(access: Access) -> None:
+    """Raise Forbidden unless ``access`` may create (and import) groups."""
+    if not access.may_create_groups():
+        raise Forbidden("groups: only the server's owner and whom the owner allows create groups")
+
+
+def adopt(request: Request, group_ids: list[int]) -> None:
+    """Make the request's member the admin of the groups it just created or imported."""
+    access = request_access(request)
+    if access.account_id is not None:
+        for group_id in group_ids:
+            get_members(request).add_admin(access.account_id, group_id)
+
+
 @api.get("/groups", response_model=list[GroupOut])
-def list_groups(store: StoreDep) -> list[GroupOut]:
-    """Every group with its players."""
-    return [group_out(g) for g in store.groups()]
+def list_groups(request: Request, store: StoreDep) -> list[GroupOut]:
+    """The groups of the request's member (every group on an open server) with their players."""
+    return [group_out(g) for g in visible_groups(request, store)]
 
 
 @api.post("/groups", response_model=GroupOut, status_code=201)
-def create_group(body: GroupIn, store: StoreDep) -> GroupOut:
-    """A new group (name unique), optionally with its players (at most 100)."""
+def create_group(request: Request, body: GroupIn, store: StoreDep) -> GroupOut:
+    """A new group (name unique), optionally with its players (at most 100); its creator is its admin. 403 for
+    a member who may not create groups."""
+    check_creates_groups(request_access(request))
     check_group_size(len(body.players))
-    return group_out(store.create_group(body.name, body.players))
+    group = store.create_group(body.name, body.players)
+    adopt(request, [group.id])
+    return group_out(group)
 
 
 @api.get("/groups/{group_id}", response_model=GroupOut)
@@ -73,17 +104,30 @@ def export_group(group_id: GroupId, store: StoreDep) -> JSONResponse:
     return JSONResponse(store.export_json(group_id))
 
 
+def check_owner(access: Access) -> None:
+    """Raise Forbidden unless ``access`` is the server's owner's (or the server is open)."""
+    if not (access.open or access.owner):
+        raise Forbidden("export of everything: only the server's owner")
+
+
 @api.get("/export")
-def export_all(store: StoreDep) -> JSONResponse:
-    """Everything as lossless JSON."""
+def export_all(request: Request, store: StoreDep) -> JSONResponse:
+    """Everything as lossless JSON (the server's owner only: 403 for anyone else)."""
+    check_owner(request_access(request))
     return JSONResponse(store.export_json())
 
 
 @api.post("/import", response_model=list[GroupOut], status_code=201)
-def import_all(data: Annotated[dict[str, Any], Body(description="JSON from an export.")], store: StoreDep) -> list[Any]:
-    """Import the JSON of an export (at most 16 MiB; larger is a 413); returns the groups it created. A group
-    that exists already, or anything that does not fit, is a 422 naming the field; nothing is written then."""
-    return [group_out(g) for g in store.import_json(data)]
+def import_all(
+    request: Request, data: Annotated[dict[str, Any], Body(description="JSON from an export.")], store: StoreDep
+) -> list[Any]:
+    """Import the JSON of an export (at most 16 MiB; larger is a 413); returns the groups it created, whose
+    admin the importer is. A group that exists already, or anything that does not fit, is a 422 naming the
+    field; nothing is written then. 403 for a member who may not create groups."""
+    check_creates_groups(request_access(request))
+    groups = store.import_json(data)
+    adopt(request, [g.id for g in groups])
+    return [group_out(g) for g in groups]
 
 
 @api.post("/groups/{group_id}/records", response_model=SittingOut, status_code=201)
@@ -147,11 +191,19 @@ def _download(content: str | bytes, filename: str, media_type: str) -> Response:
 def _groups_page(
     request: Request, store: Store, error: object = None, values: dict[str, str] | None = None
 ) -> Response:
-    groups = store.groups()
+    groups = visible_groups(request, store)
+    access = request_access(request)
     text = request_translator(request).text(shown(error)) if isinstance(error, BaseException) else ""
     if error is not None and not isinstance(error, BaseException):
         text = request_translator(request).text(error)
-    context = {"groups": groups, "error": text, "values": values or {}}
+    context = {
+        "groups": groups,
+        "error": text,
+        "values": values or {},
+        "creates_groups": access.may_create_groups(),
+        "owner": access.open or access.owner,
+        "claimed": access.known or get_members(request).claimed(),
+    }
     return render(request, "groups.html", context, status_code=422 if error else 200)
 
 
@@ -170,11 +222,13 @@ def create_group_page(
 ) -> Response:
     """A new group from the form (players one a line or comma-separated)."""
     names = [line.strip() for line in players.replace(",", "\n").splitlines() if line.strip()]
+    check_creates_groups(request_access(request))
     try:
         check_group_size(len(names))
         group = store.create_group(name, names)
     except ValueError as exc:
         return _groups_page(request, store, exc, {"name": name, "players": players})
+    adopt(request, [group.id])
     return RedirectResponse(f"/groups/{group.id}", status_code=303)
 
 
@@ -210,8 +264,9 @@ def export_group_file(group_id: GroupId, store: StoreDep) -> Response:
 
 
 @pages.get("/export.json")
-def export_all_file(store: StoreDep) -> Response:
-    """Everything as a JSON file to download."""
+def export_all_file(request: Request, store: StoreDep) -> Response:
+    """Everything as a JSON file to download (the server's owner only)."""
+    check_owner(request_access(request))
     text = json.dumps(store.export_json(), ensure_ascii=False, indent=1)
     return _download(text, "doppelkopf-export.json", "application/json")
 
@@ -219,6 +274,7 @@ def export_all_file(store: StoreDep) -> Response:
 @pages.post("/import")
 async def import_page(request: Request, file: UploadFile, store: StoreDep) -> Response:
     """Import an exported JSON file (at most 16 MiB); to the group it made, or the groups page with the message."""
+    check_creates_groups(request_access(request))
     raw = await file.read()  # the body limit (BodyLimit) bounds it
     try:
         try:
@@ -234,6 +290,7 @@ async def import_page(request: Request, file: UploadFile, store: StoreDep) -> Re
         if isinstance(exc, NotFound):
             raise
         return await run_in_threadpool(_groups_page, request, store, Text("Import: {reason}", reason=shown(exc)))
+    await run_in_threadpool(adopt, request, [g.id for g in groups])
     if len(groups) == 1:
         return RedirectResponse(f"/groups/{groups[0].id}", status_code=303)
     return RedirectResponse("/groups", status_code=303)

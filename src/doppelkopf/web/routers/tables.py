@@ -53,8 +53,10 @@ from ...online import BOT_LEVELS
 from ...rulefile import rules_from_text
 from ...rules import PRESETS, RuleSet
 from ...storage import NotFound, StoreError
-from ...storage.tables import TableInfo, TableStore
+from ...storage.members import OPEN, Access
+from ...storage.tables import Forbidden, TableInfo, TableStore
 from ..analyses import get_analyses
+from ..auth import get_members, request_access
 from ..deps import LANGUAGE_COOKIE, render, request_language, request_translator
 from ..forms import FormError
 from ..live import CLOSE_NOT_FOUND, CLOSE_POLICY, Hub, close_reason, message_of
@@ -136,10 +138,12 @@ def may_see(
     host_token: str | None = None,
     invite: str | None = None,
     watch: str | None = None,
+    access: Access = OPEN,
 ) -> bool:
     """Whether a client with these (possibly missing or wrong) secrets may see table ``info``: a listed table
-    always; an unlisted one with a seat's token, the host's token, the invite, or a seat's watch token."""
-    if info.listed:
+    when ``access`` may read the table's group (anyone on an open server); any table with a seat's token, the
+    host's token, the invite, or a seat's watch token."""
+    if info.listed and access.reads(info.group_id):
         return True
     if seat_token and tables.seat_of(info.id, seat_token) is not None:
         return True
@@ -158,11 +162,12 @@ async def visible_table(
     tables = get_tables(request)
     cookies = request.cookies
     info = await run_in_threadpool(tables.table, table_id)
-    if info.listed:
+    access = await run_in_threadpool(request_access, request)
+    if info.listed and access.reads(info.group_id):
         return info
     allowed = await run_in_threadpool(
         lambda: (
-            may_see(tables, info, seat_token=header, host_token=header)
+            may_see(tables, info, seat_token=header, host_token=header, access=access)
             or may_see(
                 tables,
                 info,
@@ -170,6 +175,7 @@ async def visible_table(
                 host_token=cookies.get(host_cookie(table_id)),
                 invite=invite or cookies.get(invite_cookie(table_id)),
                 watch=watch or cookies.get(watch_cookie(table_id)),
+                access=access,
             )
         )
     )
@@ -296,8 +302,43 @@ async def _changed(request: Request, table_id: int) -> None:
 
 @api.get("/tables", response_model=list[TableOut])
 def list_tables(request: Request) -> list[TableOut]:
-    """The tables of the lobby (listed, not ended), newest first."""
-    return [table_out(t) for t in get_tables(request).tables()]
+    """The tables of the lobby (listed, not ended) of the groups the request may see, newest first."""
+    access = request_access(request)
+    return [table_out(t) for t in get_tables(request).tables() if access.reads(t.group_id)]
+
+
+def _not_yours(name: str) -> Forbidden:
+    return Forbidden("group: {name!r} is none of your groups; a table's games go into its host's group", name=name[:40])
+
+
+def host_group(request: Request, name: str) -> bool:
+    """Check that the request may create a table whose games go into the group called ``name``: a group it
+    may write (a member's, an admin's), or a new group when it may create groups. Returns whether the group
+    is new (its host becomes its admin). Raises Forbidden naming ``group``."""
+    from ...storage import NotFound as Missing
+
+    access = request_access(request)
+    if access.open:
+        return False
+    store = request.app.state.store
+    try:
+        group_id = store.find_group(name).id
+    except Missing:
+        if access.may_create_groups():
+            return True
+        raise _not_yours(name) from None
+    except ValueError:
+        return False  # a bad name: create_table names the field
+    if not access.writes(group_id):
+        raise _not_yours(name)
+    return False
+
+
+def adopt_group(request: Request, info: TableInfo) -> None:
+    """Make the host the admin of the group its new table made."""
+    access = request_access(request)
+    if access.account_id is not None:
+        get_members(request).add_admin(access.account_id, info.group_id)
 
 
 @api.post("/tables", response_model=CreatedOut, status_code=201)
@@ -307,6 +348,7 @@ async def create_table(request: Request, body: TableIn) -> CreatedOut:
     allows it."""
     _check_seed(request, body.seed)
     _check_create_rate(request)
+    new_group = await run_in_threadpool(host_group, request, body.group)
     rules: RuleSet | str = body.rules if body.rules_toml is None else rules_from_text(body.rules_toml, "rules_toml")
     info, host_token, seat_token = await run_in_threadpool(
         create,
@@ -323,6 +365,8 @@ async def create_table(request: Request, body: TableIn) -> CreatedOut:
         group=body.group,
         analysis=body.analysis,
     )
+    if new_group:
+        await run_in_threadpool(adopt_group, request, info)
     return CreatedOut(id=info.id, host_token=host_token, seat_token=seat_token, invite=info.invite)
 
 
@@ -427,9 +471,13 @@ async def _show_hand(request: Request, table_id: int, shows: bool, token: str | 
 # -- pages --------------------------------------------------------------------------------------------
 
 
-def _lobby_context(tables: TableStore, values: dict[str, str] | None = None) -> dict[str, Any]:
+def _lobby_context(request: Request, values: dict[str, str] | None = None) -> dict[str, Any]:
+    access = request_access(request)
+    store = request.app.state.store
     return {
-        "tables": tables.tables(),
+        "tables": [t for t in get_tables(request).tables() if access.reads(t.group_id)],
+        "my_groups": [g.name for g in store.groups() if access.writes(g.id)],
+        "may_host": access.open or bool(access.roles) or access.may_create_groups(),
         "presets": sorted(PRESETS),
         "levels": BOT_LEVELS,
         "paces": PACES,
@@ -443,7 +491,7 @@ def _lobby_context(tables: TableStore, values: dict[str, str] | None = None) -> 
 @pages.get("/tables")
 def lobby_page(request: Request) -> Response:
     """The lobby: the open tables and the form for a new one."""
-    return render(request, "tables.html", _lobby_context(get_tables(request)))
+    return render(request, "tables.html", _lobby_context(request))
 
 
 async def _read_rules(form: Any) -> RuleSet | str:
@@ -484,6 +532,8 @@ async def create_table_page(request: Request) -> Response:
         sit_text = values.get("sit", "").strip()
         if sit_text and sit_text not in ("0", "1", "2", "3"):
             raise form_error("sit", Text("{value} is no seat 1..4", value=repr(sit_text[:10])))
+        group = values.get("group", "").strip() or "Online"
+        new_group = await run_in_threadpool(host_group, request, group)
         info, host_token, seat_token = await run_in_threadpool(
             create,
             tables,
@@ -496,15 +546,17 @@ async def create_table_page(request: Request) -> Response:
             grace_s=_int_field(values, "grace_s", 60, 86_400),
             next_game_s=_int_field(values, "next_game_s", 10, 3_600),
             seed=seed,
-            group=values.get("group", "").strip() or "Online",
+            group=group,
             analysis=values.get("analysis", "") in ("on", "1", "true"),
         )
     except ValueError as exc:
-        context = await run_in_threadpool(_lobby_context, tables, values)
+        context = await run_in_threadpool(_lobby_context, request, values)
         field = " ".join(str(exc).split()).split(":", 1)[0]
         message = " ".join(request_translator(request).text(message_of(exc)).split())
         context.update(error=message, error_field=field)
         return render(request, "tables.html", context, status_code=422)
+    if new_group:
+        await run_in_threadpool(adopt_group, request, info)
     response = RedirectResponse(f"/tables/{info.id}", status_code=303)
     _set_cookie(response, host_cookie(info.id), host_token, request)
     if seat_token is not None:
@@ -843,7 +895,15 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     try:
         info = await run_in_threadpool(tables.table, table_id)
         allowed = await run_in_threadpool(
-            lambda: may_see(tables, info, seat_token=token, host_token=host_token, invite=invite, watch=watch)
+            lambda: may_see(
+                tables,
+                info,
+                seat_token=token,
+                host_token=host_token,
+                invite=invite,
+                watch=watch,
+                access=request_access(websocket),
+            )
         )
     except StoreError:
         allowed = False

@@ -1,0 +1,358 @@
+"""A group's Liste belongs to its members: the setup link, invitations, devices, viewer links, roles, and that
+nobody else gets anything of a group (every route of the app, the exports, the live list, the online tables)."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+from fastapi.routing import APIRoute  # noqa: E402
+from fastapi.testclient import TestClient  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
+from webapp import TEST_HOSTS  # noqa: E402
+
+from doppelkopf.storage.members import Members  # noqa: E402
+from doppelkopf.web import create_app  # noqa: E402
+from doppelkopf.web.routers import games, groups, members, sittings, stats  # noqa: E402
+
+PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
+# Re (Ben & Carla) wins with 151 Augen, nothing announced; seed 004's steps: +1 gewonnen, +1 Kontra keine 90 = +2
+BEISPIEL_1 = {"game": "normal", "re": ["Ben", "Carla"], "augen_re": 151}
+SECRET = "Geheimtisch"  # the group's name: no answer to an outsider may contain it
+
+
+class Server:
+    """A members-only app on a temporary SQLite file, its Members, and clients (each a device)."""
+
+    def __init__(self, path: Path) -> None:
+        self.url = f"sqlite:///{path / 'liste.sqlite'}"
+        self.app = create_app(self.url, allowed_hosts=TEST_HOSTS)
+        self.members: Members = self.app.state.members
+        self.clients: list[TestClient] = []
+
+    def device(self) -> TestClient:
+        """A new device (its own cookies); the first one runs the app's lifespan (the tables' hub)."""
+        client = TestClient(self.app, headers={"accept-language": "en"})
+        if not self.clients:
+            client.__enter__()
+        self.clients.append(client)
+        return client
+
+    def close(self) -> None:
+        if self.clients:
+            self.clients[0].__exit__(None, None, None)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    s = Server(tmp_path)
+    yield s
+    s.close()
+
+
+def claim(server: Server, name: str = "Anna") -> TestClient:
+    """The owner's laptop, after opening the setup link that doko serve printed."""
+    token = server.members.setup_token()
+    assert token is not None
+    owner = server.device()
+    response = owner.post(f"/api/setup/{token}", json={"name": name})
+    assert response.status_code == 200, response.text
+    assert owner.cookies.get("doko_session")
+    return owner
+
+
+def evening(owner: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The owner's group "Geheimtisch" with a sitting and seed 004's Beispiel 1 as game 1."""
+    group = owner.post("/api/groups", json={"name": SECRET, "players": PLAYERS})
+    assert group.status_code == 201, group.text
+    sitting = owner.post(
+        f"/api/groups/{group.json()['id']}/sittings",
+        json={"players": PLAYERS, "rules": "vier-schritte", "cents_per_point": 10, "date": "2026-12-02"},
+    )
+    assert sitting.status_code == 201, sitting.text
+    game = owner.post(f"/api/sittings/{sitting.json()['id']}/games", json={"entry": BEISPIEL_1, "number": 1})
+    assert game.status_code == 201, game.text
+    return group.json(), sitting.json()
+
+
+def join(server: Server, inviter: TestClient, group_id: int, name: str, **invitation: Any) -> TestClient:
+    """A new phone joins ``group_id`` as ``name`` by an invitation ``inviter`` made."""
+    made = inviter.post(f"/api/groups/{group_id}/invitations", json=invitation)
+    assert made.status_code == 201, made.text
+    assert made.json()["link"].endswith("/join/" + made.json()["token"])
+    phone = server.device()
+    joined = phone.post(f"/api/join/{made.json()['token']}", json={"name": name})
+    assert joined.status_code == 200, joined.text
+    return phone
+
+
+# -- the server's owner ----------------------------------------------------------------------------------
+
+
+def test_an_unclaimed_server_serves_no_one_until_its_owner_opens_the_setup_link(server: Server) -> None:
+    visitor = server.device()
+    page = visitor.get("/")
+    assert page.status_code == 200
+    assert "no owner yet" in page.text and "setup link" in page.text
+    assert visitor.post("/api/groups", json={"name": "Mine", "players": PLAYERS}).status_code == 403
+    assert visitor.get("/api/me").status_code == 404
+    owner = claim(server)
+    me = owner.get("/api/me").json()
+    assert me["name"] == "Anna" and me["owner"] and me["creates_groups"]
+    # the setup link works once, and no second one is made for a claimed server
+    assert server.members.setup_token() is None
+    group, _ = evening(owner)
+    assert [g["name"] for g in owner.get("/api/groups").json()] == [SECRET]
+    assert visitor.get("/api/groups").json() == []
+    assert visitor.get(f"/api/groups/{group['id']}").status_code == 404
+
+
+def test_a_setup_link_is_refused_once_used_and_a_wrong_one_like_an_unknown_one(server: Server) -> None:
+    token = server.members.setup_token()
+    assert token is not None
+    first = server.device()
+    assert first.post(f"/api/setup/{token}", json={"name": "Anna"}).status_code == 200
+    second = server.device()
+    again = second.post(f"/api/setup/{token}", json={"name": "Mallory"})
+    wrong = second.post(f"/api/setup/{'x' * 43}", json={"name": "Mallory"})
+    assert again.status_code == wrong.status_code == 404
+    assert again.json() == wrong.json() == {
+        "detail": "link: not valid (any more); ask a member of the group for a new one"
+    }
+
+
+def test_the_setup_page_claims_with_one_click(server: Server) -> None:
+    token = server.members.setup_token()
+    laptop = server.device()
+    page = laptop.get(f"/setup/{token}")
+    assert page.status_code == 200 and 'name="name"' in page.text
+    done = laptop.post(f"/setup/{token}", data={"name": "Anna"}, follow_redirects=False)
+    assert done.status_code == 303 and done.headers["location"] == "/groups"
+    assert "HttpOnly" in done.headers["set-cookie"] and "SameSite=lax" in done.headers["set-cookie"]
+    assert laptop.get("/api/me").json()["name"] == "Anna"
+
+
+# -- invite, join, enter games -------------------------------------------------------------------------
+
+
+def test_invite_join_and_enter_games_and_the_history_names_the_member(server: Server) -> None:
+    owner = claim(server)
+    group, sitting = evening(owner)
+    ben = join(server, owner, group["id"], "Ben", player="Ben")
+    assert [m["name"] for m in owner.get(f"/api/groups/{group['id']}/members").json()] == ["Anna", "Ben"]
+    assert ben.get("/api/me").json()["roles"] == {str(group["id"]): "member"}
+    # Ben enters game 2 (the same again: Re +2) and claims to be Dirk: the history names Ben
+    entered = ben.post(
+        f"/api/sittings/{sitting['id']}/games", json={"entry": BEISPIEL_1, "number": 2, "author": "Dirk"}
+    )
+    assert entered.status_code == 201, entered.text
+    assert entered.json()["row"]["totals"] == [-4, 4, 4, -4]
+    history = owner.get(f"/api/sittings/{sitting['id']}/history").json()
+    assert [v["author"] for v in history] == ["Anna", "Ben"]
+    # a member enters and corrects games but does not invite
+    assert ben.post(f"/api/groups/{group['id']}/invitations", json={}).status_code == 403
+
+
+def test_the_join_page_spends_nothing_when_opened_and_joins_by_its_button(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    made = owner.post(f"/api/groups/{group['id']}/invitations", json={"player": "Carla"}).json()
+    phone = server.device()
+    for _ in range(2):  # a messenger's link preview opens it too
+        page = phone.get(f"/join/{made['token']}")
+        assert page.status_code == 200 and f"Invitation to {SECRET}" in page.text and 'value="Carla"' in page.text
+    done = phone.post(f"/join/{made['token']}", data={"name": "Carla"}, follow_redirects=False)
+    assert done.status_code == 303 and done.headers["location"] == f"/groups/{group['id']}"
+    assert phone.get(f"/groups/{group['id']}").status_code == 200
+
+
+def test_a_used_expired_or_revoked_invitation_is_refused(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    used = owner.post(f"/api/groups/{group['id']}/invitations", json={"max_uses": 1}).json()
+    assert server.device().post(f"/api/join/{used['token']}", json={"name": "Ben"}).status_code == 200
+    assert server.device().post(f"/api/join/{used['token']}", json={"name": "Eve"}).status_code == 404
+    expired = owner.post(f"/api/groups/{group['id']}/invitations", json={"days": 1}).json()
+    with server.members.store.write() as session:
+        from doppelkopf.storage.models import Invitation
+
+        row = session.get(Invitation, expired["id"])
+        assert row is not None
+        row.expires_at = datetime.datetime(2020, 1, 1)
+    assert server.device().post(f"/api/join/{expired['token']}", json={"name": "Eve"}).status_code == 404
+    revoked = owner.post(f"/api/groups/{group['id']}/invitations", json={"max_uses": None}).json()
+    assert owner.delete(f"/api/groups/{group['id']}/invitations/{revoked['id']}").status_code == 204
+    assert server.device().post(f"/api/join/{revoked['token']}", json={"name": "Eve"}).status_code == 404
+    listed = {i["id"]: i for i in owner.get(f"/api/groups/{group['id']}/invitations").json()}
+    assert not listed[used["id"]]["usable"] and listed[used["id"]]["uses"] == 1
+    assert listed[revoked["id"]]["revoked"]
+    assert all("token" not in i for i in listed.values())
+
+
+def test_an_invitation_for_several_people_admits_that_many(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    made = owner.post(f"/api/groups/{group['id']}/invitations", json={"max_uses": 2}).json()
+    answers = [server.device().post(f"/api/join/{made['token']}", json={"name": n}).status_code for n in "XYZ"]
+    assert answers == [200, 200, 404]
+
+
+def test_too_many_wrong_links_from_one_address_are_refused_for_a_minute(server: Server) -> None:
+    guesser = server.device()
+    answers = [guesser.post(f"/api/join/{'g' * 20}{i:03d}", json={"name": "X"}).status_code for i in range(12)]
+    assert answers[:10] == [404] * 10
+    assert answers[10:] == [429, 429]
+
+
+# -- devices and sessions ----------------------------------------------------------------------------
+
+
+def test_a_second_device_joins_by_a_one_time_link_and_a_revoked_session_is_refused(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    link = owner.post("/api/me/device-link").json()
+    tablet = server.device()
+    assert tablet.post(f"/api/join/{link['token']}", json={}).json()["name"] == "Anna"
+    assert tablet.get(f"/api/groups/{group['id']}").status_code == 200
+    assert server.device().post(f"/api/join/{link['token']}", json={}).status_code == 404  # once only
+    sessions = owner.get("/api/me/sessions").json()
+    assert len(sessions) == 2 and sum(s["current"] for s in sessions) == 1
+    tablets = [s["id"] for s in sessions if not s["current"]]
+    assert owner.delete(f"/api/me/sessions/{tablets[0]}").status_code == 204
+    assert tablet.get(f"/api/groups/{group['id']}").status_code == 404
+    assert owner.get(f"/api/groups/{group['id']}").status_code == 200
+
+
+def test_a_password_lets_in_on_a_new_device(server: Server) -> None:
+    owner = claim(server)
+    assert owner.post("/api/me/password", json={"login": "anna", "password": "kurz"}).status_code == 422
+    assert owner.post("/api/me/password", json={"login": "anna", "password": "Karlchen-im-letzten"}).status_code == 204
+    new = server.device()
+    wrong = new.post("/api/login", json={"login": "anna", "password": "Karlchen"})
+    assert wrong.status_code == 422 and wrong.json()["detail"] == "login: the name or the password is wrong"
+    right = new.post("/api/login", json={"login": "Anna", "password": "Karlchen-im-letzten"})
+    assert right.status_code == 200 and new.get("/api/me").json()["owner"]
+    assert new.post("/api/logout").status_code == 204
+    assert new.get("/api/me").status_code == 404
+
+
+# -- viewers, roles --------------------------------------------------------------------------------------
+
+
+def test_a_viewer_link_reads_the_liste_and_cannot_write(server: Server) -> None:
+    owner = claim(server)
+    group, sitting = evening(owner)
+    link = owner.post(f"/api/groups/{group['id']}/viewer-links").json()
+    screen = server.device()
+    opened = screen.get(f"/view/{link['token']}", follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"] == f"/groups/{group['id']}"
+    assert screen.get(f"/sittings/{sitting['id']}").status_code == 200
+    assert screen.get(f"/api/sittings/{sitting['id']}/liste").json()["totals"] == {
+        "Anna": -2,
+        "Ben": 2,
+        "Carla": 2,
+        "Dirk": -2,
+    }
+    refused = screen.post(f"/api/sittings/{sitting['id']}/games", json={"entry": BEISPIEL_1, "number": 2})
+    assert refused.status_code == 403
+    assert screen.post(f"/api/groups/{group['id']}/players", json={"name": "Eve"}).status_code == 403
+    assert len(owner.get(f"/api/sittings/{sitting['id']}/games").json()) == 1
+    owner.delete(f"/api/groups/{group['id']}/invitations/{link['id']}")
+    assert screen.get(f"/sittings/{sitting['id']}").status_code == 404
+
+
+def test_roles_the_last_admin_stays_and_a_removed_member_sees_nothing(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    ben = join(server, owner, group["id"], "Ben")
+    ben_id = ben.get("/api/me").json()["account_id"]
+    anna_id = owner.get("/api/me").json()["account_id"]
+    last = owner.put(f"/api/groups/{group['id']}/members/{anna_id}", json={"role": "member"})
+    assert last.status_code == 422 and "last admin" in last.json()["detail"]
+    assert owner.put(f"/api/groups/{group['id']}/members/{ben_id}", json={"role": "admin"}).status_code == 204
+    assert ben.post(f"/api/groups/{group['id']}/invitations", json={}).status_code == 201
+    assert ben.delete(f"/api/groups/{group['id']}/members/{anna_id}").status_code == 204
+    assert owner.get(f"/api/groups/{group['id']}").status_code == 404
+
+
+# -- nobody else gets anything of a group --------------------------------------------------------------
+
+
+def _filled(path: str, ids: dict[str, int]) -> str:
+    return re.sub(r"\{(\w+)(?::\w+)?\}", lambda m: str(ids.get(m.group(1), 1)), path)
+
+
+def test_every_route_of_a_group_answers_an_outsider_as_if_it_did_not_exist(server: Server) -> None:
+    owner = claim(server)
+    group, sitting = evening(owner)
+    # a member of another group, a visitor without a session
+    other = server.device()
+    made = owner.post("/api/groups", json={"name": "Nachbarn", "players": PLAYERS}).json()
+    invite = owner.post(f"/api/groups/{made['id']}/invitations", json={}).json()
+    assert other.post(f"/api/join/{invite['token']}", json={"name": "Nina"}).status_code == 200
+    visitor = server.device()
+    ids = {"group_id": group["id"], "sitting_id": sitting["id"], "number": 1, "page": 1, "account_id": 1}
+    checked = 0
+    routes = [r for m in (groups, sittings, games, stats, members) for r in (*m.api.routes, *m.pages.routes)]
+    for route in routes:
+        if not isinstance(route, APIRoute) or not re.search(r"\{(group_id|sitting_id)\}", route.path):
+            continue
+        path = _filled(route.path, ids)
+        for method in sorted(route.methods - {"HEAD"}):
+            for who in (other, visitor):
+                answer = who.request(method, path, json={}, data=None)
+                assert answer.status_code == 404, (method, path, answer.status_code, answer.text[:200])
+                assert SECRET not in answer.text and "Anna" not in answer.text, (method, path)
+                missing = "group" if "{group_id}" in route.path else "sitting"
+                wanted = f"{missing} {ids[missing + '_id']}: not found"
+                assert wanted in answer.text, (method, path, answer.text[:200])
+                checked += 1
+    assert checked >= 2 * 40  # every page, API route, export, chart, the live list's events
+    for who in (other, visitor):
+        assert who.get("/api/export").status_code == 403
+        assert who.get("/export.json").status_code == 403
+        assert SECRET not in who.get("/").text and SECRET not in who.get("/api/groups").text
+        assert who.post("/api/import", json={"format": 1, "groups": []}).status_code == 403
+
+
+def test_the_live_list_is_for_members_only(server: Server) -> None:
+    owner = claim(server)
+    _, sitting = evening(owner)
+    visitor = server.device()
+    answer = visitor.get(f"/sittings/{sitting['id']}/events")
+    assert answer.status_code == 404 and "text/event-stream" not in answer.headers.get("content-type", "")
+
+
+def test_the_online_tables_of_a_group_are_its_members(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    seats = [{"name": "Anna"}, {"bot": "rules"}, {"bot": "rules"}, {"bot": "rules"}]
+    visitor = server.device()
+    refused = visitor.post("/api/tables", json={"name": "Freitag", "rules": "ddv", "seats": seats, "group": SECRET})
+    assert refused.status_code == 403
+    made = owner.post("/api/tables", json={"name": "Freitag", "rules": "ddv", "seats": seats, "group": SECRET, "sit": 0})
+    assert made.status_code == 201, made.text
+    table = made.json()
+    assert [t["id"] for t in owner.get("/api/tables").json()] == [table["id"]]
+    assert visitor.get("/api/tables").json() == []
+    assert visitor.get(f"/api/tables/{table['id']}").status_code == 404
+    assert visitor.get(f"/tables/{table['id']}").status_code == 404
+    with pytest.raises(WebSocketDisconnect) as closed, visitor.websocket_connect(f"/tables/{table['id']}/ws") as ws:
+        ws.receive_text()
+    assert closed.value.code == 4404
+    # the invite link (seat links as today) still lets a guest in
+    guest = visitor.get(f"/tables/{table['id']}?invite={table['invite']}")
+    assert guest.status_code == 200
+    # a table's games go into its host's group only
+    ben = join(server, owner, group["id"], "Ben")
+    owner.post("/api/groups", json={"name": "Fremde", "players": PLAYERS})
+    foreign = ben.post("/api/tables", json={"name": "X", "rules": "ddv", "seats": seats, "group": "Fremde"})
+    assert foreign.status_code == 403 and "none of your groups" in foreign.json()["detail"]
