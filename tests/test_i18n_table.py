@@ -22,8 +22,8 @@ pytest.importorskip("httpx", reason=WEB_EXTRA)
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from webapp import open_app  # noqa: E402
 from doppelkopf.web.live import TableSettings  # noqa: E402
+from webapp import open_app  # noqa: E402
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
 ENGLISH = {"Accept-Language": "en-US,en;q=0.9"}

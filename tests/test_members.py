@@ -17,11 +17,11 @@ pytest.importorskip("httpx")
 from fastapi.routing import APIRoute  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
-from webapp import TEST_HOSTS  # noqa: E402
 
 from doppelkopf.storage.members import Members  # noqa: E402
 from doppelkopf.web import create_app  # noqa: E402
 from doppelkopf.web.routers import games, groups, members, sittings, stats  # noqa: E402
+from webapp import TEST_HOSTS  # noqa: E402
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 # Re (Ben & Carla) wins with 151 Augen, nothing announced; seed 004's steps: +1 gewonnen, +1 Kontra keine 90 = +2
@@ -124,9 +124,11 @@ def test_a_setup_link_is_refused_once_used_and_a_wrong_one_like_an_unknown_one(s
     again = second.post(f"/api/setup/{token}", json={"name": "Mallory"})
     wrong = second.post(f"/api/setup/{'x' * 43}", json={"name": "Mallory"})
     assert again.status_code == wrong.status_code == 404
-    assert again.json() == wrong.json() == {
-        "detail": "link: not valid (any more); ask a member of the group for a new one"
-    }
+    assert (
+        again.json()
+        == wrong.json()
+        == {"detail": "link: not valid (any more); ask a member of the group for a new one"}
+    )
 
 
 def test_the_setup_page_claims_with_one_click(server: Server) -> None:
@@ -338,7 +340,9 @@ def test_the_online_tables_of_a_group_are_its_members(server: Server) -> None:
     visitor = server.device()
     refused = visitor.post("/api/tables", json={"name": "Freitag", "rules": "ddv", "seats": seats, "group": SECRET})
     assert refused.status_code == 403
-    made = owner.post("/api/tables", json={"name": "Freitag", "rules": "ddv", "seats": seats, "group": SECRET, "sit": 0})
+    made = owner.post(
+        "/api/tables", json={"name": "Freitag", "rules": "ddv", "seats": seats, "group": SECRET, "sit": 0}
+    )
     assert made.status_code == 201, made.text
     table = made.json()
     assert [t["id"] for t in owner.get("/api/tables").json()] == [table["id"]]

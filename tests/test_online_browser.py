@@ -38,8 +38,8 @@ pytest.importorskip("fastapi", reason=WEB_EXTRA)
 uvicorn = pytest.importorskip("uvicorn", reason=WEB_EXTRA)
 
 from doppelkopf.moves import Action, IllegalAction  # noqa: E402
-from webapp import open_app  # noqa: E402
 from doppelkopf.web.live import TableSettings  # noqa: E402
+from webapp import open_app  # noqa: E402
 
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},

@@ -35,8 +35,8 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from doppelkopf.game import Game  # noqa: E402
 from doppelkopf.rules import get_preset  # noqa: E402
-from webapp import open_app  # noqa: E402
 from doppelkopf.web.live import TableSettings  # noqa: E402
+from webapp import open_app  # noqa: E402
 
 #: The tests read the English texts (a browser that asks for English; German is the default).
 ENGLISH = {"Accept-Language": "en"}

@@ -94,8 +94,8 @@ def client(tmp_path: Path) -> Iterator[Any]:
     pytest.importorskip("httpx", reason=WEB_EXTRA)
     from fastapi.testclient import TestClient
 
-    from webapp import open_app
     from doppelkopf.web.live import TableSettings
+    from webapp import open_app
 
     settings = TableSettings(pace_ms=0, next_game_s=3600, grace_s=3600, poll_s=0.1, allow_seed=True)
     app = open_app(f"sqlite:///{tmp_path / 'liste.sqlite'}", tables=settings)

@@ -32,8 +32,8 @@ pytest.importorskip("httpx", reason=WEB_EXTRA)
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from webapp import open_app  # noqa: E402
 from doppelkopf.web.events import StreamSettings  # noqa: E402
+from webapp import open_app  # noqa: E402
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 

@@ -30,8 +30,8 @@ WEB_EXTRA = "needs the web extra: pip install -e '.[web]'"
 pytest.importorskip("fastapi", reason=WEB_EXTRA)
 uvicorn = pytest.importorskip("uvicorn", reason=WEB_EXTRA)
 
-from webapp import open_app  # noqa: E402
 from doppelkopf.web.events import StreamSettings  # noqa: E402
+from webapp import open_app  # noqa: E402
 
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
