@@ -32,8 +32,8 @@ SECRET = "Geheimtisch"  # the group's name: no answer to an outsider may contain
 class Server:
     """A members-only app on a temporary SQLite file, its Members, and clients (each a device)."""
 
-    def __init__(self, path: Path) -> None:
-        self.url = f"sqlite:///{path / 'liste.sqlite'}"
+    def __init__(self, url: str) -> None:
+        self.url = url
         self.app = create_app(self.url, allowed_hosts=TEST_HOSTS)
         self.members: Members = self.app.state.members
         self.clients: list[TestClient] = []
@@ -51,9 +51,11 @@ class Server:
             self.clients[0].__exit__(None, None, None)
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    """The server on SQLite and on PostgreSQL (the ``pg_url`` fixture: skipped without a server, outside CI)."""
+    url = f"sqlite:///{tmp_path / 'liste.sqlite'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
+    s = Server(url)
     yield s
     s.close()
 
