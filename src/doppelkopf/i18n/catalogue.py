@@ -61,6 +61,7 @@ TEXT_CALLS: tuple[str, ...] = (
     "NotUTF8Error",
     "JSONNestingError",
     "InvitationError",
+    "PasskeyError",
 )
 #: Calls whose later argument is a message: ``rules._opt(default, doc, source, ...)`` describes a rule option
 #: (``doko rules show``, the rules page), its ``doc`` the second argument (Babel's keyword spec).

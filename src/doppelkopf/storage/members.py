@@ -331,6 +331,15 @@ class Members:
                 )
         return result
 
+    def session_for(self, account_id: int, label: str = "") -> str:
+        """A new session of ``account_id`` (after another proof of who it is: a passkey); its token.
+
+        Raises NotFound: no such account."""
+        with self.store.write() as session:
+            if session.get(Account, account_id) is None:
+                raise NotFound("account {id}: not found", id=account_id)
+            return self._new_session(session, account_id, None, label)
+
     def sessions(self, access: Access) -> list[SessionInfo]:
         """The sessions of ``access``'s account (its devices), newest first; revoked ones included."""
         if access.account_id is None:

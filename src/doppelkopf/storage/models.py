@@ -36,6 +36,22 @@ Tables:
     the audit trail: one row per add, edit and delete of a game, with the entry, version and author;
     rows are only ever inserted.
 
+Members (:mod:`doppelkopf.storage.members`, :mod:`doppelkopf.storage.passkeys`; revision 0005):
+
+``accounts``
+    a person who may use the server: its ``name``, whether it is the server's ``owner`` or may create
+    groups, the optional password login (``login_key``, argon2 ``password_hash``).
+``memberships``
+    an account's ``role`` in a group (``admin``, ``member``) and the ``player`` of the Liste it is.
+``invitations``
+    the links (only their SHA-256 ``token_hash``): ``kind`` setup, member, device or viewer, with the group,
+    role, player, who made it, its expiry, ``max_uses``, ``uses`` and ``revoked_at``.
+``device_sessions``
+    a device's login (the SHA-256 of its cookie's token): of an account, or of a viewer link
+    (``invitation_id``); ``seen_at``, ``revoked_at``.
+``passkeys``
+    an account's WebAuthn credentials: ``credential_id`` (base64url), ``public_key`` (COSE), ``sign_count``.
+
 The online table (:mod:`doppelkopf.storage.tables`):
 
 ``online_tables``
@@ -81,6 +97,7 @@ from sqlalchemy import (
     ForeignKeyConstraint,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Text,
@@ -361,3 +378,19 @@ class DeviceSession(Base):
     created_at: Mapped[datetime.datetime]
     seen_at: Mapped[datetime.datetime]
     revoked_at: Mapped[datetime.datetime | None]
+
+
+class Passkey(Base):
+    """A passkey (WebAuthn credential) of an account: the way back in on a new device (see :mod:`.passkeys`)."""
+
+    __tablename__ = "passkeys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    #: the credential's id, base64url without padding (as the browser sends it)
+    credential_id: Mapped[str] = mapped_column(String(TOKEN_LENGTH * 8), unique=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(BigInteger, default=0)
+    label: Mapped[str] = mapped_column(String(NAME_LENGTH), default="")
+    created_at: Mapped[datetime.datetime]
+    used_at: Mapped[datetime.datetime | None]

@@ -407,7 +407,7 @@ def create_app(
     from ..storage.tables import TableStore
     from .auth import AttemptLimit, TooManyAttempts, guard
     from .live import Hub
-    from .routers import games, groups, members, sittings, stats
+    from .routers import games, groups, members, passkeys, sittings, stats
     from .routers import tables as tables_router
 
     store = open_store(store_url)
@@ -494,7 +494,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     # a group's routes answer only its members (doppelkopf.web.auth.guard); the online tables check their own
-    for module in (groups, sittings, games, stats, members):
+    for module in (groups, sittings, games, stats, members, passkeys):
         app.include_router(module.api, dependencies=[Depends(guard)])
         app.include_router(module.pages, dependencies=[Depends(guard)])
     for module in (tables_router,):

@@ -29,6 +29,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ...messages import Text
 from ...storage.members import INVITE_TTL, MAX_USES, ROLES, Access, InvitationError, InvitationInfo
+from ...storage.passkeys import Passkeys
 from ...storage.tables import Forbidden
 from ..auth import (
     AttemptLimit,
@@ -563,6 +564,7 @@ def _me_context(request: Request) -> dict[str, Any]:
         "account": members.account(access),
         "me": access,
         "sessions": members.sessions(access),
+        "passkeys": Passkeys(request.app.state.store).passkeys(access),
         "accounts": members.accounts(access) if access.owner else [],
         "device_link": None,
         "error": "",

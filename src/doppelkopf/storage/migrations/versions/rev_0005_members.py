@@ -1,4 +1,4 @@
-"""Members: accounts, their roles in groups, invitations and device sessions
+"""Members: accounts, their roles in groups, invitations, device sessions and passkeys
 
 Revision ID: 0005
 Revises: 0004
@@ -101,9 +101,28 @@ def upgrade() -> None:
         sa.UniqueConstraint("token_hash", name=op.f("uq_device_sessions_token_hash")),
     )
     op.create_index(op.f("ix_device_sessions_account_id"), "device_sessions", ["account_id"], unique=False)
+    op.create_table(
+        "passkeys",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("account_id", sa.Integer(), nullable=False),
+        sa.Column("credential_id", sa.String(length=512), nullable=False),
+        sa.Column("public_key", sa.LargeBinary(), nullable=False),
+        sa.Column("sign_count", sa.BigInteger(), nullable=False),
+        sa.Column("label", sa.String(length=100), nullable=False),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("used_at", sa.DateTime(), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["account_id"], ["accounts.id"], name=op.f("fk_passkeys_account_id_accounts"), ondelete="CASCADE"
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_passkeys")),
+        sa.UniqueConstraint("credential_id", name=op.f("uq_passkeys_credential_id")),
+    )
+    op.create_index(op.f("ix_passkeys_account_id"), "passkeys", ["account_id"], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_index(op.f("ix_passkeys_account_id"), table_name="passkeys")
+    op.drop_table("passkeys")
     op.drop_index(op.f("ix_device_sessions_account_id"), table_name="device_sessions")
     op.drop_table("device_sessions")
     op.drop_table("invitations")
