@@ -9,6 +9,8 @@ one-line message that names the field. The JSON API (paths under ``/api/``) answ
 
 The app is made for a table's local network, so it guards itself (ASGI middleware, outermost first):
 
+* :class:`~doppelkopf.web.hosts.AllowedHosts` (inside :class:`SecurityHeaders`): a request or WebSocket whose
+  ``Host`` is not one of the app's host names (``allowed_hosts``) is refused with 400 (DNS rebinding);
 * :class:`SecurityHeaders`: a content security policy (only the app's own scripts), ``nosniff``, no framing;
   the online tables' pages and JSON (``/tables...``, ``/api/tables...``: tokens, invites, a player's hand) also
   ``Cache-Control: no-store``;
@@ -52,6 +54,7 @@ from .deps import (
     wants_json,
 )
 from .events import Notifier, StreamSettings
+from .hosts import AllowedHosts
 from .live import TableSettings
 from .origin import foreign_origin, origin_problem
 
@@ -389,6 +392,9 @@ def create_app(
     :func:`doppelkopf.web.deps.get_store`. ``sse`` sets the timing of the live-list event streams, ``tables``
     the timing and limits of the online tables (:class:`doppelkopf.web.live.TableSettings`); their hub
     (:class:`doppelkopf.web.live.Hub`, ``app.state.hub``) starts and stops with the app's lifespan.
+    ``allowed_hosts``: the host names the app answers to (``Host`` header, without port; ``*.example.org`` every
+    subdomain); ``None``: this machine's own names (:func:`doppelkopf.web.hosts.machine_hosts`); any other host
+    is refused with 400 (:class:`doppelkopf.web.hosts.AllowedHosts`).
 
     Raises:
         doppelkopf.storage.StoreError: the database cannot be opened or migrated.
@@ -471,6 +477,7 @@ def create_app(
     # the last added is the outermost: headers on every answer, then the origin check, then the body limit
     app.add_middleware(BodyLimit)
     app.add_middleware(SameOrigin)
+    app.add_middleware(AllowedHosts, allowed_hosts=app.state.allowed_hosts)  # inside the headers: DNS rebinding
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     for module in (groups, sittings, games, stats, tables_router):
