@@ -477,7 +477,7 @@ def create_app(
     # the last added is the outermost: headers on every answer, then the origin check, then the body limit
     app.add_middleware(BodyLimit)
     app.add_middleware(SameOrigin)
-    app.add_middleware(AllowedHosts, allowed_hosts=app.state.allowed_hosts)  # inside the headers: DNS rebinding
+    app.add_middleware(AllowedHosts, allowed_hosts=app.state.allowed_hosts, answer=error_response)  # DNS rebinding
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     for module in (groups, sittings, games, stats, tables_router):

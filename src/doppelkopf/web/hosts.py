@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import functools
 import socket
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from starlette.datastructures import Headers
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import PlainTextResponse
+from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..messages import Text
@@ -157,12 +157,19 @@ def _unique(names: Iterable[str]) -> tuple[str, ...]:
 
 class AllowedHosts:
     """ASGI middleware: a request or WebSocket whose ``Host`` is not allowed is refused with 400 and one line
-    naming the host (in the reader's language; a WebSocket as a refused handshake, where the server takes an
-    HTTP answer to it, else closed before it is accepted); ``allowed_hosts=None``: :func:`machine_hosts`, looked
-    up at the first request. Other scopes (lifespan) pass."""
+    naming the host, in the reader's language: a request by ``answer(request, 400, message)`` (the app's
+    :func:`doppelkopf.web.app.error_response`; without one, the line as plain text), a WebSocket as a refused
+    handshake with the line, where the server takes an HTTP answer to it, else closed before it is accepted.
+    ``allowed_hosts=None``: :func:`machine_hosts`, looked up at the first request. Other scopes (lifespan) pass."""
 
-    def __init__(self, app: ASGIApp, allowed_hosts: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        allowed_hosts: Sequence[str] | None = None,
+        answer: Callable[[Request, int, object], Response] | None = None,
+    ) -> None:
         self.app = app
+        self.answer = answer
         self._given = tuple(allowed_hosts) if allowed_hosts is not None else None
         self._names: tuple[str, ...] | None = None
 
@@ -182,20 +189,23 @@ class AllowedHosts:
             await self.app(scope, receive, send)
             return
         message = Text("host: {host} is not served here", host=repr((header or "")[:60]))
-        if scope["type"] == "http":
-            from .app import error_response
-
-            response = error_response(Request(scope, receive), 400, message)
-            await response(scope, receive, send)
+        response: Response
+        if scope["type"] == "http" and self.answer is not None:
+            response = self.answer(Request(scope, receive), 400, message)
+        elif scope["type"] == "http" or "websocket.http.response" in scope.get("extensions", {}):
+            response = PlainTextResponse(_translated(HTTPConnection(scope), message), status_code=400)
+        else:
+            await send({"type": "websocket.close", "code": 1008, "reason": ""})
             return
-        if "websocket.http.response" in scope.get("extensions", {}):
-            from ..i18n import negotiate, translator
-            from .deps import LANGUAGE_COOKIE
+        await response(scope, receive, send)
 
-            conn = HTTPConnection(scope)  # the page's language, as request_language reads it
-            text = translator(negotiate(conn.headers.get("accept-language"), conn.cookies.get(LANGUAGE_COOKIE))).text(
-                message
-            )
-            await PlainTextResponse(text, status_code=400)(scope, receive, send)
-            return
-        await send({"type": "websocket.close", "code": 1008, "reason": ""})
+
+def _translated(conn: HTTPConnection, message: Text) -> str:
+    """``message`` on one line in the reader's language (cookie ``lang``, else ``Accept-Language``), as the pages
+    choose it (:func:`doppelkopf.web.deps.request_language`)."""
+    from ..i18n import negotiate, translator
+    from ..messages import one_line
+    from .deps import LANGUAGE_COOKIE
+
+    language = negotiate(conn.headers.get("accept-language"), conn.cookies.get(LANGUAGE_COOKIE))
+    return one_line(translator(language).text(message))
