@@ -23,8 +23,9 @@ The app is made for a table's local network, so it guards itself (ASGI middlewar
   while reading a body sent without one, as soon as it grows beyond the limit.
 
 Cookies (the online tables' seat and host tokens) get ``Secure`` when the request came by https. Behind a TLS
-proxy the app sees https only when uvicorn trusts the proxy's ``X-Forwarded-Proto``: start it with
-``uvicorn --proxy-headers --forwarded-allow-ips=<the proxy's address>``, else the cookies go without ``Secure``.
+proxy the app sees https only when uvicorn trusts the proxy's ``X-Forwarded-Proto``: start it with ``doko serve
+--proxy <the proxy's address>`` (uvicorn's ``--proxy-headers --forwarded-allow-ips=...``), else the cookies go
+without ``Secure``.
 """
 
 from __future__ import annotations
