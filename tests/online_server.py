@@ -102,8 +102,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         if getattr(args, f.name) is not None
     }
     app = build_app(args.db, values)
+    # as doko serve runs it: WebSocket frames at most the tables' message limit (a longer one is refused by its
+    # header, 1009), X-Forwarded-For ignored (no proxy in front)
+    options: dict[str, Any] = {
+        "host": args.host,
+        "port": args.port,
+        "log_level": args.log_level,
+        "timeout_graceful_shutdown": 1,
+        "ws_max_size": app.state.table_settings.max_message_bytes,
+        "proxy_headers": False,
+    }
     if args.profile is None:
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, timeout_graceful_shutdown=1)
+        uvicorn.run(app, **options)
         return
     import cProfile
 
@@ -118,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     # start: this one writes the stats
     signal.signal(signal.SIGTERM, write_stats)
     profiler.enable()
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, timeout_graceful_shutdown=1)
+    uvicorn.run(app, **options)
     write_stats()
 
 

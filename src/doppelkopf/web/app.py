@@ -9,6 +9,8 @@ one-line message that names the field. The JSON API (paths under ``/api/``) answ
 
 The app is made for a table's local network, so it guards itself (ASGI middleware, outermost first):
 
+* :class:`~doppelkopf.web.hosts.AllowedHosts` (inside :class:`SecurityHeaders`): a request or WebSocket whose
+  ``Host`` is not one of the app's host names (``allowed_hosts``) is refused with 400 (DNS rebinding);
 * :class:`SecurityHeaders`: a content security policy (only the app's own scripts), ``nosniff``, no framing;
   the online tables' pages and JSON (``/tables...``, ``/api/tables...``: tokens, invites, a player's hand) also
   ``Cache-Control: no-store``;
@@ -21,8 +23,9 @@ The app is made for a table's local network, so it guards itself (ASGI middlewar
   while reading a body sent without one, as soon as it grows beyond the limit.
 
 Cookies (the online tables' seat and host tokens) get ``Secure`` when the request came by https. Behind a TLS
-proxy the app sees https only when uvicorn trusts the proxy's ``X-Forwarded-Proto``: start it with
-``uvicorn --proxy-headers --forwarded-allow-ips=<the proxy's address>``, else the cookies go without ``Secure``.
+proxy the app sees https only when uvicorn trusts the proxy's ``X-Forwarded-Proto``: start it with ``doko serve
+--proxy <the proxy's address>`` (uvicorn's ``--proxy-headers --forwarded-allow-ips=...``), else the cookies go
+without ``Secure``.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from .deps import (
     wants_json,
 )
 from .events import Notifier, StreamSettings
+from .hosts import AllowedHosts
 from .live import TableSettings
 from .origin import foreign_origin, origin_problem
 
@@ -391,6 +395,9 @@ def create_app(
     :func:`doppelkopf.web.deps.get_store`. ``sse`` sets the timing of the live-list event streams, ``tables``
     the timing and limits of the online tables (:class:`doppelkopf.web.live.TableSettings`); their hub
     (:class:`doppelkopf.web.live.Hub`, ``app.state.hub``) starts and stops with the app's lifespan.
+    ``allowed_hosts``: the host names the app answers to (``Host`` header, without port; ``*.example.org`` every
+    subdomain); ``None``: this machine's own names (:func:`doppelkopf.web.hosts.machine_hosts`); any other host
+    is refused with 400 (:class:`doppelkopf.web.hosts.AllowedHosts`).
 
     Only members see a group's data (:mod:`doppelkopf.web.auth`; the server is claimed by its owner with the
     link of :meth:`doppelkopf.storage.members.Members.setup_token`, which ``doko serve`` prints); with
@@ -491,6 +498,7 @@ def create_app(
     # the last added is the outermost: headers on every answer, then the origin check, then the body limit
     app.add_middleware(BodyLimit)
     app.add_middleware(SameOrigin)
+    app.add_middleware(AllowedHosts, allowed_hosts=app.state.allowed_hosts, answer=error_response)  # DNS rebinding
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     # a group's routes answer only its members (doppelkopf.web.auth.guard); the online tables check their own

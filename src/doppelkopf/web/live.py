@@ -71,7 +71,17 @@ if TYPE_CHECKING:
     from ..storage import Store
     from ..storage.tables import TableInfo, TableStore
 
-__all__ = ["Connection", "Hub", "Room", "TableSettings", "TokenBucket", "close_reason", "message_of", "read_message"]
+__all__ = [
+    "Connection",
+    "Hub",
+    "Room",
+    "TableSettings",
+    "TokenBucket",
+    "close_reason",
+    "message_of",
+    "read_message",
+    "refuse",
+]
 
 LOG = logging.getLogger("doppelkopf.web.live")
 #: Seconds a presence mark may come late (a loaded server process, a slow database) before another process's
@@ -86,6 +96,10 @@ CLOSE_POLICY = 1008
 CLOSE_NOT_FOUND = 4404
 #: WebSocket close code: the server cannot serve the table (its stored game does not replay).
 CLOSE_ERROR = 1011
+#: The longest client message (bytes) a table's socket reads (:attr:`TableSettings.max_message_bytes`); ``doko
+#: serve`` gives uvicorn the same as its WebSocket frame limit, so a longer frame is refused by its header (close
+#: 1009) before its payload is read.
+MAX_MESSAGE_BYTES = 4096
 #: The largest action number a client may send (a bound on input, not a rule: the engine refuses the rest).
 MAX_ACTION = 1_000_000
 MAX_NUMBER = 2**31 - 1
@@ -131,7 +145,7 @@ class TableSettings:
     claims_per_minute: int = 20
     conns_per_table: int = 20
     conns_per_address: int = 200
-    max_message_bytes: int = 4096
+    max_message_bytes: int = MAX_MESSAGE_BYTES
     listen: bool = True
     load_on_start: bool = True
     allow_seed: bool = False
@@ -209,13 +223,21 @@ def _number(data: Mapping[str, Any], key: str, *, low: int = 0, high: int = MAX_
     return value
 
 
-def read_message(text: str, max_bytes: int = 4096) -> dict[str, Any]:
+def read_message(text: str, max_bytes: int = MAX_MESSAGE_BYTES) -> dict[str, Any]:
     """A client message: ``{"do": "weiter"}`` or ``{"action": int, "n": int | None, "seat": int | None}``.
 
-    Raises ClientError naming the field: not JSON, not an object, too long, an unknown ``do``, a missing or
-    non-numeric ``action``, ``n`` or ``seat`` out of range."""
+    Raises ClientError naming the field: not JSON, not an object, too long, nested too deeply (arrays or objects
+    in each other beyond what the JSON parser's recursion takes, as ``[[[...]]]`` in 4 KiB), an unknown ``do``,
+    a missing or non-numeric ``action``, ``n`` or ``seat`` out of range."""
     if len(text) > max_bytes:
         raise ClientError(Text("message: longer than {limit} bytes", limit=max_bytes))
+    try:
+        return _read_message(text)
+    except RecursionError:  # json.loads, or the repr of a nested value in a refusal
+        raise ClientError(Text("message: nested too deeply")) from None
+
+
+def _read_message(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except ValueError:
@@ -337,6 +359,15 @@ def close_reason(text: str) -> str:
     close frame's reason may hold (RFC 6455 5.5: a control frame's payload is at most 125 bytes, 2 of them the
     code)."""
     return " ".join(text.split()).encode("utf-8")[:123].decode("utf-8", "ignore")
+
+
+async def refuse(ws: WebSocket, code: int, reason: str) -> None:
+    """Refuse a WebSocket not yet accepted: accept it, then close it with ``code`` and ``reason`` on one line
+    (:func:`close_reason`), so that the client learns both (a close before the accept is an HTTP 403 at the
+    handshake, without code or reason). A client gone meanwhile is left alone."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await ws.accept()
+        await ws.close(code=code, reason=close_reason(reason))
 
 
 def _holders(seats: Iterable[Any]) -> list[tuple[Any, ...]]:
@@ -762,12 +793,39 @@ class Hub:
         allowed to see the table, not yet accepted). The seat is the one whose token is ``token`` (none: a
         spectator, who sees the hand of the seat whose Kiebitz link ``watch_token`` is, while it consents).
         ``address``: the client's address; beyond ``conns_per_table`` connections of one address to one table,
-        or ``conns_per_address`` in all, the connection is closed with 1008 before it is accepted. ``lang``: the
-        language of its views and errors."""
+        or ``conns_per_address`` in all (handshakes in progress count), the connection is refused with 1008
+        (:func:`refuse`). An unknown table is refused with 4404, one whose stored game cannot be loaded with 1011.
+        ``lang``: the language of its views and errors."""
         refused = self.connection_refused(table_id, address)
         if refused is not None:
-            await ws.close(code=CLOSE_POLICY, reason=close_reason(refused))
+            await refuse(ws, CLOSE_POLICY, refused)
             return
+        # the slot is taken before the first await (handshakes of one address at once all count) and given
+        # back on every way out
+        self._conns_by_address[address] += 1
+        self._conns_by_table[(table_id, address)] += 1
+        try:
+            await self._serve(ws, table_id, fmt, token, host_token, watch_token=watch_token, address=address, lang=lang)
+        finally:
+            self._conns_by_address[address] -= 1
+            self._conns_by_table[(table_id, address)] -= 1
+            if self._conns_by_address[address] <= 0:
+                del self._conns_by_address[address]
+            if self._conns_by_table[(table_id, address)] <= 0:
+                del self._conns_by_table[(table_id, address)]
+
+    async def _serve(
+        self,
+        ws: WebSocket,
+        table_id: int,
+        fmt: str,
+        token: str | None,
+        host_token: str | None,
+        *,
+        watch_token: str | None,
+        address: str,
+        lang: str,
+    ) -> None:
         try:
             room = await self.room(table_id)
             seat = await asyncio.to_thread(self.tables.seat_of, table_id, token) if token else None
@@ -776,11 +834,11 @@ class Hub:
             if seat is None and watch_token:
                 watch = await asyncio.to_thread(self.tables.watched_seat, table_id, watch_token)
         except NotFound as exc:
-            await ws.close(code=CLOSE_NOT_FOUND, reason=close_reason(str(exc)))
+            await refuse(ws, CLOSE_NOT_FOUND, str(exc))
             return
         except Exception:  # a stored game that cannot be rebuilt: logged; the client hears why in one line
             LOG.exception("table %s: room not loaded", table_id)
-            await ws.close(code=CLOSE_ERROR, reason=close_reason(f"table {table_id}: cannot be loaded now"))
+            await refuse(ws, CLOSE_ERROR, f"table {table_id}: cannot be loaded now")
             return
         await ws.accept()
         bucket = TokenBucket(self.settings.rate_per_s, self.settings.rate_burst)
@@ -796,8 +854,6 @@ class Hub:
             address=address,
             lang=lang,
         )
-        self._conns_by_address[address] += 1
-        self._conns_by_table[(table_id, address)] += 1
         writer = asyncio.create_task(conn.writer())
         try:
             async with room.lock:
@@ -822,12 +878,6 @@ class Hub:
             with contextlib.suppress(BaseException):
                 await writer
             room.conns.discard(conn)
-            self._conns_by_address[address] -= 1
-            self._conns_by_table[(table_id, address)] -= 1
-            if self._conns_by_address[address] <= 0:
-                del self._conns_by_address[address]
-            if self._conns_by_table[(table_id, address)] <= 0:
-                del self._conns_by_table[(table_id, address)]
             if seat is not None and not self.closing and seat not in room.seats_connected():
                 async with room.lock:
                     self._start_grace(room, seat)

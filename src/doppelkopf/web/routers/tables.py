@@ -59,7 +59,7 @@ from ..analyses import get_analyses
 from ..auth import get_members, request_access
 from ..deps import LANGUAGE_COOKIE, render, request_language, request_translator
 from ..forms import FormError
-from ..live import CLOSE_NOT_FOUND, CLOSE_POLICY, Hub, close_reason, message_of
+from ..live import CLOSE_NOT_FOUND, CLOSE_POLICY, Hub, message_of, refuse
 from ..origin import foreign_origin
 from ..table_models import (
     ClaimIn,
@@ -876,7 +876,9 @@ async def deal_page(
 
 @pages.websocket("/tables/{table_id}/ws")
 async def table_socket(websocket: WebSocket, table_id: int) -> None:
-    """The live table of one connection (see :mod:`doppelkopf.web.live`)."""
+    """The live table of one connection (see :mod:`doppelkopf.web.live`). A refused one (a foreign origin, a bad
+    format or id: 1008; no such table, or one this client may not see: 4404) is accepted and closed at once with
+    that code and the reason on one line (:func:`doppelkopf.web.live.refuse`)."""
     params = websocket.query_params
     problem = foreign_origin(websocket.headers.get("origin"), None, websocket.headers.get("host"))
     fmt = params.get("format", "html")
@@ -885,7 +887,7 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     if problem is None and not 1 <= table_id <= MAX_ID:
         problem = f"table: {table_id} is out of range"
     if problem is not None:
-        await websocket.close(code=CLOSE_POLICY, reason=close_reason(problem))
+        await refuse(websocket, CLOSE_POLICY, problem)
         return
     token = websocket.headers.get("x-doko-token") or params.get("token") or websocket.cookies.get(seat_cookie(table_id))
     host_token = params.get("host") or websocket.cookies.get(host_cookie(table_id))
@@ -908,7 +910,7 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     except StoreError:
         allowed = False
     if not allowed:  # no such table, or an unlisted one this client may not see: the same answer
-        await websocket.close(code=CLOSE_NOT_FOUND, reason=close_reason(str(not_found(table_id))))
+        await refuse(websocket, CLOSE_NOT_FOUND, str(not_found(table_id)))
         return
     address = websocket.client.host if websocket.client is not None else "?"
     # the page's language (``?lang=``, as the page was rendered), else the cookie or the browser's Accept-Language
