@@ -460,10 +460,28 @@ def test_serve_starts_the_web_app_on_the_database(monkeypatch: pytest.MonkeyPatc
     assert started["host"] == "127.0.0.1" and started["port"] == 8765
     assert "http://127.0.0.1:8765/" in result.output and str(db) in result.output
     assert "--host 0.0.0.0" in result.output  # how the phones of the table reach it
-    # on every address: the phones are told where to go, and that there is no login
+    assert started["ws_max_size"] == 4096 and started["proxy_headers"] is False
+    # a server without an owner: the terminal shows the one-time setup link (on this computer's address)
+    first = re.search(r"http://127\.0\.0\.1:8765/setup/(\S+)", result.output)
+    assert first is not None and "no owner yet" in result.output
+    # on every address: the phones are told where to go; a new start makes a new setup link, the old one is spent
     result = CliRunner().invoke(main, ["serve", "--db", str(db), "--host", "0.0.0.0", "--port", "8765"])
     assert result.exit_code == 0, (result.output, result.exception)
-    assert started["host"] == "0.0.0.0" and ":8765/" in result.output and "trust" in result.output
+    assert started["host"] == "0.0.0.0" and ":8765/" in result.output
+    second = re.search(r"http://127\.0\.0\.1:8765/setup/(\S+)", result.output)
+    assert second is not None and second.group(1) != first.group(1)
+    members = started["app"].state.members
+    with pytest.raises(ValueError, match="not valid"):
+        members.invitation(first.group(1))
+    owner, _ = members.claim(second.group(1), "Anna")
+    assert owner.owner
+    # claimed: no setup link any more; --owner-link prints a device link of the owner; --open says it is open
+    result = CliRunner().invoke(main, ["serve", "--db", str(db), "--owner-link"])
+    assert "/setup/" not in result.output
+    device = re.search(r"http://127\.0\.0\.1:8000/join/(\S+)", result.output)
+    assert device is not None and started["app"].state.members.invitation(device.group(1)).kind == "device"
+    result = CliRunner().invoke(main, ["serve", "--db", str(db), "--host", "0.0.0.0", "--open"])
+    assert "/setup/" not in result.output and "trust" in result.output and started["app"].state.open_access
 
 
 def test_a_missing_optional_library_is_one_line_naming_its_extra(

@@ -57,6 +57,29 @@ def uvicorn_options(
     return options
 
 
+def local_base(host: str, port: int) -> str:
+    """The address this computer opens the app at: ``http://127.0.0.1:PORT`` when it listens on every address
+    or on loopback, else ``http://HOST:PORT``."""
+    if host.strip() in EVERY_ADDRESS or host.strip() in ("127.0.0.1", "localhost", "::1"):
+        return f"http://127.0.0.1:{port}"
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def announce_links(members: Any, base: str, *, owner_link: bool = False) -> None:
+    """Print the setup link of a server without an owner (a new one each start; the older ones are revoked),
+    and, with ``owner_link``, a device link for the owner of a claimed server."""
+    token = members.setup_token()
+    if token is not None:
+        click.echo(_("This server has no owner yet. Open this link on this computer to become its owner:"))
+        click.echo(f"  {base}/setup/{token}")
+        click.echo(_("(valid for 24 hours, once; until then nobody sees any group)"))
+        return
+    if owner_link:
+        link = members.owner_device_link()
+        click.echo(_("A link for one more device of the server's owner (30 minutes, once):"))
+        click.echo(f"  {base}/join/{link}")
+
+
 @command(
     "serve",
     help=N_(
@@ -65,8 +88,10 @@ def uvicorn_options(
         "with friends and computer players over WebSockets, every game kept in the group's Liste. Ctrl-C stops "
         "it.\n\n"
         "The phones of the table reach it only with --host 0.0.0.0, at this computer's address in the network "
-        "(printed at the start). The app has no login: anyone who reaches it can change the list, so use it "
-        "only on a network you trust."
+        "(printed at the start). A group's Liste is for its members only: at the first start the terminal shows "
+        "a one-time setup link; opened on this computer it makes you the server's owner, and the others join by "
+        "the invitations you make on a group's page (Mitglieder). --open lets everyone in, as on a network you "
+        "trust."
     ),
 )
 @option("--db", metavar="PATH|URL", default=None, help=N_("The database, as for doko liste --db."))
@@ -76,7 +101,7 @@ def uvicorn_options(
     show_default=True,
     help=N_(
         "Address to listen on: 127.0.0.1 this computer only; 0.0.0.0 every address, so the phones of the table "
-        "reach it (no login: only on a trusted network)."
+        "reach it (they join a group by its invitations)."
     ),
 )
 @option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help=N_("Port to listen on."))
@@ -102,8 +127,33 @@ def uvicorn_options(
         "ignored."
     ),
 )
+@option(
+    "--open",
+    "open_access",
+    is_flag=True,
+    help=N_(
+        "Let everyone who reaches the app see and change every group's Liste, without invitations (as before "
+        "members existed): only on a network you trust."
+    ),
+)
+@option(
+    "--owner-link",
+    is_flag=True,
+    help=N_(
+        "Print a one-time link that lets another device in as the server's owner (the way back in for an "
+        "owner who lost every device), then serve."
+    ),
+)
 @friendly
-def serve(db: str | None, host: str, port: int, allowed_hosts: tuple[str, ...], proxies: tuple[str, ...]) -> None:
+def serve(
+    db: str | None,
+    host: str,
+    port: int,
+    allowed_hosts: tuple[str, ...],
+    proxies: tuple[str, ...],
+    open_access: bool,
+    owner_link: bool,
+) -> None:
     """``doko serve`` (the help above)."""
     import uvicorn
 
@@ -112,14 +162,15 @@ def serve(db: str | None, host: str, port: int, allowed_hosts: tuple[str, ...], 
     from ..web.hosts import allowed_host_names
 
     url = database_url(db) or default_url()
-    app = create_app(url, allowed_hosts=allowed_host_names(host, allowed_hosts))
+    app = create_app(url, open_access=open_access, allowed_hosts=allowed_host_names(host, allowed_hosts))
     if host.strip() in EVERY_ADDRESS:
         address = network_address()
         where = f"http://{address}:{port}/" if address else f"http://ADDRESS:{port}/ " + _("(ADDRESS: this computer's)")
         click.echo(
             _("Liste on port {port} of every address: on the phones open {where}").format(port=port, where=where)
         )
-        click.echo(_("No login: anyone in this network can change the list; use it only on a network you trust."))
+        if open_access:
+            click.echo(_("Open: anyone in this network can change every list; use it only on a network you trust."))
     else:
         shown_host = f"[{host}]" if ":" in host else host
         click.echo(
@@ -128,5 +179,7 @@ def serve(db: str | None, host: str, port: int, allowed_hosts: tuple[str, ...], 
             )
         )
     click.echo(_("Database {url}; Ctrl-C stops.").format(url=shown_url(url)))
+    if not open_access:
+        announce_links(app.state.members, local_base(host, port), owner_link=owner_link)
     options = uvicorn_options(host, port, proxies, max_message_bytes=app.state.table_settings.max_message_bytes)
     uvicorn.run(app, **options)
