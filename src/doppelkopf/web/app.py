@@ -396,7 +396,7 @@ def create_app(
     from ..storage import open_store
     from ..storage.tables import TableStore
     from .live import Hub
-    from .routers import games, groups, sittings, stats
+    from .routers import games, groups, pwa, sittings, stats
     from .routers import tables as tables_router
 
     store = open_store(store_url)
@@ -473,7 +473,7 @@ def create_app(
     app.add_middleware(SameOrigin)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
-    for module in (groups, sittings, games, stats, tables_router):
+    for module in (groups, sittings, games, stats, tables_router, pwa):
         app.include_router(module.api)
         app.include_router(module.pages)
 
