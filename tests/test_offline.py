@@ -24,7 +24,8 @@ pytest.importorskip("httpx", reason=WEB_EXTRA)
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from test_web_browser import PHONE, WAIT_MS, Server, pill, server  # noqa: E402, F401  (server: the fixture)
+from test_web_browser import PHONE, WAIT_MS, Server, pill  # noqa: E402
+from test_web_browser import server as served  # noqa: E402, F401  (the fixture "server": uvicorn on loopback)
 from webapp import open_app  # noqa: E402
 from doppelkopf.storage import StoreError, open_store  # noqa: E402
 
@@ -84,13 +85,17 @@ def test_a_correction_sent_twice_is_taken_once(client: TestClient) -> None:
     # a deletion sent twice: gone once, the second answer the same
     version = first.json()["version"]
     for _ in range(2):
-        gone = client.delete(f"/api/sittings/{sitting}/games/1", params={"version": version, "client_id": "delete-0001"})
+        gone = client.delete(
+            f"/api/sittings/{sitting}/games/1", params={"version": version, "client_id": "delete-0001"}
+        )
         assert gone.status_code == 204
     assert client.get(f"/api/sittings/{sitting}/games").json() == []
     assert [v["action"] for v in client.get(f"/api/sittings/{sitting}/history").json()] == ["add", "edit", "delete"]
 
 
-@pytest.mark.parametrize("bad", ["short", "x" * 65, "has space in it", "<script>alert</script>", "-leading-dash", 12345678])
+@pytest.mark.parametrize(
+    "bad", ["short", "x" * 65, "has space in it", "<script>alert</script>", "-leading-dash", 12345678]
+)
 def test_a_malformed_client_id_is_refused_naming_the_field(client: TestClient, bad: Any) -> None:
     sitting = new_sitting(client)
     response = client.post(f"/api/sittings/{sitting}/games", json={"entry": SOLO_ANNA, "client_id": bad})
@@ -218,10 +223,11 @@ def points_of(server: Server, sitting: int) -> list[list[int]]:
     return [list(g.row.points) for g in server.app.state.store.games(sitting) if g.row is not None]
 
 
-def wait_for(check: Any, what: str) -> None:
+def wait_for(check: Any, what: Any) -> None:
+    """Wait until ``check()`` holds; ``what``: the failure's message (or a callable giving it)."""
     deadline = time.monotonic() + WAIT_MS / 1000
     while not check():
-        assert time.monotonic() < deadline, what
+        assert time.monotonic() < deadline, what() if callable(what) else what
         time.sleep(0.1)
 
 
@@ -238,7 +244,8 @@ def offline_phone(browser: Any, server: Server) -> Iterator[tuple[Any, Any, int]
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.goto(f"{server.base}/sittings/{sitting}")
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    # (polled with evaluate: wait_for_function evaluates a string, which the page's CSP refuses)
+    wait_for(lambda: page.evaluate("navigator.serviceWorker.controller !== null"), "no service worker in control")
     try:
         yield context, page, sitting
     finally:
@@ -246,7 +253,9 @@ def offline_phone(browser: Any, server: Server) -> Iterator[tuple[Any, Any, int]
     assert problems == [], "the page's scripts failed"
 
 
-def test_a_phone_offline_keeps_the_list_and_sends_its_queue_once(offline_phone: tuple[Any, Any, int], server: Server) -> None:
+def test_a_phone_offline_keeps_the_list_and_sends_its_queue_once(
+    offline_phone: tuple[Any, Any, int], server: Server
+) -> None:
     context, page, sitting = offline_phone
     base = server.base
     page.goto(f"{base}/sittings/{sitting}/games/new?mode=quick")  # online: the form, kept by the worker
@@ -269,8 +278,13 @@ def test_a_phone_offline_keeps_the_list_and_sends_its_queue_once(offline_phone: 
     queue = page.evaluate("JSON.parse(localStorage.getItem('doko-offline-queue'))")
     assert [item["number"] for item in queue] == [2, 3, 4]
 
-    context.set_offline(False)  # the online event: the queue goes through, in order
-    wait_for(lambda: len(points_of(server, sitting)) == 4, "the queue was not sent")
+    # back online: the queue goes through, in order (on the online event, or the retry every few seconds:
+    # Chromium's emulation leaves navigator.onLine true on a page the worker served, so no online event comes)
+    context.set_offline(False)
+    wait_for(
+        lambda: len(points_of(server, sitting)) == 4,
+        lambda: "the queue was not sent: " + str(page.evaluate("localStorage.getItem('doko-offline-queue')")),
+    )
     page.wait_for_selector("#offline-queue", state="hidden")
     time.sleep(0.5)
     page.reload()  # the page once more: nothing left to send, nothing sent twice

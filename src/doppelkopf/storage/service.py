@@ -21,14 +21,14 @@ version = :seen``, so of two processes writing at once exactly one wins, the oth
 :class:`Conflict`.
 
 **Audit trail.** Every add, edit and delete inserts a row in ``game_versions`` (entry, author, time);
-those rows are never changed or removed.
+those rows are never changed or removed. A deleted game leaves the list (the games after it move up
+one number) but keeps its versions: :meth:`Store.history`.
 
 **Idempotent writes.** :meth:`Store.add_game`, :meth:`Store.edit_game` and :meth:`Store.delete_game` take an
 optional ``client_id`` (an id the client made for this one write, e.g. a phone's ``crypto.randomUUID()``):
 it is kept with the write's row in ``game_versions`` (unique per sitting), and a write whose ``client_id``
 the sitting took already is not done again: it answers the game as stored (no second game, no second
-version, no :class:`Conflict`), so a client that lost the answer may send the same write again. A deleted game leaves the list (the games after it move up
-one number) but keeps its versions: :meth:`Store.history`.
+version, no :class:`Conflict`), so a client that lost the answer may send the same write again.
 
 Databases: ``sqlite:///PATH`` (or a plain file path), ``postgresql+psycopg://user:pw@host/db``
 (``postgresql://`` and ``postgres://`` are read as psycopg 3). The default is
@@ -58,8 +58,8 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, load_only, sessionmaker, undefer
 
 from .. import liste as liste_mod
-from ..liste import ListeBuilder, ListeError, ListeRow
 from ..jsonutil import short_repr
+from ..liste import ListeBuilder, ListeError, ListeRow
 from ..messages import N_
 from ..names import PlayerNameError, clean_name, clean_names, name_key
 from ..rulefile import RULE_FILE_LIMIT, rules_from_text
@@ -169,6 +169,8 @@ def check_client_id(value: object, what: str = "client_id") -> str | None:
             short_repr=short_repr(value),
         )
     return value
+
+
 #: The columns of a sitting that :class:`SittingInfo` needs (not its rules' text, state or tally).
 _INFO_COLUMNS = (
     Sitting.group_id,
@@ -715,9 +717,10 @@ class Store:
         :meth:`add_game` (a correction the sitting took already answers the game as stored, nothing written).
 
         Raises:
-            StoreError: a malformed ``client_id``. NotFound: no such sitting or game. Conflict: the game changed since (``game 3 was changed by Ben
-                at 21:04; reload the list and try again``). doppelkopf.liste.ListeError: the entry, or a later
-                game with it, does not fit (``game 5: ...``). Nothing is written then.
+            StoreError: a malformed ``client_id``. NotFound: no such sitting or game. Conflict: the game changed
+                since (``game 3 was changed by Ben at 21:04; reload the list and try again``).
+                doppelkopf.liste.ListeError: the entry, or a later game with it, does not fit (``game 5: ...``).
+                Nothing is written then.
         """
         data = entry_json(entry)
         author = check_text(author, "author")
@@ -767,8 +770,9 @@ class Store:
         :meth:`add_game` (a deletion the sitting took already does nothing).
 
         Raises:
-            StoreError: a malformed ``client_id``. NotFound: no such sitting or game. Conflict: the game changed since. doppelkopf.liste.ListeError:
-                a later game does not fit without it (``game 4: ...``, numbered as after the deletion).
+            StoreError: a malformed ``client_id``. NotFound: no such sitting or game. Conflict: the game changed
+                since. doppelkopf.liste.ListeError: a later game does not fit without it (``game 4: ...``,
+                numbered as after the deletion).
         """
         author = check_text(author, "author")
         number = check_int(number, "number", 1)

@@ -32,5 +32,7 @@ def service_worker() -> FileResponse:
 def manifest() -> FileResponse:
     """The web app's manifest (``application/manifest+json``)."""
     return FileResponse(
-        STATIC_DIR / "manifest.webmanifest", media_type="application/manifest+json", headers={"Cache-Control": "no-cache"}
+        STATIC_DIR / "manifest.webmanifest",
+        media_type="application/manifest+json",
+        headers={"Cache-Control": "no-cache"},
     )

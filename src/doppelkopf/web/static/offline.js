@@ -4,13 +4,13 @@
 // refused, the form is sent once more the usual way so that the server's page shows why (the write carries a
 // client_id, which the server takes once, so sending it again is harmless). When the server cannot be reached,
 // the entry waits in this phone's queue (localStorage), in order, and is sent when the connection is back (the
-// online event, a page of the sitting opened, every 15 s). A queued game whose number someone else took
+// online event, a page of the sitting opened, every 5 s). A queued game whose number someone else took
 // meanwhile, or a queued correction of a game changed meanwhile (409), is shown with both versions and the two
 // choices: enter mine as the next game / drop mine, keep mine / keep theirs.
 (function () {
   "use strict";
   var QUEUE_KEY = "doko-offline-queue";
-  var RETRY_MS = 15000;
+  var RETRY_MS = 5000;  // while something waits: navigator.onLine and the online event are not to be trusted
 
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
@@ -65,6 +65,17 @@
     var flushing = false;
     var timer = null;
 
+    var NEXT_KEY = "doko-offline-next:" + sitting;
+
+    // the next game's number as this phone last saw it live (a kept form shows the number it had then)
+    function knownNext() {
+      return Number(window.localStorage.getItem(NEXT_KEY) || 0);
+    }
+    function sawNext(number) {
+      window.localStorage.setItem(NEXT_KEY, String(number));
+    }
+    if (!panel.dataset.keptAt && panel.dataset.next) sawNext(Number(panel.dataset.next));
+
     function el(id) { return document.getElementById(id); }
     function show(id, text) {
       var node = el(id);
@@ -112,7 +123,8 @@
       var parts = [];
       var byTitle = {};
       Array.prototype.forEach.call(theForm.elements, function (input) {
-        if (input.type === "hidden" || input.type === "submit" || input.tagName === "BUTTON" || input.disabled) return;
+        if (!input.name || input.type === "hidden" || input.type === "submit" || input.tagName === "BUTTON") return;
+        if (input.disabled || typeof input.value !== "string") return;
         var value = "";
         if (input.type === "checkbox" || input.type === "radio") {
           if (!input.checked) return;
@@ -128,7 +140,7 @@
         }
         var box = input.closest("fieldset, label.field");
         var head = box && (box.querySelector("legend") || box.querySelector("span"));
-        var title = head ? head.childNodes[0].textContent.trim() : input.name;
+        var title = head && head.firstChild ? head.firstChild.textContent.trim() : input.name;
         if (!Object.prototype.hasOwnProperty.call(byTitle, title)) {
           byTitle[title] = [];
           parts.push(title);
@@ -155,7 +167,7 @@
       };
       if (fieldOf(fields, "number")) {
         // a new game: after the games already waiting (the form still shows the number it had offline)
-        var number = Number(fieldOf(fields, "number"));
+        var number = Math.max(Number(fieldOf(fields, "number")), knownNext());
         mine(queue).forEach(function (other) {
           if (other.kind === "add" && other.number >= number) number = other.number + 1;
         });
@@ -234,6 +246,7 @@
       flushing = true;
       post(item).then(function (response) {
         if (saved(response)) {
+          if (item.kind === "add") sawNext(item.number + 1);
           drop(item.id);
           el("offline-stored").hidden = true;
           flushing = false;
@@ -285,6 +298,7 @@
     }
 
     function resolved() {
+      el("offline-stored").hidden = true;
       el("offline-conflict").hidden = true;
       el("offline-conflict").textContent = "";
       showCount();
@@ -409,6 +423,7 @@
         if (button) button.disabled = true;
         window.fetch(form.action, { method: "POST", body: body, credentials: "same-origin", redirect: "follow" }).then(function (response) {
           if (response.ok && response.redirected) {
+            if (new FormData(form).get("number")) sawNext(Number(new FormData(form).get("number")) + 1);
             var target = new URL(response.url);
             var number = Number(new FormData(form).get("number") || form.action.split("/").pop());
             target.hash = new FormData(form).get("number") ? "liste-end" : "game-" + number;
@@ -429,6 +444,9 @@
     var send = el("offline-send");
     if (send) send.addEventListener("click", flush);
     window.addEventListener("online", flush);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") flush();
+    });
     window.addEventListener("offline", showCount);
     keptNote();
     showCount();

@@ -22,9 +22,7 @@ def upgrade() -> None:
     # the versions written before have none (NULL, which a unique index allows many times). A plain ADD COLUMN
     # and CREATE INDEX, not a batch (see rev_0003: SQLite's batch copies the table)
     op.add_column("game_versions", sa.Column("client_id", sa.String(length=64), nullable=True))
-    op.create_index(
-        "ix_game_versions_sitting_id_client_id", "game_versions", ["sitting_id", "client_id"], unique=True
-    )
+    op.create_index("ix_game_versions_sitting_id_client_id", "game_versions", ["sitting_id", "client_id"], unique=True)
 
 
 def downgrade() -> None:
