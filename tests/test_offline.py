@@ -24,8 +24,7 @@ pytest.importorskip("httpx", reason=WEB_EXTRA)
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from test_web_browser import PHONE, WAIT_MS, Server, pill  # noqa: E402
-from test_web_browser import server as served  # noqa: E402, F401  (the fixture "server": uvicorn on loopback)
+from test_web_browser import PHONE, WAIT_MS, Server, pill, server  # noqa: E402, F401  (server: the fixture)
 from webapp import open_app  # noqa: E402
 from doppelkopf.storage import StoreError, open_store  # noqa: E402
 
@@ -219,8 +218,8 @@ def quick(page: Any, winners: list[str], punkte: int) -> None:
     page.click("#save")
 
 
-def points_of(server: Server, sitting: int) -> list[list[int]]:
-    return [list(g.row.points) for g in server.app.state.store.games(sitting) if g.row is not None]
+def points_of(served: Server, sitting: int) -> list[list[int]]:
+    return [list(g.row.points) for g in served.app.state.store.games(sitting) if g.row is not None]
 
 
 def wait_for(check: Any, what: Any) -> None:
@@ -232,10 +231,11 @@ def wait_for(check: Any, what: Any) -> None:
 
 
 @pytest.fixture
-def offline_phone(browser: Any, server: Server) -> Iterator[tuple[Any, Any, int]]:
+def offline_phone(browser: Any, request: pytest.FixtureRequest) -> Iterator[tuple[Any, Any, int, Server]]:
     """A phone on a sitting of Anna, Ben, Carla, Dirk (made through the store), its service worker in control:
-    (the browser context, the page, the sitting's id)."""
-    store = server.app.state.store
+    (the browser context, the page, the sitting's id, the server)."""
+    served: Server = request.getfixturevalue("server")
+    store = served.app.state.store
     group = store.create_group("Donnerstag", PLAYERS)
     sitting = store.create_sitting(group.id, PLAYERS, "vier-schritte", date=datetime.date(2026, 12, 2)).id
     context = browser.new_context(**PHONE)
@@ -243,26 +243,26 @@ def offline_phone(browser: Any, server: Server) -> Iterator[tuple[Any, Any, int]
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
-    page.goto(f"{server.base}/sittings/{sitting}")
+    page.goto(f"{served.base}/sittings/{sitting}")
     # (polled with evaluate: wait_for_function evaluates a string, which the page's CSP refuses)
     wait_for(lambda: page.evaluate("navigator.serviceWorker.controller !== null"), "no service worker in control")
     try:
-        yield context, page, sitting
+        yield context, page, sitting, served
     finally:
         context.close()
     assert problems == [], "the page's scripts failed"
 
 
 def test_a_phone_offline_keeps_the_list_and_sends_its_queue_once(
-    offline_phone: tuple[Any, Any, int], server: Server
+    offline_phone: tuple[Any, Any, int, Server],
 ) -> None:
-    context, page, sitting = offline_phone
-    base = server.base
+    context, page, sitting, served = offline_phone
+    base = served.base
     page.goto(f"{base}/sittings/{sitting}/games/new?mode=quick")  # online: the form, kept by the worker
     quick(page, ["Anna", "Ben"], 2)
     page.wait_for_url(f"**/sittings/{sitting}?saved=1*")
     page.wait_for_selector("#liste-table")
-    assert points_of(server, sitting) == [[2, 2, -2, -2]]
+    assert points_of(served, sitting) == [[2, 2, -2, -2]]
 
     context.set_offline(True)
     page.goto(f"{base}/sittings/{sitting}")  # the kept copy: the list as it was, with the note
@@ -274,7 +274,7 @@ def test_a_phone_offline_keeps_the_list_and_sends_its_queue_once(
         quick(page, winners, 1)
         page.wait_for_selector("#offline-stored:not([hidden])")
     assert page.locator("#offline-count").inner_text() == "3 games are waiting for a connection"
-    assert points_of(server, sitting) == [[2, 2, -2, -2]]  # nothing reached the server
+    assert points_of(served, sitting) == [[2, 2, -2, -2]]  # nothing reached the served
     queue = page.evaluate("JSON.parse(localStorage.getItem('doko-offline-queue'))")
     assert [item["number"] for item in queue] == [2, 3, 4]
 
@@ -282,7 +282,7 @@ def test_a_phone_offline_keeps_the_list_and_sends_its_queue_once(
     # Chromium's emulation leaves navigator.onLine true on a page the worker served, so no online event comes)
     context.set_offline(False)
     wait_for(
-        lambda: len(points_of(server, sitting)) == 4,
+        lambda: len(points_of(served, sitting)) == 4,
         lambda: "the queue was not sent: " + str(page.evaluate("localStorage.getItem('doko-offline-queue')")),
     )
     page.wait_for_selector("#offline-queue", state="hidden")
@@ -290,17 +290,17 @@ def test_a_phone_offline_keeps_the_list_and_sends_its_queue_once(
     page.reload()  # the page once more: nothing left to send, nothing sent twice
     page.wait_for_selector("#entry-form")
     time.sleep(0.5)
-    assert points_of(server, sitting) == [[2, 2, -2, -2], [-1, -1, 1, 1], [1, -1, 1, -1], [-1, 1, -1, 1]]
-    assert len(server.app.state.store.history(sitting)) == 4
+    assert points_of(served, sitting) == [[2, 2, -2, -2], [-1, -1, 1, 1], [1, -1, 1, -1], [-1, 1, -1, 1]]
+    assert len(served.app.state.store.history(sitting)) == 4
     assert page.evaluate("localStorage.getItem('doko-offline-queue')") == "[]"
 
 
 def test_a_queued_game_whose_number_was_taken_and_a_stale_correction(
-    offline_phone: tuple[Any, Any, int], server: Server
+    offline_phone: tuple[Any, Any, int, Server],
 ) -> None:
-    context, page, sitting = offline_phone
-    store = server.app.state.store
-    base = server.base
+    context, page, sitting, served = offline_phone
+    store = served.app.state.store
+    base = served.base
     # 1. a new game: mine waits while another phone enters game 1; I enter mine as the next game
     page.goto(f"{base}/sittings/{sitting}/games/new?mode=quick")
     page.wait_for_selector("input[name=punkte]")
@@ -317,8 +317,8 @@ def test_a_queued_game_whose_number_was_taken_and_a_stale_correction(
     assert "Kreuzsolo" in text and "Carla" in text  # theirs: Anna's solo, entered by Carla
     assert "Anna, Ben" in text  # mine: the winners I chose
     conflict.locator("#offline-mine-next").click()
-    wait_for(lambda: len(points_of(server, sitting)) == 2, "mine was not entered as the next game")
-    assert points_of(server, sitting) == [[9, -3, -3, -3], [2, 2, -2, -2]]
+    wait_for(lambda: len(points_of(served, sitting)) == 2, "mine was not entered as the next game")
+    assert points_of(served, sitting) == [[9, -3, -3, -3], [2, 2, -2, -2]]
     page.wait_for_selector("#offline-conflict", state="hidden")
 
     # 2. a correction of game 2: mine waits while another phone corrects it; I keep theirs
@@ -335,7 +335,7 @@ def test_a_queued_game_whose_number_was_taken_and_a_stale_correction(
     assert "Game 2 was changed meanwhile by someone else." in conflict.inner_text()
     conflict.locator("#offline-keep-theirs").click()
     page.wait_for_selector("#offline-conflict", state="hidden")
-    assert points_of(server, sitting)[1] == [-3, -3, 3, 3]
+    assert points_of(served, sitting)[1] == [-3, -3, 3, 3]
 
     # 3. once more, and this time I keep mine: sent again with the game's new version
     context.set_offline(True)
@@ -347,5 +347,5 @@ def test_a_queued_game_whose_number_was_taken_and_a_stale_correction(
     context.set_offline(False)
     conflict.locator("#offline-keep-mine").wait_for()
     conflict.locator("#offline-keep-mine").click()
-    wait_for(lambda: points_of(server, sitting)[1] == [4, 4, -4, -4], "mine was not kept")
+    wait_for(lambda: points_of(served, sitting)[1] == [4, 4, -4, -4], "mine was not kept")
     assert [v.action for v in store.history(sitting, 2)] == ["add", "edit", "edit", "edit"]
