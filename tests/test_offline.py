@@ -274,6 +274,9 @@ def test_a_phone_offline_keeps_the_list_and_sends_its_queue_once(
         quick(page, winners, 1)
         page.wait_for_selector("#offline-stored:not([hidden])")
     assert page.locator("#offline-count").inner_text() == "3 games are waiting for a connection"
+    # the kept form showed game 2 (as it was fetched): it now offers the game after those waiting
+    assert page.locator("main section.card h1").inner_text() == "Game 5"
+    assert page.locator("#save").inner_text() == "Save game 5"
     assert points_of(served, sitting) == [[2, 2, -2, -2]]  # nothing reached the served
     queue = page.evaluate("JSON.parse(localStorage.getItem('doko-offline-queue'))")
     assert [item["number"] for item in queue] == [2, 3, 4]

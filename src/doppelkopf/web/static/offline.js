@@ -167,10 +167,7 @@
       };
       if (fieldOf(fields, "number")) {
         // a new game: after the games already waiting (the form still shows the number it had offline)
-        var number = Math.max(Number(fieldOf(fields, "number")), knownNext());
-        mine(queue).forEach(function (other) {
-          if (other.kind === "add" && other.number >= number) number = other.number + 1;
-        });
+        var number = nextNumber(Number(fieldOf(fields, "number")));
         item.kind = "add";
         item.number = number;
         setField(fields, "number", number);
@@ -188,9 +185,32 @@
         cid.value = newId();
       }
       show("offline-stored", fill(item.kind === "add" ? texts.tStoredAdd : texts.tStoredEdit, { number: item.number }));
+      renumber();
       showCount();
       window.scrollTo(0, 0);
       schedule();
+    }
+
+    function nextNumber(seen) {
+      // a new game's number: after the last game seen live and after the games waiting on this phone
+      var number = Math.max(seen, knownNext());
+      mine(load()).forEach(function (other) {
+        if (other.kind === "add" && other.number >= number) number = other.number + 1;
+      });
+      return number;
+    }
+
+    function renumber() {
+      // the entry form of a new game (a kept copy shows the number it had then): the number it will get
+      var field = form && form.querySelector("input[name=number]");
+      if (!field) return;
+      var number = nextNumber(Number(field.value));
+      if (number === Number(field.value)) return;
+      field.value = String(number);
+      var title = document.querySelector("main section.card h1");
+      if (title) title.textContent = fill(texts.tGame, { number: number });
+      var save = el("save");
+      if (save) save.textContent = fill(texts.tSave, { number: number });
     }
 
     function schedule() {
@@ -449,6 +469,7 @@
     });
     window.addEventListener("offline", showCount);
     keptNote();
+    renumber();
     showCount();
     schedule();
     flush();
