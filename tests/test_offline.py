@@ -209,6 +209,10 @@ def test_the_pages_carry_a_client_id_field_and_the_queue_texts_in_both_languages
 # -- a phone without a connection ---------------------------------------------------------------------------
 
 
+#: The addresses of the pages the service worker keeps (evaluated in the page).
+KEPT_PAGES = "caches.open('doko-pages-1').then(c => c.keys()).then(keys => keys.map(r => r.url))"
+
+
 def quick(page: Any, winners: list[str], punkte: int) -> None:
     """Fill the quick entry form (the page shows it) and save."""
     page.wait_for_selector("input[name=punkte]")
@@ -296,6 +300,18 @@ def test_a_phone_offline_keeps_the_list_and_sends_its_queue_once(
     assert points_of(served, sitting) == [[2, 2, -2, -2], [-1, -1, 1, 1], [1, -1, 1, -1], [-1, 1, -1, 1]]
     assert len(served.app.state.store.history(sitting)) == 4
     assert page.evaluate("localStorage.getItem('doko-offline-queue')") == "[]"
+
+    # what the worker keeps: the pages of the Liste visited, never an online table's page (tokens, invites)
+    page.goto(f"{base}/tables")
+    page.goto(f"{base}/sittings/{sitting}/history")
+
+    def kept() -> set[str]:
+        return {url.removeprefix(base) for url in page.evaluate(KEPT_PAGES)}
+
+    wait_for(lambda: f"/sittings/{sitting}/history" in kept(), "the history page was not kept")
+    paths = kept()
+    assert {f"/sittings/{sitting}", f"/sittings/{sitting}/games/new?mode=quick"} <= paths, paths
+    assert not [path for path in paths if path.startswith("/tables")], paths
 
 
 def test_a_queued_game_whose_number_was_taken_and_a_stale_correction(
