@@ -4,6 +4,8 @@
 // keeps the online tables' pages (/tables: their tokens and invites), an answer marked no-store, an API answer
 // or the live list's event stream; it never answers a write (POST): offline.js queues those.
 "use strict";
+// Raise VERSION when STATIC_FILES or the kept pages change: the new worker drops the caches of the old one. A
+// changed static file needs no new version (it is fetched again behind every answer from the cache).
 var VERSION = "1";
 var STATIC_CACHE = "doko-static-" + VERSION;
 var PAGE_CACHE = "doko-pages-" + VERSION;
