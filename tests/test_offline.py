@@ -226,9 +226,9 @@ def points_of(served: Server, sitting: int) -> list[list[int]]:
     return [list(g.row.points) for g in served.app.state.store.games(sitting) if g.row is not None]
 
 
-def wait_for(check: Any, what: Any) -> None:
+def wait_for(check: Any, what: Any, seconds: float = WAIT_MS / 1000) -> None:
     """Wait until ``check()`` holds; ``what``: the failure's message (or a callable giving it)."""
-    deadline = time.monotonic() + WAIT_MS / 1000
+    deadline = time.monotonic() + seconds
     while not check():
         assert time.monotonic() < deadline, what() if callable(what) else what
         time.sleep(0.1)
@@ -291,6 +291,7 @@ def test_a_phone_offline_keeps_the_list_and_sends_its_queue_once(
     wait_for(
         lambda: len(points_of(served, sitting)) == 4,
         lambda: "the queue was not sent: " + str(page.evaluate("localStorage.getItem('doko-offline-queue')")),
+        seconds=30,  # the retry every 5 s, three games
     )
     page.wait_for_selector("#offline-queue", state="hidden")
     time.sleep(0.5)
@@ -328,6 +329,7 @@ def test_a_queued_game_whose_number_was_taken_and_a_stale_correction(
     page.wait_for_selector("#offline-stored:not([hidden])")
     store.add_game(sitting, SOLO_ANNA, number=1, author="Carla")  # theirs
     context.set_offline(False)
+    page.click("#offline-send")  # (or the retry within 5 s)
     conflict = page.locator("#offline-conflict")
     conflict.locator("#offline-mine-next").wait_for()
     text = conflict.inner_text()
@@ -350,6 +352,7 @@ def test_a_queued_game_whose_number_was_taken_and_a_stale_correction(
     game = store.game(sitting, 2)
     store.edit_game(sitting, 2, {"winners": ["Carla", "Dirk"], "punkte": 3}, version=game.version)
     context.set_offline(False)
+    page.click("#offline-send")  # (or the retry within 5 s)
     conflict.locator("#offline-keep-theirs").wait_for()
     assert "Game 2 was changed meanwhile by someone else." in conflict.inner_text()
     conflict.locator("#offline-keep-theirs").click()
@@ -364,6 +367,7 @@ def test_a_queued_game_whose_number_was_taken_and_a_stale_correction(
     game = store.game(sitting, 2)
     store.edit_game(sitting, 2, {"winners": ["Anna", "Dirk"], "punkte": 1}, version=game.version)
     context.set_offline(False)
+    page.click("#offline-send")  # (or the retry within 5 s)
     conflict.locator("#offline-keep-mine").wait_for()
     conflict.locator("#offline-keep-mine").click()
     wait_for(lambda: points_of(served, sitting)[1] == [4, 4, -4, -4], "mine was not kept")
