@@ -34,7 +34,9 @@ Tables:
     game's ``dealer`` as the Liste had it when the game was entered (:mod:`doppelkopf.storage.service`).
 ``game_versions``
     the audit trail: one row per add, edit and delete of a game, with the entry, version and author;
-    rows are only ever inserted.
+    rows are only ever inserted. ``client_id`` (revision 0004; ``None`` for a write without one) is the id
+    the client made for the write (a phone's offline queue, :mod:`doppelkopf.storage.service`), unique per
+    sitting: a write sent again with it is recognised and not done twice.
 
 Members (:mod:`doppelkopf.storage.members`, :mod:`doppelkopf.storage.passkeys`; revision 0005):
 
@@ -125,6 +127,8 @@ HASH_LENGTH = 64
 TOKEN_LENGTH = 64
 STATUS_LENGTH = 10
 BOT_LENGTH = 40
+#: Longest client id of a write (``game_versions.client_id``; a UUID has 36 characters).
+CLIENT_ID_LENGTH = 64
 
 
 class Base(DeclarativeBase):
@@ -215,6 +219,7 @@ class GameVersion(Base):
     __table_args__ = (
         UniqueConstraint("game_id", "revision"),
         Index(None, "sitting_id", "version"),
+        Index(None, "sitting_id", "client_id", unique=True),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -228,6 +233,8 @@ class GameVersion(Base):
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     author: Mapped[str] = mapped_column(String(NAME_LENGTH), default="")
     changed_at: Mapped[datetime.datetime]
+    #: the id the client made for the write (revision 0004): a write sent twice is taken once
+    client_id: Mapped[str | None] = mapped_column(String(CLIENT_ID_LENGTH))
 
 
 class OnlineTable(Base):

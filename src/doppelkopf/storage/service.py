@@ -24,6 +24,12 @@ version = :seen``, so of two processes writing at once exactly one wins, the oth
 those rows are never changed or removed. A deleted game leaves the list (the games after it move up
 one number) but keeps its versions: :meth:`Store.history`.
 
+**Idempotent writes.** :meth:`Store.add_game`, :meth:`Store.edit_game` and :meth:`Store.delete_game` take an
+optional ``client_id`` (an id the client made for this one write, e.g. a phone's ``crypto.randomUUID()``):
+it is kept with the write's row in ``game_versions`` (unique per sitting), and a write whose ``client_id``
+the sitting took already is not done again: it answers the game as stored (no second game, no second
+version, no :class:`Conflict`), so a client that lost the answer may send the same write again.
+
 Databases: ``sqlite:///PATH`` (or a plain file path), ``postgresql+psycopg://user:pw@host/db``
 (``postgresql://`` and ``postgres://`` are read as psycopg 3). The default is
 :func:`default_url`: ``$DOKO_DATABASE_URL``, else ``liste.sqlite`` in the user's data folder.
@@ -52,6 +58,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, load_only, sessionmaker, undefer
 
 from .. import liste as liste_mod
+from ..jsonutil import short_repr
 from ..liste import ListeBuilder, ListeError, ListeRow
 from ..messages import N_
 from ..names import PlayerNameError, clean_name, clean_names, name_key
@@ -98,7 +105,7 @@ from .infos import (
     StoreError,
     StoreUnavailable,
 )
-from .models import GameRow, GameVersion, Group, Player, Sitting, SittingPlayer
+from .models import CLIENT_ID_LENGTH, GameRow, GameVersion, Group, Player, Sitting, SittingPlayer
 from .queries import current_games, game_count, get_sitting, group_named, resume_builder, sitting_players
 from .stats import compute_stats, empty_tally, tally_fits, tally_of, tally_update
 
@@ -118,6 +125,7 @@ __all__ = [
     "SQLITE_TIMEOUT",
     "Store",
     "UnknownPlayer",
+    "check_client_id",
     "csv_text",
     "default_url",
     "group_name",
@@ -137,6 +145,32 @@ __all__ = [
 MAX_RULES_CHARS = RULE_FILE_LIMIT
 #: Most games on one page of the Liste (:meth:`Store.liste_page`).
 MAX_PER_PAGE = 1000
+
+#: What a write's ``client_id`` may be: 8 to :data:`~doppelkopf.storage.models.CLIENT_ID_LENGTH` characters,
+#: letters, digits and ``- _ . :``, starting with a letter or digit (a UUID, a ULID, 32 hex digits).
+CLIENT_ID_PATTERN = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_.:-]{{7,{CLIENT_ID_LENGTH - 1}}}")
+
+
+def check_client_id(value: object, what: str = "client_id") -> str | None:
+    """``value`` as a write's client id (:data:`CLIENT_ID_PATTERN`), ``None`` for none.
+
+    Raises:
+        StoreError: ``client_id: expected 8 to 64 letters, digits or - _ . : (an id the client made for this
+            write), got 'x y'``.
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str) or not CLIENT_ID_PATTERN.fullmatch(value):
+        raise StoreError(
+            "{what}: expected 8 to {limit} letters, digits or - _ . : (an id the client made for this write), "
+            "got {short_repr}",
+            what=what,
+            limit=CLIENT_ID_LENGTH,
+            short_repr=short_repr(value),
+        )
+    return value
+
+
 #: The columns of a sitting that :class:`SittingInfo` needs (not its rules' text, state or tally).
 _INFO_COLUMNS = (
     Sitting.group_id,
@@ -576,7 +610,13 @@ class Store:
     # -- games ----------------------------------------------------------------------------------------
 
     def add_game(
-        self, sitting_id: int, entry: Mapping[str, Any], *, number: int | None = None, author: str = ""
+        self,
+        sitting_id: int,
+        entry: Mapping[str, Any],
+        *,
+        number: int | None = None,
+        author: str = "",
+        client_id: str | None = None,
     ) -> GameInfo:
         """Enter the next game of the sitting: ``entry`` in the Liste's entry format (full or quick, see
         :mod:`doppelkopf.liste`). ``number`` is the game number the client is entering (the number of
@@ -586,8 +626,13 @@ class Store:
         one itself: the game keeps its dealer, and who sat out, when an earlier game is deleted or corrected.
         The returned :attr:`GameInfo.entry` holds it.
 
+        ``client_id`` (:func:`check_client_id`; ``None``: none) makes the call idempotent: when the sitting
+        took a write with this id already, nothing is written and the game that write is about is returned as
+        stored now (the number and the conflict checks are skipped).
+
         Raises:
-            NotFound: no such sitting. Conflict: ``number`` is not the next game (``game 4 was entered by
+            StoreError: a malformed ``client_id`` (``client_id: ...``). NotFound: no such sitting. Conflict:
+                ``number`` is not the next game (``game 4 was entered by
                 Ben at 21:04; the next game is 5: reload the list``). doppelkopf.liste.ListeError: an entry
                 that does not fit (``game 5: augen_re: ...``). StoreError: an entry that is no JSON object.
                 Nothing is written in any of these cases.
@@ -596,22 +641,34 @@ class Store:
         author = check_text(author, "author")
         if number is not None:
             number = check_int(number, "number", 1)
+        client_id = check_client_id(client_id)
         with self.write() as session:
-            return self.add_game_in(session, sitting_id, data, number, author)
+            return self.add_game_in(session, sitting_id, data, number, author, client_id=client_id)
 
     def add_game_in(
-        self, session: Session, sitting_id: int, entry: dict[str, Any], number: int | None, author: str
+        self,
+        session: Session,
+        sitting_id: int,
+        entry: dict[str, Any],
+        number: int | None,
+        author: str,
+        *,
+        client_id: str | None = None,
     ) -> GameInfo:
         """:meth:`add_game` inside the caller's open write transaction (``with store.write() as session``; the
         online table's :class:`~doppelkopf.storage.tables.TableStore` records its games with it, in the same
         transaction as the deal's end). ``entry`` is checked JSON data (:func:`~doppelkopf.storage.fields.entry_json`:
-        a copy, which gets the game's ``"dealer"``), ``number`` (``None``: append) and ``author`` are checked.
+        a copy, which gets the game's ``"dealer"``), ``number`` (``None``: append), ``author`` and ``client_id``
+        (:func:`check_client_id`) are checked.
 
         Raises:
             as :meth:`add_game`; the caller's transaction is rolled back then.
         """
         data = entry
         sitting = get_sitting(session, sitting_id, lock=True, state=True, tally=True)
+        taken = self._taken(session, sitting.id, client_id)
+        if taken is not None:
+            return taken
         count = game_count(session, sitting.id)
         if number is not None and number != count + 1:
             raise self._add_conflict(session, sitting.id, number, count)
@@ -640,28 +697,41 @@ class Store:
         )
         session.add(game)
         session.flush()
-        self._audit(session, game, count + 1, "add")
+        self._audit(session, game, count + 1, "add", client_id)
         return self._game_info(game)
 
     def edit_game(
-        self, sitting_id: int, number: int, entry: Mapping[str, Any], *, version: int, author: str = ""
+        self,
+        sitting_id: int,
+        number: int,
+        entry: Mapping[str, Any],
+        *,
+        version: int,
+        author: str = "",
+        client_id: str | None = None,
     ) -> GameInfo:
         """Correct game ``number`` of the sitting to ``entry``; every game after it is computed again
         (its Bock, the Pflichtsolo state, the totals; a later game stored with its dealer keeps him and who
         sat out). ``version`` is the game's version the client saw (:attr:`GameInfo.version`,
-        :attr:`ListePage.versions`). An entry without ``"dealer"`` keeps the game's dealer.
+        :attr:`ListePage.versions`). An entry without ``"dealer"`` keeps the game's dealer. ``client_id``: as
+        :meth:`add_game` (a correction the sitting took already answers the game as stored, nothing written).
 
         Raises:
-            NotFound: no such sitting or game. Conflict: the game changed since (``game 3 was changed by Ben
-                at 21:04; reload the list and try again``). doppelkopf.liste.ListeError: the entry, or a later
-                game with it, does not fit (``game 5: ...``). Nothing is written then.
+            StoreError: a malformed ``client_id``. NotFound: no such sitting or game. Conflict: the game changed
+                since (``game 3 was changed by Ben at 21:04; reload the list and try again``).
+                doppelkopf.liste.ListeError: the entry, or a later game with it, does not fit (``game 5: ...``).
+                Nothing is written then.
         """
         data = entry_json(entry)
         author = check_text(author, "author")
         number = check_int(number, "number", 1)
         seen = check_int(version, "version", 0)
+        client_id = check_client_id(client_id)
         with self.write() as session:
             sitting = get_sitting(session, sitting_id, lock=True, tally=True)
+            taken = self._taken(session, sitting.id, client_id)
+            if taken is not None:
+                return taken
             game, before, later = self._game_and_later(session, sitting.id, number)
             if game.version != seen:
                 raise self._edit_conflict(session, game, number, seen)
@@ -688,23 +758,30 @@ class Store:
                 raise Conflict("game {number} was changed meanwhile; reload the list and try again", number=number)
             self._store_rows(session, later, rows[1:])
             session.refresh(game)
-            self._audit(session, game, number, "edit")
+            self._audit(session, game, number, "edit", client_id)
             return self._game_info(game)
 
-    def delete_game(self, sitting_id: int, number: int, *, version: int, author: str = "") -> None:
+    def delete_game(
+        self, sitting_id: int, number: int, *, version: int, author: str = "", client_id: str | None = None
+    ) -> None:
         """Delete game ``number``: it leaves the list, the games after it move up one number and are
         computed again (a Bock it started is gone from them). Its versions stay in the audit trail
-        (:meth:`history`). ``version`` is the game's version the client saw.
+        (:meth:`history`). ``version`` is the game's version the client saw. ``client_id``: as
+        :meth:`add_game` (a deletion the sitting took already does nothing).
 
         Raises:
-            NotFound: no such sitting or game. Conflict: the game changed since. doppelkopf.liste.ListeError:
-                a later game does not fit without it (``game 4: ...``, numbered as after the deletion).
+            StoreError: a malformed ``client_id``. NotFound: no such sitting or game. Conflict: the game changed
+                since. doppelkopf.liste.ListeError: a later game does not fit without it (``game 4: ...``,
+                numbered as after the deletion).
         """
         author = check_text(author, "author")
         number = check_int(number, "number", 1)
         seen = check_int(version, "version", 0)
+        client_id = check_client_id(client_id)
         with self.write() as session:
             sitting = get_sitting(session, sitting_id, lock=True, tally=True)
+            if self._taken(session, sitting.id, client_id) is not None:
+                return
             game, before, later = self._game_and_later(session, sitting.id, number)
             if game.version != seen:
                 raise self._edit_conflict(session, game, number, seen)
@@ -741,7 +818,7 @@ class Store:
             )
             self._store_rows(session, later, rows)
             session.refresh(game)
-            self._audit(session, game, number, "delete")
+            self._audit(session, game, number, "delete", client_id)
 
     def game(self, sitting_id: int, number: int) -> GameInfo:
         """Game ``number`` of the sitting as stored now. Raises :class:`NotFound`."""
@@ -1333,8 +1410,22 @@ class Store:
             )
         return seen + 1
 
+    def _taken(self, session: Session, sitting_id: int, client_id: str | None) -> GameInfo | None:
+        """The game of the sitting's write with ``client_id`` as stored now (a deleted one with the number it
+        had), ``None`` when the sitting took no write with it (or ``client_id`` is ``None``)."""
+        if client_id is None:
+            return None
+        done = session.scalars(
+            select(GameVersion).where(GameVersion.sitting_id == sitting_id, GameVersion.client_id == client_id)
+        ).first()
+        if done is None:
+            return None
+        game = session.get(GameRow, done.game_id)
+        assert game is not None  # a version's game is never removed (only marked deleted)
+        return self._game_info(game, done.number)
+
     @staticmethod
-    def _audit(session: Session, game: GameRow, number: int, action: str) -> None:
+    def _audit(session: Session, game: GameRow, number: int, action: str, client_id: str | None = None) -> None:
         session.add(
             GameVersion(
                 game_id=game.id,
@@ -1347,6 +1438,7 @@ class Store:
                 entry=game.entry,
                 author=game.author,
                 changed_at=game.changed_at,
+                client_id=client_id,
             )
         )
         session.flush()

@@ -414,7 +414,7 @@ def create_app(
     from ..storage.tables import TableStore
     from .auth import AttemptLimit, TooManyAttempts, guard
     from .live import Hub
-    from .routers import games, groups, members, passkeys, sittings, stats
+    from .routers import games, groups, members, passkeys, pwa, sittings, stats
     from .routers import tables as tables_router
 
     store = open_store(store_url)
@@ -505,7 +505,7 @@ def create_app(
     for module in (groups, sittings, games, stats, members, passkeys):
         app.include_router(module.api, dependencies=[Depends(guard)])
         app.include_router(module.pages, dependencies=[Depends(guard)])
-    for module in (tables_router,):
+    for module in (tables_router, pwa):
         app.include_router(module.api)
         app.include_router(module.pages)
 

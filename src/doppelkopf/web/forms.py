@@ -48,7 +48,7 @@ MAX_GROUP_PLAYERS = 100
 #: The fields of the entry form besides ``extra.<type>.<party>``.
 FORM_FIELDS = frozenset(
     {"mode", "game", "re", "augen_re", "tricks_re", "ann_re", "ann_kontra", "winners", "punkte", "events"}
-    | {"number", "version", "author"}
+    | {"number", "version", "author", "client_id"}
 )
 
 

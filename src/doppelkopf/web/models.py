@@ -256,6 +256,14 @@ class EntryFormOut(BaseModel):
 # -- games ----------------------------------------------------------------------------------------
 
 
+#: What the API says of a write's ``client_id`` (``doppelkopf.storage.service.check_client_id``).
+CLIENT_ID_DOC = (
+    "An id the client made for this write (8..64 letters, digits or - _ . :, e.g. a UUID). The sitting takes a "
+    "write with it once: sent again (an answer lost on the way) it answers the game as stored, no second game, "
+    "no second version, no 409."
+)
+
+
 class GameIn(BaseModel):
     """A new game."""
 
@@ -269,6 +277,7 @@ class GameIn(BaseModel):
         "(without it a game entered meanwhile is not noticed); the page's form always sends it.",
     )
     author: str = Field(default="", description=AUTHOR_DOC)
+    client_id: str | None = Field(default=None, description=CLIENT_ID_DOC)
 
 
 class GameEdit(BaseModel):
@@ -278,6 +287,7 @@ class GameEdit(BaseModel):
     entry: dict[str, Any] = Field(description=ENTRY_DOC)
     version: int = Field(ge=0, le=MAX_INT, description="The game's version the client saw; a stale one is a 409.")
     author: str = Field(default="", description=AUTHOR_DOC)
+    client_id: str | None = Field(default=None, description=CLIENT_ID_DOC)
 
 
 class GameOut(BaseModel):

@@ -1,7 +1,8 @@
 """The games of a sitting: enter, correct, delete, and the history of every change.
 
 API: ``GET/POST /api/sittings/{id}/games``, ``GET/PUT/DELETE /api/sittings/{id}/games/{number}``
-(``PUT`` and ``DELETE`` want the game's ``version`` the client saw: a stale one is a 409),
+(``PUT`` and ``DELETE`` want the game's ``version`` the client saw: a stale one is a 409; every write may carry a
+``client_id`` the client made, and a write sent again with it is taken once),
 ``GET /api/sittings/{id}/games/{number}/history``, ``GET /api/sittings/{id}/history``.
 Pages: ``/sittings/{id}/games/new`` (the entry form, ``?mode=quick`` for winners and Punkte only),
 ``POST /sittings/{id}/games``, ``/sittings/{id}/games/{number}`` (the game, its correction form and its
@@ -63,7 +64,11 @@ def add_game(request: Request, sitting_id: SittingId, body: GameIn, store: Store
     """Enter the next game. With ``number`` (the next game's number as the client saw it) a game entered
     meanwhile by someone else is a 409 instead of a second game."""
     info = store.add_game(
-        sitting_id, body.entry, number=body.number, author=author_of(request, check_author(body.author))
+        sitting_id,
+        body.entry,
+        number=body.number,
+        author=author_of(request, check_author(body.author)),
+        client_id=body.client_id,
     )
     get_notifier(request).notify(sitting_id)
     return game_out(info)
@@ -81,7 +86,12 @@ def edit_game(request: Request, sitting_id: SittingId, number: GameNumber, body:
     """Correct a game with the ``version`` the client saw (a stale one is a 409 naming who changed it); every later
     game is computed again (its Bock, Pflichtsolo, totals; each game keeps its dealer)."""
     info = store.edit_game(
-        sitting_id, number, body.entry, version=body.version, author=author_of(request, check_author(body.author))
+        sitting_id,
+        number,
+        body.entry,
+        version=body.version,
+        author=author_of(request, check_author(body.author)),
+        client_id=body.client_id,
     )
     get_notifier(request).notify(sitting_id)
     return game_out(info)
@@ -95,10 +105,13 @@ def delete_game(
     store: StoreDep,
     version: Annotated[int, Query(ge=0, le=MAX_ID, description="The game's version the client saw.")],
     author: Annotated[str, Query()] = "",
+    client_id: Annotated[str | None, Query(description="An id the client made for this write: taken once.")] = None,
 ) -> Response:
     """Delete a game with the ``version`` the client saw (a stale one is a 409): the later games move up and are
     computed again (a Bock it started is gone); its versions stay in the history."""
-    store.delete_game(sitting_id, number, version=version, author=author_of(request, check_author(author)))
+    store.delete_game(
+        sitting_id, number, version=version, author=author_of(request, check_author(author)), client_id=client_id
+    )
     get_notifier(request).notify(sitting_id)
     return Response(status_code=204)
 
@@ -236,7 +249,7 @@ async def _submitted(request: Request) -> tuple[GameForm, dict[str, str]]:
         if isinstance(value, str):
             fields.setdefault(key, []).append(value)
     form = read_form(fields)
-    meta = {key: values[0] for key, values in fields.items() if key in ("number", "version", "author")}
+    meta = {key: values[0] for key, values in fields.items() if key in ("number", "version", "author", "client_id")}
     return form, meta
 
 
@@ -357,7 +370,8 @@ async def add_game_page(request: Request, sitting_id: SittingId, store: StoreDep
         number = _int_field(meta, "number")
         if number is None:
             raise FormError("number", Text("missing or no game number: reload the list and enter the game again"))
-        await run_in_threadpool(store.add_game, sitting_id, entry, number=number, author=author)
+        client_id = meta.get("client_id") or None  # made by the page's script (offline.js): taken once
+        await run_in_threadpool(store.add_game, sitting_id, entry, number=number, author=author, client_id=client_id)
     except ValueError as exc:
         if isinstance(exc, NotFound):
             raise
@@ -394,6 +408,7 @@ async def _change_game_page(request: Request, store: Store, sitting_id: int, num
     form, meta = await _submitted(request)
     author = meta.get("author", "").strip()
     version = _int_field(meta, "version")
+    client_id = meta.get("client_id") or None  # made by the page's script (offline.js): taken once
     try:
         entry: dict[str, Any] | None = None
         if delete:
@@ -409,9 +424,13 @@ async def _change_game_page(request: Request, store: Store, sitting_id: int, num
             )
             raise FormError("version", reason)
         if entry is None:
-            await run_in_threadpool(store.delete_game, sitting_id, number, version=version, author=author)
+            await run_in_threadpool(
+                store.delete_game, sitting_id, number, version=version, author=author, client_id=client_id
+            )
         else:
-            await run_in_threadpool(store.edit_game, sitting_id, number, entry, version=version, author=author)
+            await run_in_threadpool(
+                store.edit_game, sitting_id, number, entry, version=version, author=author, client_id=client_id
+            )
     except ValueError as exc:
         typed, seen = (None, None) if delete else (form, version)
         return await run_in_threadpool(_game_page_again, request, store, sitting_id, number, typed, seen, exc)
