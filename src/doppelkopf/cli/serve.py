@@ -71,13 +71,13 @@ def announce_links(members: Any, base: str, *, owner_link: bool = False) -> None
     token = members.setup_token()
     if token is not None:
         click.echo(_("This server has no owner yet. Open this link on this computer to become its owner:"))
-        click.echo(f"  {base}/setup/{token}")
+        click.echo(base + "/setup/" + token)
         click.echo(_("(valid for 24 hours, once; until then nobody sees any group)"))
         return
     if owner_link:
         link = members.owner_device_link()
         click.echo(_("A link for one more device of the server's owner (30 minutes, once):"))
-        click.echo(f"  {base}/join/{link}")
+        click.echo(base + "/join/" + link)
 
 
 @command(
