@@ -362,3 +362,99 @@ def test_the_online_tables_of_a_group_are_its_members(server: Server) -> None:
     owner.post("/api/groups", json={"name": "Fremde", "players": PLAYERS})
     foreign = ben.post("/api/tables", json={"name": "X", "rules": "ddv", "seats": seats, "group": "Fremde"})
     assert foreign.status_code == 403 and "none of your groups" in foreign.json()["detail"]
+
+
+# -- what a confused user or an attacker found (tests/test_members_browser.py's session) -----------------------
+
+
+def test_a_member_opening_another_invitation_of_the_group_leaves_it_to_whom_it_is_for(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    ben = join(server, owner, group["id"], "Ben")
+    carlas = owner.post(f"/api/groups/{group['id']}/invitations", json={"player": "Carla"}).json()
+    opened = ben.post(f"/join/{carlas['token']}", data={"name": ""}, follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"] == f"/groups/{group['id']}"
+    carla = server.device()
+    assert carla.post(f"/join/{carlas['token']}", data={"name": "Carla"}, follow_redirects=False).status_code == 303
+    listed = {m["name"]: m["player"] for m in owner.get(f"/api/groups/{group['id']}/members").json()}
+    assert listed == {"Anna": "Anna", "Ben": "Ben", "Carla": "Carla"}
+
+
+def test_the_owner_and_a_member_of_a_players_name_are_not_offered_to_invite(server: Server) -> None:
+    owner = claim(server)  # Anna, who creates the group of Anna, Ben, Carla, Dirk
+    group, _ = evening(owner)
+    join(server, owner, group["id"], "ben")  # an invitation for anyone; the name as the player's, in lower case
+    page = owner.get(f"/groups/{group['id']}/members")
+    offered = re.findall(r'name="player" value="([^"]*)"', page.text)
+    assert offered == ["Carla", "Dirk"]
+
+
+def test_a_members_phone_that_opens_the_viewer_link_stays_logged_in(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    ben = join(server, owner, group["id"], "Ben")
+    screen = owner.post(f"/api/groups/{group['id']}/viewer-links").json()
+    cookie = ben.cookies.get("doko_session")
+    opened = ben.get(f"/view/{screen['token']}", follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"] == f"/groups/{group['id']}"
+    assert "set-cookie" not in opened.headers and ben.cookies.get("doko_session") == cookie
+    assert ben.get("/api/me").json()["name"] == "Ben"
+    # a device of someone who is no member of the group is not logged out either: told, and nothing spent
+    nina = server.device()
+    other = owner.post("/api/groups", json={"name": "Nachbarn", "players": PLAYERS}).json()
+    invite = owner.post(f"/api/groups/{other['id']}/invitations", json={}).json()
+    nina.post(f"/api/join/{invite['token']}", json={"name": "Nina"})
+    refused = nina.get(f"/view/{screen['token']}", follow_redirects=False)
+    assert refused.status_code == 403 and "logged in as Nina" in refused.text and SECRET not in refused.text
+    assert nina.get("/api/me").json()["name"] == "Nina"
+    [link] = [i for i in owner.get(f"/api/groups/{group['id']}/invitations").json() if i["kind"] == "viewer"]
+    assert link["uses"] == 0
+
+
+def test_answers_with_a_token_or_link_are_never_stored(server: Server) -> None:
+    token = server.members.setup_token()
+    laptop = server.device()
+    assert laptop.get(f"/setup/{token}").headers["cache-control"] == "no-store"
+    claimed = laptop.post(f"/api/setup/{token}", json={"name": "Anna"})
+    assert claimed.headers["cache-control"] == "no-store"
+    group, _ = evening(laptop)
+    invited = laptop.post(f"/groups/{group['id']}/invitations", data={"player": "Ben"})
+    assert invited.status_code == 201 and invited.headers["cache-control"] == "no-store"
+    assert 'id="the-link"' in invited.text
+    made = laptop.post(f"/api/groups/{group['id']}/invitations", json={})
+    assert made.headers["cache-control"] == "no-store"
+    assert server.device().get(f"/join/{made.json()['token']}").headers["cache-control"] == "no-store"
+    assert laptop.post(f"/api/groups/{group['id']}/viewer-links").headers["cache-control"] == "no-store"
+    assert laptop.post("/api/me/device-link").headers["cache-control"] == "no-store"
+    assert laptop.post("/me/device-link").headers["cache-control"] == "no-store"
+
+
+def test_the_language_switch_of_a_page_a_members_form_answered_opens_that_page(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    answered = [
+        (owner.post(f"/groups/{group['id']}/invitations", data={"player": "Ben"}), f"/groups/{group['id']}/members"),
+        (owner.post(f"/groups/{group['id']}/members/1", data={"remove": "1"}), f"/groups/{group['id']}/members"),
+        (owner.post("/me/device-link"), "/me"),
+        (owner.post("/me/password", data={"login": "anna", "password": "short"}), "/me"),
+    ]
+    for page, lands in answered:
+        switch = re.search(r'href="(/lang/de\?next=[^"]*)"', page.text)
+        assert switch is not None, page.text[:300]
+        opened = owner.get(switch.group(1).replace("&amp;", "&"))
+        owner.cookies.delete("lang")
+        assert opened.status_code == 200 and opened.url.path == lands, (switch.group(1), opened.status_code)
+        assert 'lang="de"' in opened.text
+    outsider = server.device()
+    assert outsider.get(f"/groups/{group['id']}/invitations").status_code == 404
+
+
+def test_the_join_page_and_the_members_crumbs_read_well(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    made = owner.post(f"/api/groups/{group['id']}/invitations", json={}).json()
+    page = server.device().get(f"/join/{made['token']}")
+    text = re.sub(r"<[^>]+>", "", page.text)
+    assert f"invites you to the Liste of {SECRET}. As a member" in " ".join(text.split())
+    crumbs = re.search(r'<nav class="crumbs"[^>]*>(.*?)</nav>', owner.get(f"/groups/{group['id']}/members").text)
+    assert crumbs is not None and "›" not in crumbs.group(1)  # the style sheet draws the separators

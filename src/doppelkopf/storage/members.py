@@ -266,7 +266,10 @@ class Members:
             session.add(account)
             session.flush()
             for group_id in session.scalars(select(Group.id)):
-                session.add(Membership(group_id=group_id, account_id=account.id, role="admin", created_at=now))
+                player = self._own_player(session, group_id, name)
+                session.add(
+                    Membership(group_id=group_id, account_id=account.id, role="admin", player=player, created_at=now)
+                )
             session_token = self._new_session(session, account.id, None, label)
             return self._account_info(account), session_token
 
@@ -509,18 +512,21 @@ class Members:
         """Use a link: a group's invitation (``name``'s new account joins; with ``as_access`` of a device
         that already has an account, that account joins and no new session is made), a device link (a new
         session of its account) or a viewer link (a read-only session). Returns the account (``None`` for a
-        viewer link) and the new session's token (``None`` where the device keeps its own).
+        viewer link) and the new session's token (``None`` where the device keeps its own). An account that
+        already is a member of the invitation's group spends nothing of it (it is meant for someone else); a new
+        member is the invitation's player, else the player of the account's name whom no member is yet.
 
         Raises InvitationError (the link is not valid), StoreError (a bad ``name`` for a new account)."""
         with self.store.write() as session:
             invitation = self._usable_invitation(session, token, ("member", "device", "viewer"))
-            invitation.uses += 1
             if invitation.kind == "viewer":
+                invitation.uses += 1
                 return None, self._new_session(session, None, invitation.id, label)
             if invitation.kind == "device":
                 account = session.get(Account, invitation.account_id) if invitation.account_id else None
                 if account is None:
                     raise _not_valid()
+                invitation.uses += 1
                 return self._account_info(account), self._new_session(session, account.id, None, label)
             assert invitation.group_id is not None
             existing = (
@@ -540,13 +546,14 @@ class Members:
                     Membership.group_id == invitation.group_id, Membership.account_id == account.id
                 )
             ).first()
-            if membership is None:
+            if membership is None:  # a member opening another invitation of the group spends nothing
+                invitation.uses += 1
                 session.add(
                     Membership(
                         group_id=invitation.group_id,
                         account_id=account.id,
                         role=invitation.role or "member",
-                        player=invitation.player,
+                        player=invitation.player or self._own_player(session, invitation.group_id, account.name),
                         created_at=now,
                     )
                 )
@@ -616,14 +623,34 @@ class Members:
             raise StoreError("player: {name!r} is not a player of this group", name=str(player)[:40])
         return found
 
+    @staticmethod
+    def _own_player(session: Session, group_id: int, name: str) -> str | None:
+        """The player of the group's Liste named ``name`` (compared by :func:`name_key`) whom no member is yet:
+        the player a new member of that name is (so the group's admins are not offered to invite them)."""
+        key = name_key(name)
+        found = session.scalars(select(Player.name).where(Player.group_id == group_id, Player.key == key)).first()
+        if found is None:
+            return None
+        taken = session.scalars(
+            select(Membership.player).where(Membership.group_id == group_id, Membership.player.is_not(None))
+        )
+        return None if any(name_key(p) == key for p in taken if p) else found
+
     def add_admin(self, account_id: int, group_id: int) -> None:
-        """Make ``account_id`` an admin of ``group_id`` (its creator; an import's importer)."""
+        """Make ``account_id`` an admin of ``group_id`` (its creator; an import's importer); a new member is the
+        player of the Liste of the account's name, if there is one whom no member is yet."""
         with self.store.write() as session:
             membership = session.scalars(
                 select(Membership).where(Membership.group_id == group_id, Membership.account_id == account_id)
             ).first()
             if membership is None:
-                session.add(Membership(group_id=group_id, account_id=account_id, role="admin", created_at=utc_now()))
+                account = session.get(Account, account_id)
+                player = self._own_player(session, group_id, account.name) if account is not None else None
+                session.add(
+                    Membership(
+                        group_id=group_id, account_id=account_id, role="admin", player=player, created_at=utc_now()
+                    )
+                )
             else:
                 membership.role = "admin"
 
