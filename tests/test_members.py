@@ -458,3 +458,57 @@ def test_the_join_page_and_the_members_crumbs_read_well(server: Server) -> None:
     assert f"invites you to the Liste of {SECRET}. As a member" in " ".join(text.split())
     crumbs = re.search(r'<nav class="crumbs"[^>]*>(.*?)</nav>', owner.get(f"/groups/{group['id']}/members").text)
     assert crumbs is not None and "›" not in crumbs.group(1)  # the style sheet draws the separators
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_single_use_link_opened_by_several_at_once_admits_one(
+    database: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Three phones press "Join" on one single-use invitation at the same moment (and three laptops claim the
+    server with its setup link): one gets in, the others are told the link is used."""
+    import threading
+
+    from doppelkopf.storage import open_store
+    from doppelkopf.storage.members import InvitationError
+
+    url = f"sqlite:///{tmp_path / 'liste.sqlite'}" if database == "sqlite" else request.getfixturevalue("pg_url")
+    store = open_store(url)
+    try:
+        members = Members(store)
+
+        def at_once(use: Any) -> list[str]:
+            """``use(n)`` in three threads released together: what each got ("ok" or "refused")."""
+            barrier = threading.Barrier(3)
+            got: list[str] = []
+
+            def one(n: int) -> None:
+                barrier.wait()
+                try:
+                    use(n)
+                    got.append("ok")
+                except InvitationError:
+                    got.append("refused")
+
+            threads = [threading.Thread(target=one, args=(n,)) for n in range(3)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            return sorted(got)
+
+        setup = members.setup_token()
+        assert setup is not None
+        sessions: list[str] = []
+        assert at_once(lambda n: sessions.append(members.claim(setup, f"Owner {n}")[1])) == ["ok", "refused", "refused"]
+        access = members.access(sessions[0])
+        assert access.owner and len(members.accounts(access)) == 1
+        group = store.create_group("Donnerstag", PLAYERS)
+        assert access.account_id is not None
+        members.add_admin(access.account_id, group.id)
+        access = members.access(sessions[0])
+        for _ in range(5):
+            _, token = members.invite(access, group.id)
+            assert at_once(lambda n, token=token: members.join(token, f"Gast {n}")) == ["ok", "refused", "refused"]
+        assert len(members.members(access, group.id)) == 1 + 5
+    finally:
+        store.close()

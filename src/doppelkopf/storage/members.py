@@ -257,7 +257,7 @@ class Members:
         Raises InvitationError (the link is not valid, or the server has an owner), StoreError (a bad name)."""
         name = clean_name(name, "name")
         with self.store.write() as session:
-            invitation = self._usable_invitation(session, token, ("setup",))
+            invitation = self._usable_invitation(session, token, ("setup",), lock=True)
             if session.scalar(select(Account.id).where(Account.owner).limit(1)) is not None:
                 raise _not_valid()
             now = utc_now()
@@ -398,10 +398,14 @@ class Members:
     # -- invitations --------------------------------------------------------------------------------------
 
     @staticmethod
-    def _usable_invitation(session: Session, token: str, kinds: tuple[str, ...]) -> Invitation:
+    def _usable_invitation(session: Session, token: str, kinds: tuple[str, ...], lock: bool = False) -> Invitation:
+        """The invitation of ``token`` if it is of ``kinds`` and can be used; ``lock``: its row locked until the
+        transaction ends (PostgreSQL ``FOR UPDATE``: two people using a single-use link at once are one after
+        the other, and the second finds it used). Raises InvitationError."""
         if not token or len(token) > MAX_TOKEN:
             raise _not_valid()
-        invitation = session.scalars(select(Invitation).where(Invitation.token_hash == _hash(token))).first()
+        query = select(Invitation).where(Invitation.token_hash == _hash(token))
+        invitation = session.scalars(query.with_for_update() if lock else query).first()
         if invitation is None or invitation.kind not in kinds or not _usable(invitation, utc_now()):
             raise _not_valid()
         return invitation
@@ -518,7 +522,7 @@ class Members:
 
         Raises InvitationError (the link is not valid), StoreError (a bad ``name`` for a new account)."""
         with self.store.write() as session:
-            invitation = self._usable_invitation(session, token, ("member", "device", "viewer"))
+            invitation = self._usable_invitation(session, token, ("member", "device", "viewer"), lock=True)
             if invitation.kind == "viewer":
                 invitation.uses += 1
                 return None, self._new_session(session, None, invitation.id, label)
