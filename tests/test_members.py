@@ -4,6 +4,7 @@ nobody else gets anything of a group (every route of the app, the exports, the l
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -460,55 +461,81 @@ def test_the_join_page_and_the_members_crumbs_read_well(server: Server) -> None:
     assert crumbs is not None and "›" not in crumbs.group(1)  # the style sheet draws the separators
 
 
-@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
-def test_a_single_use_link_opened_by_several_at_once_admits_one(
-    database: str, tmp_path: Path, request: pytest.FixtureRequest
-) -> None:
-    """Three phones press "Join" on one single-use invitation at the same moment (and three laptops claim the
-    server with its setup link): one gets in, the others are told the link is used."""
+def _at_once(*uses: Any) -> list[str]:
+    """Each of ``uses`` (no arguments) in its own thread, all released together: what each got, sorted ("ok", or
+    "refused" for an InvitationError or StoreError)."""
     import threading
 
-    from doppelkopf.storage import open_store
-    from doppelkopf.storage.members import InvitationError
+    from doppelkopf.storage import StoreError
 
-    url = f"sqlite:///{tmp_path / 'liste.sqlite'}" if database == "sqlite" else request.getfixturevalue("pg_url")
+    barrier = threading.Barrier(len(uses))
+    got: list[str] = []
+
+    def one(use: Any) -> None:
+        barrier.wait()
+        try:
+            use()
+            got.append("ok")
+        except StoreError:
+            got.append("refused")
+
+    threads = [threading.Thread(target=one, args=(use,)) for use in uses]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sorted(got)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def members_at(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Members]:
+    """The Members of a new database: an SQLite file, or one on the PostgreSQL server of the tests."""
+    from doppelkopf.storage import open_store
+
+    url = f"sqlite:///{tmp_path / 'liste.sqlite'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
     store = open_store(url)
     try:
-        members = Members(store)
-
-        def at_once(use: Any) -> list[str]:
-            """``use(n)`` in three threads released together: what each got ("ok" or "refused")."""
-            barrier = threading.Barrier(3)
-            got: list[str] = []
-
-            def one(n: int) -> None:
-                barrier.wait()
-                try:
-                    use(n)
-                    got.append("ok")
-                except InvitationError:
-                    got.append("refused")
-
-            threads = [threading.Thread(target=one, args=(n,)) for n in range(3)]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
-            return sorted(got)
-
-        setup = members.setup_token()
-        assert setup is not None
-        sessions: list[str] = []
-        assert at_once(lambda n: sessions.append(members.claim(setup, f"Owner {n}")[1])) == ["ok", "refused", "refused"]
-        access = members.access(sessions[0])
-        assert access.owner and len(members.accounts(access)) == 1
-        group = store.create_group("Donnerstag", PLAYERS)
-        assert access.account_id is not None
-        members.add_admin(access.account_id, group.id)
-        access = members.access(sessions[0])
-        for _ in range(5):
-            _, token = members.invite(access, group.id)
-            assert at_once(lambda n, token=token: members.join(token, f"Gast {n}")) == ["ok", "refused", "refused"]
-        assert len(members.members(access, group.id)) == 1 + 5
+        yield Members(store)
     finally:
         store.close()
+
+
+def test_a_single_use_link_used_by_several_at_once_admits_one(members_at: Members) -> None:
+    """Three laptops claim the server with its setup link at the same moment, three phones press "Join" on one
+    single-use invitation: one gets in, the others are told the link is used."""
+    members = members_at
+    setup = members.setup_token()
+    assert setup is not None
+    sessions: list[str] = []
+    claims = [lambda n=n: sessions.append(members.claim(setup, f"Owner {n}")[1]) for n in range(3)]
+    assert _at_once(*claims) == ["ok", "refused", "refused"]
+    owner = members.access(sessions[0])
+    assert owner.owner and owner.account_id is not None and len(members.accounts(owner)) == 1
+    group = members.store.create_group("Donnerstag", PLAYERS)
+    members.add_admin(owner.account_id, group.id)
+    owner = members.access(sessions[0])
+    for _ in range(5):
+        _, token = members.invite(owner, group.id)
+        joins = [lambda n=n, token=token: members.join(token, f"Gast {n}") for n in range(3)]
+        assert _at_once(*joins) == ["ok", "refused", "refused"]
+    assert len(members.members(owner, group.id)) == 1 + 5
+
+
+def test_two_admins_making_each_other_members_at_once_leave_one_admin(members_at: Members) -> None:
+    members = members_at
+    setup = members.setup_token()
+    assert setup is not None
+    anna, anna_session = members.claim(setup, "Anna")
+    for round in range(5):
+        group = members.store.create_group(f"Runde {round}", PLAYERS)
+        members.add_admin(anna.id, group.id)
+        _, token = members.invite(members.access(anna_session), group.id, role="admin")
+        ben, ben_session = members.join(token, "Ben")
+        assert ben is not None and ben_session is not None
+        by_anna, by_ben = members.access(anna_session), members.access(ben_session)
+        demotions = (
+            functools.partial(members.set_role, by_anna, group.id, ben.id, "member"),
+            functools.partial(members.set_role, by_ben, group.id, anna.id, "member"),
+        )
+        assert _at_once(*demotions) == ["ok", "refused"]
+        assert [m.role for m in members.members(by_anna, group.id)].count("admin") == 1

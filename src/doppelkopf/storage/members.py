@@ -40,7 +40,7 @@ import secrets
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from ..names import clean_name, name_key
@@ -739,12 +739,15 @@ class Members:
 
     @staticmethod
     def _keep_an_admin(session: Session, group_id: int) -> None:
-        admins = session.scalar(
-            select(func.count())
-            .select_from(Membership)
+        """Raise StoreError when the group has one admin (or none) left. The admins' rows stay locked until the
+        transaction ends (PostgreSQL ``FOR UPDATE``): two admins who make each other members at once are one
+        after the other, and the second is refused."""
+        admins = session.scalars(
+            select(Membership.id)
             .where(Membership.group_id == group_id, Membership.role == "admin")
-        )
-        if (admins or 0) <= 1:
+            .with_for_update()
+        ).all()
+        if len(admins) <= 1:
             raise StoreError("role: the group's last admin stays admin; make another member admin first")
 
     def allow_groups(self, by: Access, account_id: int, allowed: bool) -> None:
