@@ -153,6 +153,36 @@ def no_sideways_scroll(page: Any) -> None:
     assert width <= page.viewport_size["width"], f"{page.url}: the page is {width} px wide"
 
 
+#: English words of the members' pages: none may show on a German page (the catalogue's translations are there).
+ENGLISH = (
+    "Members",
+    "Invite",
+    "Invitation",
+    "Join",
+    "Your name",
+    "device",
+    "Log out",
+    "Leave the group",
+    "Revoke",
+    "Viewer link",
+    "Password",
+    "Owner",
+    "Become the owner",
+    "Set up",
+    "not found",
+    "History",
+    "entered",
+    "by Ben",
+)
+
+
+def german(page: Any) -> None:
+    """The page is German (the default language): its ``lang``, and no English word of :data:`ENGLISH`."""
+    assert page.locator("html").get_attribute("lang") == "de", page.url
+    text = page.locator("body").inner_text()
+    assert [word for word in ENGLISH if word in text] == [], page.url
+
+
 def qr_shown(page: Any, selector: str) -> None:
     """The QR code image of ``selector`` is there and was drawn (an SVG data URI the CSP lets through)."""
     image = page.locator(f"{selector} img.qr")
@@ -166,7 +196,7 @@ def the_owner_claims_and_starts_an_evening(page: Any, server: Server, shots: Pat
     token = server.app.state.members.setup_token()
     assert token is not None
     page.goto(f"{server.base}/setup/{token}")
-    assert page.locator("html").get_attribute("lang") == "de"
+    german(page)
     no_sideways_scroll(page)
     page.screenshot(path=str(shots / "members-setup-desktop.png"), full_page=True)
     page.fill("input[name=name]", "Anna")
@@ -210,13 +240,14 @@ def test_an_evening_of_members_in_the_browser(devices: Devices, server: Server, 
     assert link.startswith(f"{server.base}/join/")
     assert "Ben" in laptop.locator("#new-link h2").inner_text()
     assert "+ Ben" not in laptop.locator("#offered button").all_inner_texts()  # invited: no more offered
+    german(laptop)
     no_sideways_scroll(laptop)
     laptop.screenshot(path=str(shots / "members-invited-desktop.png"), full_page=True)
 
     # Ben's phone: the invitation page, his name already filled in from the player, one click to join
     phone = devices.open(**PHONE)
     phone.goto(link)
-    assert phone.locator("html").get_attribute("lang") == "de"
+    german(phone)
     assert "Donnerstag" in phone.locator("h1").inner_text()
     assert "Anna" in phone.locator("main").inner_text()  # who invites
     assert phone.input_value("input[name=name]") == "Ben"
@@ -246,6 +277,7 @@ def test_an_evening_of_members_in_the_browser(devices: Devices, server: Server, 
     phone.goto(f"{server.base}/sittings/{sitting}/history")
     history = phone.locator("ol.versions li.version").first.inner_text()
     assert "Ben" in history and "Dirk" not in history
+    german(phone)
     # the owner's laptop sees it too, and Ben among the members
     laptop.goto(f"{server.base}/sittings/{sitting}")
     assert totals(laptop) == [[9, -3, -3, -3]]
@@ -258,8 +290,10 @@ def test_an_evening_of_members_in_the_browser(devices: Devices, server: Server, 
         answer = visitor.goto(f"{server.base}{path}")
         assert answer is not None and answer.status == 404, path
         assert "Donnerstag" not in visitor.locator("body").inner_text()
+        german(visitor)
     visitor.goto(f"{server.base}/")
     assert visitor.locator("#welcome").is_visible()
+    german(visitor)
     assert "Donnerstag" not in visitor.locator("body").inner_text()
 
     # a viewer link for the screen at the table: the Liste, and every write refused
@@ -299,6 +333,7 @@ def test_an_evening_of_members_in_the_browser(devices: Devices, server: Server, 
     assert totals(screen) == [[9, -3, -3, -3]]
     screen.goto(f"{server.base}/groups/{group}/members")
     assert screen.locator("#new-link, form[action$='/invitations']").count() == 0  # no admin's forms
+    german(screen)
 
     # Ben's second device: a one-time link from his account page
     phone.goto(f"{server.base}/me")
@@ -309,10 +344,12 @@ def test_an_evening_of_members_in_the_browser(devices: Devices, server: Server, 
     device_link = phone.input_value("#device-link input")
     assert device_link.startswith(f"{server.base}/join/")
     no_sideways_scroll(phone)
+    german(phone)
     phone.screenshot(path=str(shots / "members-me-phone.png"), full_page=True)
     tablet = devices.open(**PHONE)
     tablet.goto(device_link)
     assert "Ben" in tablet.locator("main").inner_text()
+    german(tablet)
     tablet.screenshot(path=str(shots / "members-device-phone.png"), full_page=True)
     submit(tablet, "form[action^='/join/']")
     tablet.wait_for_url("**/groups")
@@ -326,7 +363,10 @@ def test_an_evening_of_members_in_the_browser(devices: Devices, server: Server, 
     answer = third.goto(device_link)
     assert answer is not None and answer.status == 404
     assert third.locator("header a.navlink[href='/me']").count() == 0
+    german(third)
     laptop.goto(f"{server.base}/me")
     laptop.screenshot(path=str(shots / "members-me-desktop.png"), full_page=True)
+    german(laptop)
     members_page(laptop, server, group)
+    german(laptop)
     laptop.screenshot(path=str(shots / "members-desktop.png"), full_page=True)
