@@ -335,6 +335,14 @@ def test_an_evening_of_members_in_the_browser(devices: Devices, server: Server, 
     assert screen.locator("#new-link, form[action$='/invitations']").count() == 0  # no admin's forms
     german(screen)
 
+    # the members page on Ben's phone: who is in the group, and his own way out; no admin's forms
+    members_page(phone, server, group)
+    assert phone.locator("#offered, form[action$='/invitations']").count() == 0
+    assert phone.locator("form[action$='/members/2'] button[name=remove]").count() == 1  # Ben's account: 2
+    no_sideways_scroll(phone)
+    german(phone)
+    phone.screenshot(path=str(shots / "members-phone.png"), full_page=True)
+
     # Ben's second device: a one-time link from his account page
     phone.goto(f"{server.base}/me")
     assert phone.locator("h1").inner_text() == "Ben"
