@@ -388,6 +388,11 @@ def test_the_owner_and_a_member_of_a_players_name_are_not_offered_to_invite(serv
     page = owner.get(f"/groups/{group['id']}/members")
     offered = re.findall(r'name="player" value="([^"]*)"', page.text)
     assert offered == ["Carla", "Dirk"]
+    # Carla is invited; someone who joins by an invitation for anyone as "Carla" is not the player Carla
+    owner.post(f"/api/groups/{group['id']}/invitations", json={"player": "Carla"})
+    join(server, owner, group["id"], "Carla")
+    players = {m["name"]: m["player"] for m in owner.get(f"/api/groups/{group['id']}/members").json()}
+    assert players == {"Anna": "Anna", "ben": "Ben", "Carla": None}
 
 
 def test_a_members_phone_that_opens_the_viewer_link_stays_logged_in(server: Server) -> None:

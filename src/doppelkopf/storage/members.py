@@ -629,15 +629,26 @@ class Members:
 
     @staticmethod
     def _own_player(session: Session, group_id: int, name: str) -> str | None:
-        """The player of the group's Liste named ``name`` (compared by :func:`name_key`) whom no member is yet:
-        the player a new member of that name is (so the group's admins are not offered to invite them)."""
+        """The player of the group's Liste named ``name`` (compared by :func:`name_key`) whom no member is yet
+        and no usable invitation is meant for: the player a new member of that name is (so the group's admins
+        are not offered to invite them)."""
         key = name_key(name)
         found = session.scalars(select(Player.name).where(Player.group_id == group_id, Player.key == key)).first()
         if found is None:
             return None
-        taken = session.scalars(
-            select(Membership.player).where(Membership.group_id == group_id, Membership.player.is_not(None))
+        taken = list(
+            session.scalars(
+                select(Membership.player).where(Membership.group_id == group_id, Membership.player.is_not(None))
+            )
         )
+        now = utc_now()
+        taken += [
+            row.player
+            for row in session.scalars(
+                select(Invitation).where(Invitation.group_id == group_id, Invitation.player.is_not(None))
+            )
+            if _usable(row, now)
+        ]
         return None if any(name_key(p) == key for p in taken if p) else found
 
     def add_admin(self, account_id: int, group_id: int) -> None:
@@ -743,9 +754,7 @@ class Members:
         transaction ends (PostgreSQL ``FOR UPDATE``): two admins who make each other members at once are one
         after the other, and the second is refused."""
         admins = session.scalars(
-            select(Membership.id)
-            .where(Membership.group_id == group_id, Membership.role == "admin")
-            .with_for_update()
+            select(Membership.id).where(Membership.group_id == group_id, Membership.role == "admin").with_for_update()
         ).all()
         if len(admins) <= 1:
             raise StoreError("role: the group's last admin stays admin; make another member admin first")
