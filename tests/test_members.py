@@ -544,3 +544,26 @@ def test_two_admins_making_each_other_members_at_once_leave_one_admin(members_at
         )
         assert _at_once(*demotions) == ["ok", "refused"]
         assert [m.role for m in members.members(by_anna, group.id)].count("admin") == 1
+
+
+def test_a_member_who_opens_a_used_or_revoked_link_of_the_group_again_goes_to_its_page(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    made = owner.post(f"/api/groups/{group['id']}/invitations", json={"player": "Ben"}).json()
+    ben = server.device()
+    assert ben.post(f"/join/{made['token']}", data={"name": "Ben"}, follow_redirects=False).status_code == 303
+    home = f"/groups/{group['id']}"
+    again = (
+        ben.get(f"/join/{made['token']}", follow_redirects=False),
+        ben.post(f"/join/{made['token']}", follow_redirects=False),
+    )
+    assert [(a.status_code, a.headers.get("location")) for a in again] == [(303, home), (303, home)]
+    screen = owner.post(f"/api/groups/{group['id']}/viewer-links").json()
+    owner.delete(f"/api/groups/{group['id']}/invitations/{screen['id']}")
+    assert ben.get(f"/view/{screen['token']}", follow_redirects=False).headers["location"] == home
+    # anyone else: the same "not valid" as for a link that never was
+    neighbours = owner.post("/api/groups", json={"name": "Nachbarn", "players": PLAYERS}).json()
+    for stranger in (server.device(), join(server, owner, neighbours["id"], "Nina")):
+        for path in (f"/join/{made['token']}", f"/view/{screen['token']}"):
+            refused = stranger.get(path, follow_redirects=False)
+            assert refused.status_code == 404 and SECRET not in refused.text, path

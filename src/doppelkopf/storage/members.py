@@ -510,6 +510,17 @@ class Members:
         with self.store.read() as session:
             return self._invitation_info(session, self._usable_invitation(session, token, KINDS))
 
+    def link_group(self, token: str, access: Access) -> int | None:
+        """The group of the invitation or viewer link ``token`` (also one used up, expired or revoked) where
+        ``access`` reads that group, else ``None``: where a member who opens a link again belongs (a stranger
+        learns nothing of a link that is not valid)."""
+        if not token or len(token) > MAX_TOKEN or not access.roles:
+            return None
+        with self.store.read() as session:
+            row = session.scalars(select(Invitation).where(Invitation.token_hash == _hash(token))).first()
+            group_id = row.group_id if row is not None and row.kind in ("member", "viewer") else None
+        return group_id if group_id is not None and access.reads(group_id) else None
+
     def join(
         self, token: str, name: str = "", label: str = "", as_access: Access | None = None
     ) -> tuple[AccountInfo | None, str | None]:

@@ -406,11 +406,23 @@ async def claim_page(request: Request, token: Token, name: Annotated[str, Form(m
     return _with_session(RedirectResponse("/groups", status_code=303), session, request)
 
 
+async def _back_home(request: Request, token: str) -> Response | None:
+    """For a member who opens an invitation or viewer link of the group again (used up by now, or expired): the
+    way to the group's page instead of "not valid"; ``None`` for anyone else."""
+    group_id = await run_in_threadpool(get_members(request).link_group, token, request_access(request))
+    return RedirectResponse(f"/groups/{group_id}", status_code=303) if group_id is not None else None
+
+
 @pages.get("/join/{token}")
 async def join_page(request: Request, token: Token) -> Response:
     """An invitation or device link: who invites to what, and the button to join (nothing is used by opening
-    the link: a link preview does not spend it)."""
-    info = await _guarded(request, get_members(request).invitation, token)
+    the link: a link preview does not spend it). A member of the group who opens it again goes to its page."""
+    try:
+        info = await _guarded(request, get_members(request).invitation, token)
+    except InvitationError:
+        if (home := await _back_home(request, token)) is not None:
+            return home
+        raise
     if info.kind not in ("member", "device"):
         raise InvitationError("link: not valid (any more); ask a member of the group for a new one")
     access = request_access(request)
@@ -434,6 +446,8 @@ async def join_form(request: Request, token: Token, name: Annotated[str, Form(ma
             as_access=access if access.account_id is not None else None,
         )
     except InvitationError:
+        if (home := await _back_home(request, token)) is not None:
+            return home
         raise
     except ValueError as exc:
         context = {
@@ -452,7 +466,12 @@ async def join_form(request: Request, token: Token, name: Annotated[str, Form(ma
 async def view_link(request: Request, token: Token) -> Response:
     """A viewer link: this screen gets a read-only session of the group and goes to its page."""
     members = get_members(request)
-    info = await _guarded(request, members.invitation, token)
+    try:
+        info = await _guarded(request, members.invitation, token)
+    except InvitationError:
+        if (home := await _back_home(request, token)) is not None:
+            return home
+        raise
     if info.kind != "viewer":
         raise InvitationError("link: not valid (any more); ask a member of the group for a new one")
     access = request_access(request)
