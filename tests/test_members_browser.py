@@ -343,6 +343,20 @@ def test_an_evening_of_members_in_the_browser(devices: Devices, server: Server, 
     german(phone)
     phone.screenshot(path=str(shots / "members-phone.png"), full_page=True)
 
+    # a page elsewhere that the owner's laptop opens posts a form to the app: refused, nothing made
+    evil = (
+        f'<form method="post" action="{server.base}/groups/{group}/invitations">'
+        '<input type="hidden" name="role" value="admin"><input type="hidden" name="uses" value="0"></form>'
+        "<script>document.forms[0].submit()</script>"
+    )
+    laptop.context.route("http://elsewhere.test/**", lambda route: route.fulfill(body=evil, content_type="text/html"))
+    invitations = f"{server.base}/api/groups/{group}/invitations"
+    before = laptop.request.get(invitations).json()  # the laptop's own cookie: the owner's list
+    with laptop.expect_response(lambda r: r.request.method == "POST") as answer_info:
+        laptop.goto("http://elsewhere.test/")
+    assert answer_info.value.status == 403
+    assert laptop.request.get(invitations).json() == before
+
     # Ben's second device: a one-time link from his account page
     phone.goto(f"{server.base}/me")
     assert phone.locator("h1").inner_text() == "Ben"
