@@ -519,9 +519,9 @@ def test_a_single_use_link_used_by_several_at_once_admits_one(members_at: Member
     group = members.store.create_group("Donnerstag", PLAYERS)
     members.add_admin(owner.account_id, group.id)
     owner = members.access(sessions[0])
-    for _ in range(5):
+    for turn in range(5):
         _, token = members.invite(owner, group.id)
-        joins = [lambda n=n, token=token: members.join(token, f"Gast {n}") for n in range(3)]
+        joins = [lambda n=n, token=token, turn=turn: members.join(token, f"Gast {turn}.{n}") for n in range(3)]
         assert _at_once(*joins) == ["ok", "refused", "refused"]
     assert len(members.members(owner, group.id)) == 1 + 5
 
@@ -531,8 +531,8 @@ def test_two_admins_making_each_other_members_at_once_leave_one_admin(members_at
     setup = members.setup_token()
     assert setup is not None
     anna, anna_session = members.claim(setup, "Anna")
-    for round in range(5):
-        group = members.store.create_group(f"Runde {round}", PLAYERS)
+    for turn in range(5):
+        group = members.store.create_group(f"Runde {turn}", PLAYERS)
         members.add_admin(anna.id, group.id)
         _, token = members.invite(members.access(anna_session), group.id, role="admin")
         ben, ben_session = members.join(token, "Ben")
@@ -567,3 +567,18 @@ def test_a_member_who_opens_a_used_or_revoked_link_of_the_group_again_goes_to_it
         for path in (f"/join/{made['token']}", f"/view/{screen['token']}"):
             refused = stranger.get(path, follow_redirects=False)
             assert refused.status_code == 404 and SECRET not in refused.text, path
+
+
+def test_nobody_joins_under_the_name_of_a_member_of_the_group(server: Server) -> None:
+    """The history names who entered a game: a newcomer by an invitation for anyone cannot be "Anna" there too."""
+    owner = claim(server)
+    group, _ = evening(owner)
+    made = owner.post(f"/api/groups/{group['id']}/invitations", json={"max_uses": 3}).json()
+    phone = server.device()
+    for name in ("Anna", " anna ", "ＡＮＮＡ"):
+        refused = phone.post(f"/join/{made['token']}", data={"name": name})
+        assert refused.status_code == 422 and "is a member of this group already" in refused.text, name
+        assert 'action="/join/' in refused.text  # the form again, to choose another name
+    assert phone.post(f"/join/{made['token']}", data={"name": "Anne"}, follow_redirects=False).status_code == 303
+    names = [m["name"] for m in owner.get(f"/api/groups/{group['id']}/members").json()]
+    assert names == ["Anna", "Anne"]

@@ -529,7 +529,8 @@ class Members:
         session of its account) or a viewer link (a read-only session). Returns the account (``None`` for a
         viewer link) and the new session's token (``None`` where the device keeps its own). An account that
         already is a member of the invitation's group spends nothing of it (it is meant for someone else); a new
-        member is the invitation's player, else the player of the account's name whom no member is yet.
+        member is the invitation's player, else the player of the account's name whom no member is yet. A new
+        account may not take the name of a member of the group (the history tells members apart by name).
 
         Raises InvitationError (the link is not valid), StoreError (a bad ``name`` for a new account)."""
         with self.store.write() as session:
@@ -551,7 +552,16 @@ class Members:
             )
             now = utc_now()
             if existing is None:
-                account = Account(name=clean_name(name, "name"), created_at=now)
+                name = clean_name(name, "name")
+                key = name_key(name)
+                named = session.scalars(
+                    select(Account.name)
+                    .join(Membership, Membership.account_id == Account.id)
+                    .where(Membership.group_id == invitation.group_id)
+                )
+                if any(name_key(other) == key for other in named):  # the history names members by name
+                    raise StoreError("name: {name!r} is a member of this group already; choose another", name=name)
+                account = Account(name=name, created_at=now)
                 session.add(account)
                 session.flush()
             else:
