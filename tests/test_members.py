@@ -4,6 +4,7 @@ nobody else gets anything of a group (every route of the app, the exports, the l
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -362,3 +363,222 @@ def test_the_online_tables_of_a_group_are_its_members(server: Server) -> None:
     owner.post("/api/groups", json={"name": "Fremde", "players": PLAYERS})
     foreign = ben.post("/api/tables", json={"name": "X", "rules": "ddv", "seats": seats, "group": "Fremde"})
     assert foreign.status_code == 403 and "none of your groups" in foreign.json()["detail"]
+
+
+# -- what a confused user or an attacker found (tests/test_members_browser.py's session) -----------------------
+
+
+def test_a_member_opening_another_invitation_of_the_group_leaves_it_to_whom_it_is_for(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    ben = join(server, owner, group["id"], "Ben")
+    carlas = owner.post(f"/api/groups/{group['id']}/invitations", json={"player": "Carla"}).json()
+    opened = ben.post(f"/join/{carlas['token']}", data={"name": ""}, follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"] == f"/groups/{group['id']}"
+    carla = server.device()
+    assert carla.post(f"/join/{carlas['token']}", data={"name": "Carla"}, follow_redirects=False).status_code == 303
+    listed = {m["name"]: m["player"] for m in owner.get(f"/api/groups/{group['id']}/members").json()}
+    assert listed == {"Anna": "Anna", "Ben": "Ben", "Carla": "Carla"}
+
+
+def test_the_owner_and_a_member_of_a_players_name_are_not_offered_to_invite(server: Server) -> None:
+    owner = claim(server)  # Anna, who creates the group of Anna, Ben, Carla, Dirk
+    group, _ = evening(owner)
+    join(server, owner, group["id"], "ben")  # an invitation for anyone; the name as the player's, in lower case
+    page = owner.get(f"/groups/{group['id']}/members")
+    offered = re.findall(r'name="player" value="([^"]*)"', page.text)
+    assert offered == ["Carla", "Dirk"]
+    # Carla is invited; someone who joins by an invitation for anyone as "Carla" is not the player Carla
+    owner.post(f"/api/groups/{group['id']}/invitations", json={"player": "Carla"})
+    join(server, owner, group["id"], "Carla")
+    players = {m["name"]: m["player"] for m in owner.get(f"/api/groups/{group['id']}/members").json()}
+    assert players == {"Anna": "Anna", "ben": "Ben", "Carla": None}
+
+
+def test_a_members_phone_that_opens_the_viewer_link_stays_logged_in(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    ben = join(server, owner, group["id"], "Ben")
+    screen = owner.post(f"/api/groups/{group['id']}/viewer-links").json()
+    cookie = ben.cookies.get("doko_session")
+    opened = ben.get(f"/view/{screen['token']}", follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"] == f"/groups/{group['id']}"
+    assert "set-cookie" not in opened.headers and ben.cookies.get("doko_session") == cookie
+    assert ben.get("/api/me").json()["name"] == "Ben"
+    # a device of someone who is no member of the group is not logged out either: told, and nothing spent
+    nina = server.device()
+    other = owner.post("/api/groups", json={"name": "Nachbarn", "players": PLAYERS}).json()
+    invite = owner.post(f"/api/groups/{other['id']}/invitations", json={}).json()
+    nina.post(f"/api/join/{invite['token']}", json={"name": "Nina"})
+    refused = nina.get(f"/view/{screen['token']}", follow_redirects=False)
+    assert refused.status_code == 403 and "logged in as Nina" in refused.text and SECRET not in refused.text
+    assert nina.get("/api/me").json()["name"] == "Nina"
+    [link] = [i for i in owner.get(f"/api/groups/{group['id']}/invitations").json() if i["kind"] == "viewer"]
+    assert link["uses"] == 0
+
+
+def test_answers_with_a_token_or_link_are_never_stored(server: Server) -> None:
+    token = server.members.setup_token()
+    laptop = server.device()
+    assert laptop.get(f"/setup/{token}").headers["cache-control"] == "no-store"
+    claimed = laptop.post(f"/api/setup/{token}", json={"name": "Anna"})
+    assert claimed.headers["cache-control"] == "no-store"
+    group, _ = evening(laptop)
+    invited = laptop.post(f"/groups/{group['id']}/invitations", data={"player": "Ben"})
+    assert invited.status_code == 201 and invited.headers["cache-control"] == "no-store"
+    assert 'id="the-link"' in invited.text
+    made = laptop.post(f"/api/groups/{group['id']}/invitations", json={})
+    assert made.headers["cache-control"] == "no-store"
+    assert server.device().get(f"/join/{made.json()['token']}").headers["cache-control"] == "no-store"
+    assert laptop.post(f"/api/groups/{group['id']}/viewer-links").headers["cache-control"] == "no-store"
+    assert laptop.post("/api/me/device-link").headers["cache-control"] == "no-store"
+    assert laptop.post("/me/device-link").headers["cache-control"] == "no-store"
+
+
+def test_the_language_switch_of_a_page_a_members_form_answered_opens_that_page(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    answered = [
+        (owner.post(f"/groups/{group['id']}/invitations", data={"player": "Ben"}), f"/groups/{group['id']}/members"),
+        (owner.post(f"/groups/{group['id']}/members/1", data={"remove": "1"}), f"/groups/{group['id']}/members"),
+        (owner.post("/me/device-link"), "/me"),
+        (owner.post("/me/password", data={"login": "anna", "password": "short"}), "/me"),
+    ]
+    for page, lands in answered:
+        switch = re.search(r'href="(/lang/de\?next=[^"]*)"', page.text)
+        assert switch is not None, page.text[:300]
+        opened = owner.get(switch.group(1).replace("&amp;", "&"))
+        owner.cookies.delete("lang")
+        assert opened.status_code == 200 and opened.url.path == lands, (switch.group(1), opened.status_code)
+        assert 'lang="de"' in opened.text
+    outsider = server.device()
+    assert outsider.get(f"/groups/{group['id']}/invitations").status_code == 404
+
+
+def test_the_join_page_and_the_members_crumbs_read_well(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    made = owner.post(f"/api/groups/{group['id']}/invitations", json={}).json()
+    page = server.device().get(f"/join/{made['token']}")
+    text = re.sub(r"<[^>]+>", "", page.text)
+    assert f"invites you to the Liste of {SECRET}. As a member" in " ".join(text.split())
+    crumbs = re.search(r'<nav class="crumbs"[^>]*>(.*?)</nav>', owner.get(f"/groups/{group['id']}/members").text)
+    assert crumbs is not None and "›" not in crumbs.group(1)  # the style sheet draws the separators
+
+
+def _at_once(*uses: Any) -> list[str]:
+    """Each of ``uses`` (no arguments) in its own thread, all released together: what each got, sorted ("ok", or
+    "refused" for an InvitationError or StoreError)."""
+    import threading
+
+    from doppelkopf.storage import StoreError
+
+    barrier = threading.Barrier(len(uses))
+    got: list[str] = []
+
+    def one(use: Any) -> None:
+        barrier.wait()
+        try:
+            use()
+            got.append("ok")
+        except StoreError:
+            got.append("refused")
+
+    threads = [threading.Thread(target=one, args=(use,)) for use in uses]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sorted(got)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def members_at(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Members]:
+    """The Members of a new database: an SQLite file, or one on the PostgreSQL server of the tests."""
+    from doppelkopf.storage import open_store
+
+    url = f"sqlite:///{tmp_path / 'liste.sqlite'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
+    store = open_store(url)
+    try:
+        yield Members(store)
+    finally:
+        store.close()
+
+
+def test_a_single_use_link_used_by_several_at_once_admits_one(members_at: Members) -> None:
+    """Three laptops claim the server with its setup link at the same moment, three phones press "Join" on one
+    single-use invitation: one gets in, the others are told the link is used."""
+    members = members_at
+    setup = members.setup_token()
+    assert setup is not None
+    sessions: list[str] = []
+    claims = [lambda n=n: sessions.append(members.claim(setup, f"Owner {n}")[1]) for n in range(3)]
+    assert _at_once(*claims) == ["ok", "refused", "refused"]
+    owner = members.access(sessions[0])
+    assert owner.owner and owner.account_id is not None and len(members.accounts(owner)) == 1
+    group = members.store.create_group("Donnerstag", PLAYERS)
+    members.add_admin(owner.account_id, group.id)
+    owner = members.access(sessions[0])
+    for turn in range(5):
+        _, token = members.invite(owner, group.id)
+        joins = [lambda n=n, token=token, turn=turn: members.join(token, f"Gast {turn}.{n}") for n in range(3)]
+        assert _at_once(*joins) == ["ok", "refused", "refused"]
+    assert len(members.members(owner, group.id)) == 1 + 5
+
+
+def test_two_admins_making_each_other_members_at_once_leave_one_admin(members_at: Members) -> None:
+    members = members_at
+    setup = members.setup_token()
+    assert setup is not None
+    anna, anna_session = members.claim(setup, "Anna")
+    for turn in range(5):
+        group = members.store.create_group(f"Runde {turn}", PLAYERS)
+        members.add_admin(anna.id, group.id)
+        _, token = members.invite(members.access(anna_session), group.id, role="admin")
+        ben, ben_session = members.join(token, "Ben")
+        assert ben is not None and ben_session is not None
+        by_anna, by_ben = members.access(anna_session), members.access(ben_session)
+        demotions = (
+            functools.partial(members.set_role, by_anna, group.id, ben.id, "member"),
+            functools.partial(members.set_role, by_ben, group.id, anna.id, "member"),
+        )
+        assert _at_once(*demotions) == ["ok", "refused"]
+        assert [m.role for m in members.members(by_anna, group.id)].count("admin") == 1
+
+
+def test_a_member_who_opens_a_used_or_revoked_link_of_the_group_again_goes_to_its_page(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    made = owner.post(f"/api/groups/{group['id']}/invitations", json={"player": "Ben"}).json()
+    ben = server.device()
+    assert ben.post(f"/join/{made['token']}", data={"name": "Ben"}, follow_redirects=False).status_code == 303
+    home = f"/groups/{group['id']}"
+    again = (
+        ben.get(f"/join/{made['token']}", follow_redirects=False),
+        ben.post(f"/join/{made['token']}", follow_redirects=False),
+    )
+    assert [(a.status_code, a.headers.get("location")) for a in again] == [(303, home), (303, home)]
+    screen = owner.post(f"/api/groups/{group['id']}/viewer-links").json()
+    owner.delete(f"/api/groups/{group['id']}/invitations/{screen['id']}")
+    assert ben.get(f"/view/{screen['token']}", follow_redirects=False).headers["location"] == home
+    # anyone else: the same "not valid" as for a link that never was
+    neighbours = owner.post("/api/groups", json={"name": "Nachbarn", "players": PLAYERS}).json()
+    for stranger in (server.device(), join(server, owner, neighbours["id"], "Nina")):
+        for path in (f"/join/{made['token']}", f"/view/{screen['token']}"):
+            refused = stranger.get(path, follow_redirects=False)
+            assert refused.status_code == 404 and SECRET not in refused.text, path
+
+
+def test_nobody_joins_under_the_name_of_a_member_of_the_group(server: Server) -> None:
+    """The history names who entered a game: a newcomer by an invitation for anyone cannot be "Anna" there too."""
+    owner = claim(server)
+    group, _ = evening(owner)
+    made = owner.post(f"/api/groups/{group['id']}/invitations", json={"max_uses": 3}).json()
+    phone = server.device()
+    for name in ("Anna", " anna ", "ＡＮＮＡ"):
+        refused = phone.post(f"/join/{made['token']}", data={"name": name})
+        assert refused.status_code == 422 and "is a member of this group already" in refused.text, name
+        assert 'action="/join/' in refused.text  # the form again, to choose another name
+    assert phone.post(f"/join/{made['token']}", data={"name": "Anne"}, follow_redirects=False).status_code == 303
+    names = [m["name"] for m in owner.get(f"/api/groups/{group['id']}/members").json()]
+    assert names == ["Anna", "Anne"]

@@ -40,7 +40,7 @@ import secrets
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from ..names import clean_name, name_key
@@ -257,7 +257,7 @@ class Members:
         Raises InvitationError (the link is not valid, or the server has an owner), StoreError (a bad name)."""
         name = clean_name(name, "name")
         with self.store.write() as session:
-            invitation = self._usable_invitation(session, token, ("setup",))
+            invitation = self._usable_invitation(session, token, ("setup",), lock=True)
             if session.scalar(select(Account.id).where(Account.owner).limit(1)) is not None:
                 raise _not_valid()
             now = utc_now()
@@ -266,7 +266,10 @@ class Members:
             session.add(account)
             session.flush()
             for group_id in session.scalars(select(Group.id)):
-                session.add(Membership(group_id=group_id, account_id=account.id, role="admin", created_at=now))
+                player = self._own_player(session, group_id, name)
+                session.add(
+                    Membership(group_id=group_id, account_id=account.id, role="admin", player=player, created_at=now)
+                )
             session_token = self._new_session(session, account.id, None, label)
             return self._account_info(account), session_token
 
@@ -395,10 +398,14 @@ class Members:
     # -- invitations --------------------------------------------------------------------------------------
 
     @staticmethod
-    def _usable_invitation(session: Session, token: str, kinds: tuple[str, ...]) -> Invitation:
+    def _usable_invitation(session: Session, token: str, kinds: tuple[str, ...], lock: bool = False) -> Invitation:
+        """The invitation of ``token`` if it is of ``kinds`` and can be used; ``lock``: its row locked until the
+        transaction ends (PostgreSQL ``FOR UPDATE``: two people using a single-use link at once are one after
+        the other, and the second finds it used). Raises InvitationError."""
         if not token or len(token) > MAX_TOKEN:
             raise _not_valid()
-        invitation = session.scalars(select(Invitation).where(Invitation.token_hash == _hash(token))).first()
+        query = select(Invitation).where(Invitation.token_hash == _hash(token))
+        invitation = session.scalars(query.with_for_update() if lock else query).first()
         if invitation is None or invitation.kind not in kinds or not _usable(invitation, utc_now()):
             raise _not_valid()
         return invitation
@@ -503,24 +510,39 @@ class Members:
         with self.store.read() as session:
             return self._invitation_info(session, self._usable_invitation(session, token, KINDS))
 
+    def link_group(self, token: str, access: Access) -> int | None:
+        """The group of the invitation or viewer link ``token`` (also one used up, expired or revoked) where
+        ``access`` reads that group, else ``None``: where a member who opens a link again belongs (a stranger
+        learns nothing of a link that is not valid)."""
+        if not token or len(token) > MAX_TOKEN or not access.roles:
+            return None
+        with self.store.read() as session:
+            row = session.scalars(select(Invitation).where(Invitation.token_hash == _hash(token))).first()
+            group_id = row.group_id if row is not None and row.kind in ("member", "viewer") else None
+        return group_id if group_id is not None and access.reads(group_id) else None
+
     def join(
         self, token: str, name: str = "", label: str = "", as_access: Access | None = None
     ) -> tuple[AccountInfo | None, str | None]:
         """Use a link: a group's invitation (``name``'s new account joins; with ``as_access`` of a device
         that already has an account, that account joins and no new session is made), a device link (a new
         session of its account) or a viewer link (a read-only session). Returns the account (``None`` for a
-        viewer link) and the new session's token (``None`` where the device keeps its own).
+        viewer link) and the new session's token (``None`` where the device keeps its own). An account that
+        already is a member of the invitation's group spends nothing of it (it is meant for someone else); a new
+        member is the invitation's player, else the player of the account's name whom no member is yet. A new
+        account may not take the name of a member of the group (the history tells members apart by name).
 
         Raises InvitationError (the link is not valid), StoreError (a bad ``name`` for a new account)."""
         with self.store.write() as session:
-            invitation = self._usable_invitation(session, token, ("member", "device", "viewer"))
-            invitation.uses += 1
+            invitation = self._usable_invitation(session, token, ("member", "device", "viewer"), lock=True)
             if invitation.kind == "viewer":
+                invitation.uses += 1
                 return None, self._new_session(session, None, invitation.id, label)
             if invitation.kind == "device":
                 account = session.get(Account, invitation.account_id) if invitation.account_id else None
                 if account is None:
                     raise _not_valid()
+                invitation.uses += 1
                 return self._account_info(account), self._new_session(session, account.id, None, label)
             assert invitation.group_id is not None
             existing = (
@@ -530,7 +552,16 @@ class Members:
             )
             now = utc_now()
             if existing is None:
-                account = Account(name=clean_name(name, "name"), created_at=now)
+                name = clean_name(name, "name")
+                key = name_key(name)
+                named = session.scalars(
+                    select(Account.name)
+                    .join(Membership, Membership.account_id == Account.id)
+                    .where(Membership.group_id == invitation.group_id)
+                )
+                if any(name_key(other) == key for other in named):  # the history names members by name
+                    raise StoreError("name: {name!r} is a member of this group already; choose another", name=name)
+                account = Account(name=name, created_at=now)
                 session.add(account)
                 session.flush()
             else:
@@ -540,13 +571,14 @@ class Members:
                     Membership.group_id == invitation.group_id, Membership.account_id == account.id
                 )
             ).first()
-            if membership is None:
+            if membership is None:  # a member opening another invitation of the group spends nothing
+                invitation.uses += 1
                 session.add(
                     Membership(
                         group_id=invitation.group_id,
                         account_id=account.id,
                         role=invitation.role or "member",
-                        player=invitation.player,
+                        player=invitation.player or self._own_player(session, invitation.group_id, account.name),
                         created_at=now,
                     )
                 )
@@ -616,14 +648,45 @@ class Members:
             raise StoreError("player: {name!r} is not a player of this group", name=str(player)[:40])
         return found
 
+    @staticmethod
+    def _own_player(session: Session, group_id: int, name: str) -> str | None:
+        """The player of the group's Liste named ``name`` (compared by :func:`name_key`) whom no member is yet
+        and no usable invitation is meant for: the player a new member of that name is (so the group's admins
+        are not offered to invite them)."""
+        key = name_key(name)
+        found = session.scalars(select(Player.name).where(Player.group_id == group_id, Player.key == key)).first()
+        if found is None:
+            return None
+        taken = list(
+            session.scalars(
+                select(Membership.player).where(Membership.group_id == group_id, Membership.player.is_not(None))
+            )
+        )
+        now = utc_now()
+        taken += [
+            row.player
+            for row in session.scalars(
+                select(Invitation).where(Invitation.group_id == group_id, Invitation.player.is_not(None))
+            )
+            if _usable(row, now)
+        ]
+        return None if any(name_key(p) == key for p in taken if p) else found
+
     def add_admin(self, account_id: int, group_id: int) -> None:
-        """Make ``account_id`` an admin of ``group_id`` (its creator; an import's importer)."""
+        """Make ``account_id`` an admin of ``group_id`` (its creator; an import's importer); a new member is the
+        player of the Liste of the account's name, if there is one whom no member is yet."""
         with self.store.write() as session:
             membership = session.scalars(
                 select(Membership).where(Membership.group_id == group_id, Membership.account_id == account_id)
             ).first()
             if membership is None:
-                session.add(Membership(group_id=group_id, account_id=account_id, role="admin", created_at=utc_now()))
+                account = session.get(Account, account_id)
+                player = self._own_player(session, group_id, account.name) if account is not None else None
+                session.add(
+                    Membership(
+                        group_id=group_id, account_id=account_id, role="admin", player=player, created_at=utc_now()
+                    )
+                )
             else:
                 membership.role = "admin"
 
@@ -708,12 +771,13 @@ class Members:
 
     @staticmethod
     def _keep_an_admin(session: Session, group_id: int) -> None:
-        admins = session.scalar(
-            select(func.count())
-            .select_from(Membership)
-            .where(Membership.group_id == group_id, Membership.role == "admin")
-        )
-        if (admins or 0) <= 1:
+        """Raise StoreError when the group has one admin (or none) left. The admins' rows stay locked until the
+        transaction ends (PostgreSQL ``FOR UPDATE``): two admins who make each other members at once are one
+        after the other, and the second is refused."""
+        admins = session.scalars(
+            select(Membership.id).where(Membership.group_id == group_id, Membership.role == "admin").with_for_update()
+        ).all()
+        if len(admins) <= 1:
             raise StoreError("role: the group's last admin stays admin; make another member admin first")
 
     def allow_groups(self, by: Access, account_id: int, allowed: bool) -> None:

@@ -170,6 +170,12 @@ def _invitation_dict(info: InvitationInfo) -> dict[str, Any]:
 def _with_session(response: Response, token: str | None, request: Request) -> Response:
     if token:
         keep_session(response, token, request)
+    return _secret(response)
+
+
+def _secret(response: Response) -> Response:
+    """``response`` marked never to be stored (a browser's cache, a proxy): it carries a token or a link."""
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 
@@ -293,9 +299,10 @@ def api_revoke_session(request: Request, session_id: ItemId) -> Response:
 
 
 @api.post("/me/device-link")
-def api_device_link(request: Request) -> dict[str, str]:
+def api_device_link(request: Request, response: Response) -> dict[str, str]:
     """A one-time link (30 minutes) that lets another device in as this account."""
     token = get_members(request).device_link(_account_or_404(request))
+    _secret(response)
     return {"token": token, "link": link_of(request, "join", token)}
 
 
@@ -339,8 +346,9 @@ def api_invitations(request: Request, group_id: GroupId) -> list[dict[str, Any]]
 
 
 @api.post("/groups/{group_id}/invitations", status_code=201)
-def api_invite(request: Request, group_id: GroupId, body: InvitationIn) -> dict[str, Any]:
+def api_invite(request: Request, response: Response, group_id: GroupId, body: InvitationIn) -> dict[str, Any]:
     """A new invitation (admins only): its data, ``token`` and ``link`` (shown once)."""
+    _secret(response)
     info, token = get_members(request).invite(
         request_access(request),
         group_id,
@@ -360,8 +368,9 @@ def api_revoke_invitation(request: Request, group_id: GroupId, invitation_id: It
 
 
 @api.post("/groups/{group_id}/viewer-links", status_code=201)
-def api_viewer_link(request: Request, group_id: GroupId) -> dict[str, Any]:
+def api_viewer_link(request: Request, response: Response, group_id: GroupId) -> dict[str, Any]:
     """A read-only link to the group's Liste (admins only), valid until revoked."""
+    _secret(response)
     info, token = get_members(request).viewer_link(request_access(request), group_id)
     return {**_invitation_dict(info), "token": token, "link": link_of(request, "view", token)}
 
@@ -381,7 +390,7 @@ async def setup_page(request: Request, token: Token) -> Response:
     info = await _guarded(request, get_members(request).invitation, token)
     if info.kind != "setup":
         raise InvitationError("link: not valid (any more); ask a member of the group for a new one")
-    return render(request, "setup.html", {"token": token, "error": "", "name": ""})
+    return _secret(render(request, "setup.html", {"token": token, "error": "", "name": ""}))
 
 
 @pages.post("/setup/{token}")
@@ -393,20 +402,32 @@ async def claim_page(request: Request, token: Token, name: Annotated[str, Form(m
         raise
     except ValueError as exc:
         error = request_translator(request).text(shown(exc))
-        return render(request, "setup.html", {"token": token, "error": error, "name": name}, status_code=422)
+        return _secret(render(request, "setup.html", {"token": token, "error": error, "name": name}, status_code=422))
     return _with_session(RedirectResponse("/groups", status_code=303), session, request)
+
+
+async def _back_home(request: Request, token: str) -> Response | None:
+    """For a member who opens an invitation or viewer link of the group again (used up by now, or expired): the
+    way to the group's page instead of "not valid"; ``None`` for anyone else."""
+    group_id = await run_in_threadpool(get_members(request).link_group, token, request_access(request))
+    return RedirectResponse(f"/groups/{group_id}", status_code=303) if group_id is not None else None
 
 
 @pages.get("/join/{token}")
 async def join_page(request: Request, token: Token) -> Response:
     """An invitation or device link: who invites to what, and the button to join (nothing is used by opening
-    the link: a link preview does not spend it)."""
-    info = await _guarded(request, get_members(request).invitation, token)
+    the link: a link preview does not spend it). A member of the group who opens it again goes to its page."""
+    try:
+        info = await _guarded(request, get_members(request).invitation, token)
+    except InvitationError:
+        if (home := await _back_home(request, token)) is not None:
+            return home
+        raise
     if info.kind not in ("member", "device"):
         raise InvitationError("link: not valid (any more); ask a member of the group for a new one")
     access = request_access(request)
     context = {"token": token, "invitation": info, "access": access, "error": "", "name": info.player or ""}
-    return render(request, "join.html", context)
+    return _secret(render(request, "join.html", context))
 
 
 @pages.post("/join/{token}")
@@ -425,6 +446,8 @@ async def join_form(request: Request, token: Token, name: Annotated[str, Form(ma
             as_access=access if access.account_id is not None else None,
         )
     except InvitationError:
+        if (home := await _back_home(request, token)) is not None:
+            return home
         raise
     except ValueError as exc:
         context = {
@@ -434,7 +457,7 @@ async def join_form(request: Request, token: Token, name: Annotated[str, Form(ma
             "error": request_translator(request).text(shown(exc)),
             "name": name,
         }
-        return render(request, "join.html", context, status_code=422)
+        return _secret(render(request, "join.html", context, status_code=422))
     where = f"/groups/{info.group_id}" if info.group_id is not None else "/groups"
     return _with_session(RedirectResponse(where, status_code=303), session, request)
 
@@ -443,9 +466,22 @@ async def join_form(request: Request, token: Token, name: Annotated[str, Form(ma
 async def view_link(request: Request, token: Token) -> Response:
     """A viewer link: this screen gets a read-only session of the group and goes to its page."""
     members = get_members(request)
-    info = await _guarded(request, members.invitation, token)
+    try:
+        info = await _guarded(request, members.invitation, token)
+    except InvitationError:
+        if (home := await _back_home(request, token)) is not None:
+            return home
+        raise
     if info.kind != "viewer":
         raise InvitationError("link: not valid (any more); ask a member of the group for a new one")
+    access = request_access(request)
+    if access.account_id is not None:  # a member's phone that scans the screen's code stays logged in
+        if info.group_id is not None and access.reads(info.group_id):
+            return RedirectResponse(f"/groups/{info.group_id}", status_code=303)
+        raise Forbidden(
+            "viewer link: this device is logged in as {name}; open the link on the screen that shows the Liste",
+            name=access.name,
+        )
     _, session = await _guarded(request, members.join, token, "", _device_label(request))
     return _with_session(RedirectResponse(f"/groups/{info.group_id}", status_code=303), session, request)
 
@@ -509,7 +545,15 @@ def invite_page(
         return render(request, "members.html", context, status_code=422)
     context = _members_context(request, group_id, store)
     context["new_link"] = {"link": link, "qr": qr_svg(link), "viewer": kind == "viewer", "player": player.strip()}
-    return render(request, "members.html", context, status_code=201)
+    return _secret(render(request, "members.html", context, status_code=201))
+
+
+@pages.get("/groups/{group_id}/invitations")
+@pages.get("/groups/{group_id}/members/{account_id}")
+def back_to_members(group_id: GroupId) -> Response:
+    """The address a members page's form posts to, opened (the language switch of the page it answered, a
+    reload): the members page."""
+    return RedirectResponse(f"/groups/{group_id}/members", status_code=303)
 
 
 def _whole(text: str, field: str) -> int:
@@ -581,13 +625,20 @@ def me_page(request: Request) -> Response:
     return render(request, "me.html", _me_context(request))
 
 
+@pages.get("/me/device-link")
+@pages.get("/me/password")
+def back_to_me() -> Response:
+    """The address an account page's form posts to, opened (the language switch, a reload): the account page."""
+    return RedirectResponse("/me", status_code=303)
+
+
 @pages.post("/me/device-link")
 def device_link_page(request: Request) -> Response:
     """A one-time link (and QR code) for another device of this account, shown on the account page."""
     context = _me_context(request)
     link = link_of(request, "join", get_members(request).device_link(context["me"]))
     context["device_link"] = {"link": link, "qr": qr_svg(link)}
-    return render(request, "me.html", context, status_code=201)
+    return _secret(render(request, "me.html", context, status_code=201))
 
 
 @pages.post("/me/sessions/{session_id}/revoke")
