@@ -582,3 +582,29 @@ def test_nobody_joins_under_the_name_of_a_member_of_the_group(server: Server) ->
     assert phone.post(f"/join/{made['token']}", data={"name": "Anne"}, follow_redirects=False).status_code == 303
     names = [m["name"] for m in owner.get(f"/api/groups/{group['id']}/members").json()]
     assert names == ["Anna", "Anne"]
+
+
+def test_a_viewer_sees_no_write_controls_and_a_logout_forgets_the_device(server: Server) -> None:
+    owner = claim(server)
+    group, sitting = evening(owner)
+    assert 'id="add-game"' in owner.get(f"/sittings/{sitting['id']}").text
+    assert 'id="new-sitting"' in owner.get(f"/groups/{group['id']}").text
+    link = owner.post(f"/api/groups/{group['id']}/viewer-links").json()
+    screen = server.device()
+    screen.get(f"/view/{link['token']}")
+    assert 'id="add-game"' not in screen.get(f"/sittings/{sitting['id']}").text
+    page = screen.get(f"/groups/{group['id']}").text
+    assert 'id="new-sitting"' not in page and 'action="/groups/' not in page
+    # logging out clears the cookie and what the browser kept offline (its caches and the worker's copies)
+    out = owner.post("/logout", follow_redirects=False)
+    assert out.status_code == 303 and out.headers["clear-site-data"] == '"cache", "storage"'
+    assert owner.get(f"/api/groups/{group['id']}").status_code == 404
+
+
+def test_the_language_switch_after_a_form_goes_back_to_the_page_of_the_form(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    page = f"http://testserver/groups/{group['id']}"
+    refused = owner.post(f"/groups/{group['id']}/players", data={"name": "Anna"}, headers={"referer": page})
+    assert refused.status_code == 422
+    assert f'href="/lang/de?next=/groups/{group["id"]}"' in refused.text

@@ -326,7 +326,8 @@ def test_an_evening_of_members_in_the_browser(devices: Devices, server: Server, 
         pill(screen, "#f-game", "Kreuzsolo").click()
         pill(screen, "#f-re", "Ben").click()
         screen.fill("input[name=augen_re]", "190")
-        with screen.expect_response(lambda r: r.request.method == "POST") as answer_info:
+        # the page's script sends it (offline.js), then, refused, the form itself: the error page is shown
+        with screen.expect_navigation(), screen.expect_response(lambda r: r.request.method == "POST") as answer_info:
             screen.click("#save")
         assert answer_info.value.status == 403
     screen.goto(f"{server.base}/sittings/{sitting}")

@@ -180,5 +180,7 @@ def keep_session(response: Response, token: str, request: HTTPConnection) -> Non
 
 
 def forget_session(response: Response) -> None:
-    """Remove the session cookie (log out on this device)."""
+    """Remove the session cookie (log out on this device) and what the device kept of the group's pages
+    (``Clear-Site-Data``: the browser's cache and the offline copies of the service worker, its queue too)."""
     response.delete_cookie(SESSION_COOKIE, path="/")
+    response.headers["Clear-Site-Data"] = '"cache", "storage"'

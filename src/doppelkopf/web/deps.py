@@ -173,10 +173,30 @@ def make_templates() -> Jinja2Templates:
 def render(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> Response:
     """Template ``name`` of :data:`TEMPLATES_DIR` rendered with ``context`` (and ``request``) as an HTML answer."""
     templates: Jinja2Templates = request.app.state.templates
-    context = {**template_texts(request_translator(request)), "who": _who(request), **context}
+    context = {
+        **template_texts(request_translator(request)),
+        "who": _who(request),
+        "here_path": here_path(request),
+        **context,
+    }
     response = templates.TemplateResponse(request, name, context, status_code=status_code)
     response.headers["Content-Language"] = request_language(request)
     return response
+
+
+def here_path(request: Request) -> str:
+    """Where the language switch of a page goes back to: the page's own path (with its query) when it answered
+    a GET; after a form (a POST, whose path may answer no GET) the page the form was on (the ``Referer``'s path,
+    on this host), else the path posted to."""
+    if request.method in ("GET", "HEAD"):
+        query = request.url.query
+        return request.url.path + ("?" + query if query else "")
+    from urllib.parse import urlsplit
+
+    referer = urlsplit(request.headers.get("referer", ""))
+    if referer.netloc and referer.netloc == request.headers.get("host") and referer.path.startswith("/"):
+        return referer.path + ("?" + referer.query if referer.query else "")
+    return request.url.path
 
 
 def _who(request: Request) -> Any:

@@ -13,11 +13,12 @@ document.addEventListener("submit", function (event) {
   var question = event.target.getAttribute("data-confirm");
   if (question && !window.confirm(question)) event.preventDefault();
 });
-// The entry form calls the Re party "Soloist" while a solo is chosen (only the legend; the server checks all).
+// The entry form calls the Re party the soloist (its data-solo-label, in the page's language) while a solo is
+// chosen (only the legend; the server checks all).
 function soloLegend() {
   var chosen = document.querySelector("#f-game input[name=game]:checked");
   var who = document.querySelector("#f-re .who");
-  if (chosen && who) who.textContent = chosen.getAttribute("data-solo") === "1" ? "Soloist" : "Re";
+  if (chosen && who) who.textContent = chosen.getAttribute("data-solo") === "1" ? who.getAttribute("data-solo-label") : "Re";
 }
 document.addEventListener("change", function (event) {
   if (event.target.name === "game") soloLegend();
@@ -57,3 +58,13 @@ function restoreDetails() {
 document.addEventListener("htmx:wsAfterMessage", restoreDetails);
 document.addEventListener("htmx:oobAfterSwap", restoreDetails);
 document.addEventListener("htmx:afterSwap", restoreDetails);
+// A logout forgets what this device kept (its pages for offline use, its queue): a button with
+// data-queue-confirm (a form) asks first while games wait in the queue of offline.js.
+document.addEventListener("DOMContentLoaded", function () {
+  var waiting = 0;
+  try { waiting = JSON.parse(window.localStorage.getItem("doko-offline-queue") || "[]").length; } catch (e) { waiting = 0; }
+  document.querySelectorAll("form[data-queue-confirm]").forEach(function (form) {
+    if (waiting > 0) form.setAttribute("data-confirm", form.getAttribute("data-queue-confirm"));
+  });
+});
+
