@@ -608,3 +608,30 @@ def test_the_language_switch_after_a_form_goes_back_to_the_page_of_the_form(serv
     refused = owner.post(f"/groups/{group['id']}/players", data={"name": "Anna"}, headers={"referer": page})
     assert refused.status_code == 422
     assert f'href="/lang/de?next=/groups/{group["id"]}"' in refused.text
+
+
+def test_the_invitation_form_names_its_fields_by_their_labels(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    refused = owner.post(f"/groups/{group['id']}/invitations", data={"uses": "1", "days": "99999"})
+    assert refused.status_code == 422
+    assert "Valid for days (0: until revoked): &#39;99999&#39; is not a whole number from 0 to 366" in refused.text
+    german = owner.post(
+        f"/groups/{group['id']}/invitations", data={"uses": "x"}, headers={"accept-language": "de"}
+    ).text
+    assert "Für wie viele Personen: &#39;x&#39; ist keine ganze Zahl von 0 bis 100" in german
+
+
+def test_a_member_of_another_group_gets_nothing_of_its_tables(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    seats = [{"name": "Anna"}, {"bot": "rules"}, {"bot": "rules"}, {"bot": "rules"}]
+    body = {"name": "Freitag", "rules": "ddv", "seats": seats, "group": SECRET, "sit": 0}
+    table = owner.post("/api/tables", json=body).json()
+    other = owner.post("/api/groups", json={"name": "Nachbarn", "players": PLAYERS}).json()
+    nina = join(server, owner, other["id"], "Nina")
+    assert nina.get("/api/tables").json() == []
+    assert nina.get(f"/tables/{table['id']}").status_code == 404
+    with pytest.raises(WebSocketDisconnect) as closed, nina.websocket_connect(f"/tables/{table['id']}/ws") as ws:
+        ws.receive_text()
+    assert closed.value.code == 4404

@@ -27,7 +27,7 @@ from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from ...messages import Text
+from ...messages import N_, Text
 from ...storage.members import INVITE_TTL, MAX_USES, ROLES, Access, InvitationError, InvitationInfo
 from ...storage.passkeys import Passkeys
 from ...storage.tables import Forbidden
@@ -531,8 +531,8 @@ def invite_page(
             _, token = members.viewer_link(access, group_id)
             link = link_of(request, "view", token)
         else:
-            max_uses = None if uses.strip() in ("", "0") else _whole(uses, "uses")
-            expiry = None if days.strip() in ("", "0") else datetime.timedelta(days=_whole(days, "days"))
+            max_uses = None if uses.strip() in ("", "0") else _whole(uses, "uses", MAX_USES)
+            expiry = None if days.strip() in ("", "0") else datetime.timedelta(days=_whole(days, "days", 366))
             _, token = members.invite(
                 access, group_id, role=role, player=player.strip() or None, max_uses=max_uses, expires_in=expiry
             )
@@ -556,12 +556,23 @@ def back_to_members(group_id: GroupId) -> Response:
     return RedirectResponse(f"/groups/{group_id}/members", status_code=303)
 
 
-def _whole(text: str, field: str) -> int:
+#: What the invitation form calls its number fields (in refusals).
+INVITE_FIELDS = {"uses": N_("For how many people"), "days": N_("Valid for days (0: until revoked)")}
+
+
+def _whole(text: str, field: str, most: int) -> int:
+    """The whole number 0..``most`` of the invitation form's field ``field``; raises StoreError naming the
+    field by its label."""
     from ...storage import StoreError
 
     text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 4:
-        raise StoreError("{field}: {text} is not a whole number", field=field, text=repr(text[:10]))
+    if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) > most:
+        raise StoreError(
+            "{field}: {text} is not a whole number from 0 to {most}",
+            field=Text(INVITE_FIELDS[field]),
+            text=repr(text[:10]),
+            most=most,
+        )
     return int(text)
 
 
