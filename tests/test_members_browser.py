@@ -16,9 +16,6 @@ Without chromium the tests skip with a printed reason (the ``browser`` fixture o
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +31,7 @@ uvicorn = pytest.importorskip("uvicorn", reason=WEB_EXTRA)
 
 from doppelkopf.web import create_app  # noqa: E402
 from doppelkopf.web.events import StreamSettings  # noqa: E402
-from webapp import TEST_HOSTS  # noqa: E402
+from webapp import TEST_HOSTS, serving  # noqa: E402
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 LAPTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}, "locale": "de-DE"}
@@ -63,23 +60,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
         allowed_hosts=TEST_HOSTS,
         sse=StreamSettings(poll_s=0.25, keepalive_s=5, max_age_s=120),
     )
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2, lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
+    with serving(app) as port:
         yield Server(f"http://127.0.0.1:{port}", app)
-    finally:
-        server.should_exit = True
-        thread.join(15)
-        sock.close()
 
 
 @pytest.fixture

@@ -3,9 +3,6 @@ passkey on the account page; a new device holding it logs in with it; an unknown
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +14,7 @@ pytest.importorskip("webauthn")
 uvicorn = pytest.importorskip("uvicorn")
 
 from doppelkopf.web import create_app  # noqa: E402
-from webapp import TEST_HOSTS  # noqa: E402
+from webapp import TEST_HOSTS, serving  # noqa: E402
 
 WAIT_MS = 10_000
 AUTHENTICATOR = {
@@ -34,22 +31,8 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Any]]:
     """The members-only app served by uvicorn on a free port, opened as ``http://localhost:PORT`` (a passkey
     needs a host name: browsers refuse an IP address as its relying party)."""
     app = create_app(f"sqlite:///{tmp_path / 'liste.sqlite'}", allowed_hosts=TEST_HOSTS)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
+    with serving(app) as port:
         yield f"http://localhost:{port}", app
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
 
 
 def device(browser: Any) -> tuple[Any, Any, Any, str]:

@@ -14,9 +14,6 @@ from __future__ import annotations
 
 import datetime
 import os
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +28,7 @@ pytest.importorskip("fastapi", reason=WEB_EXTRA)
 uvicorn = pytest.importorskip("uvicorn", reason=WEB_EXTRA)
 
 from doppelkopf.web.events import StreamSettings  # noqa: E402
-from webapp import open_app  # noqa: E402
+from webapp import open_app, serving  # noqa: E402
 
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
@@ -58,23 +55,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
     app = open_app(
         f"sqlite:///{tmp_path / 'liste.sqlite'}", sse=StreamSettings(poll_s=0.25, keepalive_s=5, max_age_s=120)
     )
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2, lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
+    with serving(app) as port:
         yield Server(f"http://127.0.0.1:{port}", app)
-    finally:
-        server.should_exit = True
-        thread.join(15)
-        sock.close()
 
 
 @pytest.fixture
