@@ -106,11 +106,12 @@ def _free_port() -> int:
 
 
 def _serve(url: str, port: int) -> subprocess.Popen[bytes]:
-    """``doko serve`` as a user starts it, waited for until it answers."""
+    """``doko serve --open`` as a user starts it on a trusted network (this test is about what a kill loses,
+    not who may write), waited for until it answers."""
     import httpx
 
     proc = subprocess.Popen(
-        [sys.executable, "-m", "doppelkopf.cli", "serve", "--db", url, "--port", str(port)],
+        [sys.executable, "-m", "doppelkopf.cli", "serve", "--db", url, "--port", str(port), "--open"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
