@@ -130,7 +130,7 @@ def test_a_setup_link_is_refused_once_used_and_a_wrong_one_like_an_unknown_one(s
     assert (
         again.json()
         == wrong.json()
-        == {"detail": "link: not valid (any more); ask a member of the group for a new one"}
+        == {"detail": "link: not valid (any more); ask whoever gave it to you for a new one"}
     )
 
 
@@ -635,3 +635,52 @@ def test_a_member_of_another_group_gets_nothing_of_its_tables(server: Server) ->
     with pytest.raises(WebSocketDisconnect) as closed, nina.websocket_connect(f"/tables/{table['id']}/ws") as ws:
         ws.receive_text()
     assert closed.value.code == 4404
+
+
+def test_an_invitation_for_a_player_does_not_let_its_holder_take_another_players_name(server: Server) -> None:
+    owner = claim(server)
+    group, _ = evening(owner)
+    for_dirk = owner.post(f"/api/groups/{group['id']}/invitations", json={"player": "Dirk"}).json()
+    phone = server.device()
+    taken = phone.post(f"/api/join/{for_dirk['token']}", json={"name": "carla"})
+    assert taken.status_code == 422
+    assert taken.json()["detail"] == "name: 'carla' is another player of this group; this invitation is for Dirk"
+    assert phone.post(f"/api/join/{for_dirk['token']}", json={"name": "Dirk K."}).status_code == 200
+    assert ("Dirk K.", "Dirk") in [
+        (m["name"], m["player"]) for m in owner.get(f"/api/groups/{group['id']}/members").json()
+    ]
+
+
+def test_a_conflict_is_told_in_german_with_who_and_when(server: Server) -> None:
+    owner = claim(server)
+    group, sitting = evening(owner)
+    ben = join(server, owner, group["id"], "Ben")
+    game = owner.get(f"/api/sittings/{sitting['id']}/games/1").json()
+    changed = {"entry": {**BEISPIEL_1, "augen_re": 160}, "version": game["version"]}
+    assert ben.put(f"/api/sittings/{sitting['id']}/games/1", json=changed).status_code == 200
+    stale = owner.put(f"/api/sittings/{sitting['id']}/games/1", json=changed, headers={"accept-language": "de"})
+    assert stale.status_code == 409
+    assert re.fullmatch(
+        r"Spiel 1 wurde von Ben um \d\d:\d\d geändert; lade die Liste neu und versuch es noch einmal",
+        stale.json()["detail"],
+    )
+
+
+def test_a_viewer_gets_no_entry_form_and_a_logged_out_device_is_told_how_back_in(server: Server) -> None:
+    owner = claim(server)
+    group, sitting = evening(owner)
+    link = owner.post(f"/api/groups/{group['id']}/viewer-links").json()
+    screen = server.device()
+    screen.get(f"/view/{link['token']}")
+    assert screen.get(f"/sittings/{sitting['id']}/games/new").status_code == 403
+    page = screen.get(f"/sittings/{sitting['id']}/games/1")
+    assert page.status_code == 200 and 'id="delete"' not in page.text and "Correct game 1" not in page.text
+    assert 'id="delete"' in owner.get(f"/sittings/{sitting['id']}/games/1").text
+    visitor = server.device()
+    gone = visitor.get(f"/sittings/{sitting['id']}")
+    assert gone.status_code == 404 and 'id="not-logged-in"' in gone.text and 'href="/login"' in gone.text
+    assert 'id="not-logged-in"' not in owner.get("/sittings/999").text  # a member is logged in: no such hint
+    table = visitor.post(
+        "/api/tables", json={"name": "X", "rules": "ddv", "seats": [{"bot": "rules"}] * 4, "group": SECRET}
+    )
+    assert table.status_code == 403 and "not logged in" in table.json()["detail"]

@@ -169,8 +169,6 @@ def serve(
         click.echo(
             _("Liste on port {port} of every address: on the phones open {where}").format(port=port, where=where)
         )
-        if open_access:
-            click.echo(_("Open: anyone in this network can change every list; use it only on a network you trust."))
     else:
         shown_host = f"[{host}]" if ":" in host else host
         click.echo(
@@ -179,7 +177,9 @@ def serve(
             )
         )
     click.echo(_("Database {url}; Ctrl-C stops.").format(url=shown_url(url)))
-    if not open_access:
+    if open_access:
+        click.echo(_("Open: anyone who reaches it can change every list; use it only on a network you trust."))
+    else:
         announce_links(app.state.members, local_base(host, port), owner_link=owner_link)
     options = uvicorn_options(host, port, proxies, max_message_bytes=app.state.table_settings.max_message_bytes)
     uvicorn.run(app, **options)

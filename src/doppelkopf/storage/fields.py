@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..jsonutil import short_repr
+from ..messages import Text
 from ..names import PlayerNameError, clean_name, name_key
 from .infos import StoreError
 from .models import NAME_LENGTH
@@ -62,9 +63,10 @@ def local_time(value: datetime.datetime) -> str:
     return local.strftime("%d.%m.%Y %H:%M")
 
 
-def by_author(author: str) -> str:
-    """`` by AUTHOR`` for a message (``game 4 was entered by Ben at 21:04``); empty for no author."""
-    return f" by {author}" if author else ""
+def by_author(author: str) -> Text | str:
+    """`` by AUTHOR`` for a message (``game 4 was entered by Ben at 21:04``), a :class:`Text` translated with
+    the message; empty for no author."""
+    return Text(" by {author}", author=author) if author else ""
 
 
 # -- checks of the fields ------------------------------------------------------------------------------

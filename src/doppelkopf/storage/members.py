@@ -99,7 +99,7 @@ def _new_token() -> tuple[str, str]:
 
 
 def _not_valid() -> InvitationError:
-    return InvitationError("link: not valid (any more); ask a member of the group for a new one")
+    return InvitationError("link: not valid (any more); ask whoever gave it to you for a new one")
 
 
 def _label(label: str) -> str:
@@ -561,6 +561,17 @@ class Members:
                 )
                 if any(name_key(other) == key for other in named):  # the history names members by name
                     raise StoreError("name: {name!r} is a member of this group already; choose another", name=name)
+                meant = invitation.player
+                if meant is not None and key != name_key(meant):
+                    other = session.scalars(
+                        select(Player.name).where(Player.group_id == invitation.group_id, Player.key == key)
+                    ).first()
+                    if other is not None:  # an invitation for Dirk does not make its holder Anna in the history
+                        raise StoreError(
+                            "name: {name!r} is another player of this group; this invitation is for {player}",
+                            name=name,
+                            player=meant,
+                        )
                 account = Account(name=name, created_at=now)
                 session.add(account)
                 session.flush()

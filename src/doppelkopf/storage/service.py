@@ -60,7 +60,7 @@ from sqlalchemy.orm import Session, load_only, sessionmaker, undefer
 from .. import liste as liste_mod
 from ..jsonutil import short_repr
 from ..liste import ListeBuilder, ListeError, ListeRow
-from ..messages import N_
+from ..messages import N_, Text
 from ..names import PlayerNameError, clean_name, clean_names, name_key
 from ..rulefile import RULE_FILE_LIMIT, rules_from_text
 from ..rules import RuleError, RuleSet, get_preset
@@ -1465,18 +1465,26 @@ class Store:
                 count=count + 1,
             )
         latest = self._latest(session, sitting_id)
-        why = ""
+        why: Text | str = ""
         if latest is not None and latest.action == "delete":
-            why = f" (game {latest.number} was deleted{by_author(latest.author)} at {local_time(latest.changed_at)})"
-        return Conflict(
-            "game {number}: the list has {count} game{value}{why}; the next game is {count2}: reload the "
-            "list and enter it again",
-            number=number,
-            count=count,
-            value="s" if count != 1 else "",
-            why=why,
-            count2=count + 1,
+            why = Text(
+                " (game {number} was deleted{by_author} at {local_time})",
+                number=latest.number,
+                by_author=by_author(latest.author),
+                local_time=local_time(latest.changed_at),
+            )
+        template = (
+            N_(
+                "game {number}: the list has {count} game{why}; the next game is {count2}: reload the list and "
+                "enter it again"
+            )
+            if count == 1
+            else N_(
+                "game {number}: the list has {count} games{why}; the next game is {count2}: reload the list and enter "
+                "it again"
+            )
         )
+        return Conflict(template, number=number, count=count, why=why, count2=count + 1)
 
     def _edit_conflict(self, session: Session, game: GameRow, number: int, seen: int) -> Conflict:
         change = session.scalars(
@@ -1490,11 +1498,14 @@ class Store:
                 version=game.version,
             )
         if change.game_id == game.id:
-            did = {"add": "entered", "edit": "changed", "delete": "deleted"}[change.action]
+            template = {
+                "add": N_("game {number} was entered{by_author} at {local_time}; reload the list and try again"),
+                "edit": N_("game {number} was changed{by_author} at {local_time}; reload the list and try again"),
+                "delete": N_("game {number} was deleted{by_author} at {local_time}; reload the list and try again"),
+            }[change.action]
             return Conflict(
-                "game {number} was {did}{by_author} at {local_time}; reload the list and try again",
+                template,
                 number=number,
-                did=did,
                 by_author=by_author(change.author),
                 local_time=local_time(change.changed_at),
             )

@@ -23,7 +23,8 @@ from ...liste import entry_form
 from ...messages import N_, Text
 from ...rules import LEVEL_KEYS, LEVEL_LABELS
 from ...scoring import SONDERPUNKT_LABELS
-from ..auth import author_of
+from ...storage.tables import Forbidden
+from ..auth import author_of, request_access
 from ..deps import get_notifier, render, request_translator
 from ..forms import (
     FIELD_LABELS,
@@ -237,7 +238,10 @@ def sitting_history_page(request: Request, sitting_id: SittingId, store: StoreDe
 def new_game_page(
     request: Request, sitting_id: SittingId, store: StoreDep, mode: Annotated[str, Query()] = "full"
 ) -> Response:
-    """The entry form of the next game (``?mode=quick``: winners and Punkte only)."""
+    """The entry form of the next game (``?mode=quick``: winners and Punkte only); a viewer link's screen gets
+    403 (it enters nothing)."""
+    if not request_access(request).writes(store.sitting(sitting_id).group_id):
+        raise Forbidden("viewer link: it reads the Liste and changes nothing")
     form = GameForm(mode="quick" if mode == "quick" else "full")
     return render(request, "game_form.html", _form_context(request, store, sitting_id, form))
 

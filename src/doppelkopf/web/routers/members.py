@@ -389,7 +389,7 @@ async def setup_page(request: Request, token: Token) -> Response:
     """The setup link: a one-click form that makes this device's person the server's owner."""
     info = await _guarded(request, get_members(request).invitation, token)
     if info.kind != "setup":
-        raise InvitationError("link: not valid (any more); ask a member of the group for a new one")
+        raise InvitationError("link: not valid (any more); ask whoever gave it to you for a new one")
     return _secret(render(request, "setup.html", {"token": token, "error": "", "name": ""}))
 
 
@@ -424,7 +424,7 @@ async def join_page(request: Request, token: Token) -> Response:
             return home
         raise
     if info.kind not in ("member", "device"):
-        raise InvitationError("link: not valid (any more); ask a member of the group for a new one")
+        raise InvitationError("link: not valid (any more); ask whoever gave it to you for a new one")
     access = request_access(request)
     context = {"token": token, "invitation": info, "access": access, "error": "", "name": info.player or ""}
     return _secret(render(request, "join.html", context))
@@ -473,7 +473,7 @@ async def view_link(request: Request, token: Token) -> Response:
             return home
         raise
     if info.kind != "viewer":
-        raise InvitationError("link: not valid (any more); ask a member of the group for a new one")
+        raise InvitationError("link: not valid (any more); ask whoever gave it to you for a new one")
     access = request_access(request)
     if access.account_id is not None:  # a member's phone that scans the screen's code stays logged in
         if info.group_id is not None and access.reads(info.group_id):

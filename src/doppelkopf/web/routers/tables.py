@@ -320,6 +320,8 @@ def host_group(request: Request, name: str) -> bool:
     access = request_access(request)
     if access.open:
         return False
+    if access.account_id is None:
+        raise Forbidden("tables: a member of a group opens a table; this device is not logged in as one")
     store = request.app.state.store
     try:
         group_id = store.find_group(name).id
