@@ -372,3 +372,47 @@ def test_a_queued_game_whose_number_was_taken_and_a_stale_correction(
     conflict.locator("#offline-keep-mine").click()
     wait_for(lambda: points_of(served, sitting)[1] == [4, 4, -4, -4], "mine was not kept")
     assert [v.action for v in store.history(sitting, 2)] == ["add", "edit", "edit", "edit"]
+
+
+def test_a_queued_game_the_list_refuses_is_corrected_in_the_form_not_lost(
+    browser: Any,
+    server: Server,  # noqa: F811 (the fixture imported above)
+) -> None:
+    # five at the table: the dealer sits out (Anna in game 1, Ben in game 2). Offline, the kept form still
+    # offers game 1's players for game 2, and the phone enters Ben, who sits out then: the list refuses it
+    store = server.app.state.store
+    five = [*PLAYERS, "Eva"]
+    group = store.create_group("Freitag", five)
+    sitting = store.create_sitting(group.id, five, "vier-schritte", date=datetime.date(2026, 12, 2)).id
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    try:
+        page.goto(f"{server.base}/sittings/{sitting}")
+        wait_for(lambda: page.evaluate("navigator.serviceWorker.controller !== null"), "no service worker")
+        page.goto(f"{server.base}/sittings/{sitting}/games/new?mode=quick")
+        page.wait_for_selector("input[name=punkte]")
+        context.set_offline(True)
+        quick(page, ["Ben", "Carla"], 2)  # game 1
+        page.wait_for_selector("#offline-stored:not([hidden])")
+        quick(page, ["Ben", "Dirk"], 1)  # game 2: Ben sits out in it
+        page.wait_for_selector("#offline-count")
+        context.set_offline(False)
+        page.click("#offline-send")
+        correct = page.locator("#offline-conflict #offline-correct")
+        correct.wait_for()
+        assert "The list refused game 2" in page.inner_text("#offline-conflict")
+        assert points_of(server, sitting) == [[0, 2, 2, -2, -2]]  # game 1 went through, once
+        correct.click()
+        page.wait_for_url(f"**/sittings/{sitting}/games/new?mode=quick")
+        page.wait_for_selector("#offline-stored:not([hidden])")
+        assert "Game 2 as this phone kept it" in page.inner_text("#offline-stored")
+        assert page.input_value("input[name=punkte]") == "1"  # what the phone kept, to correct
+        assert page.locator("#f-winners input[value=Dirk]").is_checked()
+        pill(page, "#f-winners", "Anna").click()  # Ben sits out: Anna won with Dirk
+        page.click("#save")
+        page.wait_for_url(f"**/sittings/{sitting}?saved=2*")
+        assert points_of(server, sitting) == [[0, 2, 2, -2, -2], [1, 0, -1, 1, -1]]
+        assert page.evaluate("localStorage.getItem('doko-offline-queue')") == "[]"
+    finally:
+        context.close()

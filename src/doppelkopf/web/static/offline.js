@@ -194,7 +194,9 @@
     function nextNumber(seen) {
       // a new game's number: after the last game seen live and after the games waiting on this phone
       var number = Math.max(seen, knownNext());
+      var fixing = window.sessionStorage.getItem("doko-offline-correct");  // the one being corrected: not ahead
       mine(load()).forEach(function (other) {
+        if (other.id === fixing) return;
         if (other.kind === "add" && other.number >= number) number = other.number + 1;
       });
       return number;
@@ -348,6 +350,8 @@
       box.appendChild(choices);
       box.hidden = false;
       if (item.refused) {
+        // refused (a player who sits out, a number the list no longer has ...): open it in the form to correct
+        choices.appendChild(button(texts.tCorrectMine, "offline-correct", function () { correctMine(item); }));
         choices.appendChild(button(texts.tDropMine, "offline-drop", function () { drop(item.id); resolved(); }));
         return;
       }
@@ -385,6 +389,52 @@
           choices.appendChild(button(texts.tKeepTheirs, "offline-keep-theirs", function () { drop(item.id); resolved(); }));
         }
       });
+    }
+
+    // -- a refused entry corrected in the form ----------------------------------------------------------
+    var EDIT_KEY = "doko-offline-correct";
+
+    function correctMine(item) {
+      // the form of the game (the next game's form for a new one) opens filled with what this phone kept
+      window.sessionStorage.setItem(EDIT_KEY, item.id);
+      var path = item.kind === "add" ? "/sittings/" + sitting + "/games/new" : item.action;
+      if (fieldOf(item.fields, "mode") === "quick") path += "?mode=quick";
+      window.location.assign(path);
+    }
+
+    function fillForm(theForm, fields) {
+      var skip = { client_id: 1, number: 1, version: 1 };
+      var cleared = {};
+      fields.forEach(function (pair) {
+        var name = pair[0];
+        var value = pair[1];
+        if (skip[name]) return;
+        var inputs = theForm.querySelectorAll("[name='" + name.replace(/'/g, "") + "']");
+        Array.prototype.forEach.call(inputs, function (input) {
+          if (input.type === "checkbox" || input.type === "radio") {
+            if (!cleared[name]) input.checked = false;
+            if (input.value === value) input.checked = true;
+          } else if (input.type !== "hidden" || name === "author") {
+            input.value = value;
+          }
+          input.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+        cleared[name] = 1;
+      });
+    }
+
+    function correcting() {
+      // on the form: the refused entry this phone kept, to correct and save; it leaves the queue once saved
+      var id = window.sessionStorage.getItem(EDIT_KEY);
+      if (!id || !form) return null;
+      var item = mine(load()).filter(function (other) { return other.id === id; })[0];
+      if (!item) {
+        window.sessionStorage.removeItem(EDIT_KEY);
+        return null;
+      }
+      fillForm(form, item.fields);
+      show("offline-stored", fill(texts.tCorrecting, { number: item.number, reason: item.refused || "" }));
+      return item;
     }
 
     function json(url) {
@@ -425,6 +475,7 @@
     }
 
     // -- the form ----------------------------------------------------------------------------------
+    var fixing = correcting();
     if (form) {
       var cid = form.querySelector("input[name=client_id]");
       if (cid && !cid.value) cid.value = newId();
@@ -443,6 +494,10 @@
         if (button) button.disabled = true;
         window.fetch(form.action, { method: "POST", body: body, credentials: "same-origin", redirect: "follow" }).then(function (response) {
           if (response.ok && response.redirected) {
+            if (fixing) {
+              drop(fixing.id);
+              window.sessionStorage.removeItem(EDIT_KEY);
+            }
             if (new FormData(form).get("number")) sawNext(Number(new FormData(form).get("number")) + 1);
             var target = new URL(response.url);
             var number = Number(new FormData(form).get("number") || form.action.split("/").pop());
