@@ -505,6 +505,13 @@ def _members_context(request: Request, group_id: int, store: Any) -> dict[str, A
     }
 
 
+def _members_refused(request: Request, group_id: int, store: Any, exc: ValueError) -> Response:
+    """The members page again with why a form of it was refused (422)."""
+    context = _members_context(request, group_id, store)
+    context["error"] = request_translator(request).text(shown(exc))
+    return render(request, "members.html", context, status_code=422)
+
+
 @pages.get("/groups/{group_id}/members")
 def members_page(request: Request, group_id: GroupId, store: StoreDep) -> Response:
     """The group's members; for its admins also the invitations, the viewer links and the forms to make them."""
@@ -540,9 +547,7 @@ def invite_page(
     except (NotFound, Forbidden):
         raise
     except ValueError as exc:
-        context = _members_context(request, group_id, store)
-        context["error"] = request_translator(request).text(shown(exc))
-        return render(request, "members.html", context, status_code=422)
+        return _members_refused(request, group_id, store, exc)
     context = _members_context(request, group_id, store)
     context["new_link"] = {"link": link, "qr": qr_svg(link), "viewer": kind == "viewer", "player": player.strip()}
     return _secret(render(request, "members.html", context, status_code=201))
@@ -606,9 +611,7 @@ def change_member_page(
     except (NotFound, Forbidden):
         raise
     except ValueError as exc:
-        context = _members_context(request, group_id, store)
-        context["error"] = request_translator(request).text(shown(exc))
-        return render(request, "members.html", context, status_code=422)
+        return _members_refused(request, group_id, store, exc)
     return RedirectResponse(f"/groups/{group_id}/members", status_code=303)
 
 
