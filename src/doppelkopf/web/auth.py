@@ -21,7 +21,7 @@ from __future__ import annotations
 import collections
 import threading
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 from starlette.requests import HTTPConnection
@@ -40,6 +40,8 @@ __all__ = [
     "AttemptLimit",
     "TooManyAttempts",
     "author_of",
+    "device_label",
+    "limited",
     "forget_session",
     "get_members",
     "guard",
@@ -89,6 +91,34 @@ class AttemptLimit:
             if len(self._failed) > 10_000:  # a flood of addresses: forget the oldest
                 self._failed.pop(next(iter(self._failed)))
             self._failed.setdefault(address, collections.deque()).append(time.monotonic())
+
+
+def device_label(conn: HTTPConnection) -> str:
+    """What a device calls itself in the list of sessions and passkeys: the browser and system of its
+    User-Agent (``Chrome · Android``), else the first 60 characters of it."""
+    agent = conn.headers.get("user-agent", "")
+    system = next((s for s in ("Android", "iPhone", "iPad", "Windows", "Mac OS", "Linux") if s in agent), "")
+    browser = next((b for b in ("Firefox", "Edg", "Chrome", "Safari") if b in agent), "")
+    browser = {"Edg": "Edge"}.get(browser, browser)
+    return " · ".join(x for x in (browser, system) if x) or agent[:60]
+
+
+async def limited(
+    conn: HTTPConnection, refused: tuple[type[Exception], ...], call: Any, *args: Any, **kwargs: Any
+) -> Any:
+    """``call(*args, **kwargs)`` in the thread pool, within the app's :class:`AttemptLimit` for the client's
+    address: :class:`TooManyAttempts` before it when the address failed too often; an error of the kinds
+    ``refused`` (a wrong link, password or passkey) counts as a failure and is raised on."""
+    from starlette.concurrency import run_in_threadpool
+
+    limit: AttemptLimit = conn.app.state.attempts
+    address = conn.client.host if conn.client is not None else "?"
+    limit.check(address)
+    try:
+        return await run_in_threadpool(call, *args, **kwargs)
+    except refused:
+        limit.failed(address)
+        raise
 
 
 def get_members(conn: HTTPConnection) -> Members:

@@ -32,10 +32,11 @@ from ...storage.members import INVITE_TTL, MAX_USES, ROLES, Access, InvitationEr
 from ...storage.passkeys import Passkeys
 from ...storage.tables import Forbidden
 from ..auth import (
-    AttemptLimit,
+    device_label,
     forget_session,
     get_members,
     keep_session,
+    limited,
     request_access,
 )
 from ..deps import render, request_translator
@@ -55,24 +56,6 @@ __all__ = ["api", "pages", "link_of", "qr_svg"]
 # -- helpers ----------------------------------------------------------------------------------------
 
 
-def _limit(request: Request) -> AttemptLimit:
-    limit: AttemptLimit = request.app.state.attempts
-    return limit
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client is not None else "?"
-
-
-def _device_label(request: Request) -> str:
-    """What a device calls itself in the list of sessions: the browser and system of its User-Agent."""
-    agent = request.headers.get("user-agent", "")
-    system = next((s for s in ("Android", "iPhone", "iPad", "Windows", "Mac OS", "Linux") if s in agent), "")
-    browser = next((b for b in ("Firefox", "Edg", "Chrome", "Safari") if b in agent), "")
-    browser = {"Edg": "Edge"}.get(browser, browser)
-    return " · ".join(x for x in (browser, system) if x) or agent[:60]
-
-
 def link_of(request: Request, kind: str, token: str) -> str:
     """The full link of a secret: ``<this server>/join/<token>`` (``kind`` ``join``, ``setup`` or ``view``)."""
     return f"{str(request.base_url).rstrip('/')}/{kind}/{token}"
@@ -87,14 +70,8 @@ def qr_svg(link: str) -> str:
 
 
 async def _guarded(request: Request, call: Any, *args: Any, **kwargs: Any) -> Any:
-    """``call(*args)`` in the thread pool, counting an invalid link against the request's address."""
-    limit = _limit(request)
-    limit.check(_address(request))
-    try:
-        return await run_in_threadpool(call, *args, **kwargs)
-    except InvitationError:
-        limit.failed(_address(request))
-        raise
+    """``call(*args)`` in the thread pool, an invalid link counted against the request's address."""
+    return await limited(request, (InvitationError,), call, *args, **kwargs)
 
 
 # -- API models ---------------------------------------------------------------------------------
@@ -186,7 +163,7 @@ def _secret(response: Response) -> Response:
 async def api_claim(request: Request, token: Token, body: NameIn) -> Response:
     """Claim the server with the setup link's token: the caller becomes its owner (and the admin of every
     group already there). 404 for a link not valid."""
-    account, session = await _guarded(request, get_members(request).claim, token, body.name, _device_label(request))
+    account, session = await _guarded(request, get_members(request).claim, token, body.name, device_label(request))
     return _with_session(_json(_session_out(account, session)), session, request)
 
 
@@ -200,7 +177,7 @@ async def api_join(request: Request, token: Token, body: NameIn) -> Response:
         get_members(request).join,
         token,
         body.name,
-        _device_label(request),
+        device_label(request),
         as_access=access if access.account_id is not None else None,
     )
     return _with_session(_json(_session_out(account, session)), session, request)
@@ -220,15 +197,9 @@ async def api_login(request: Request, body: LoginIn) -> Response:
 
 
 async def _login(request: Request, login: str, password: str) -> tuple[Any, str]:
-    limit = _limit(request)
-    limit.check(_address(request))
-    try:
-        result: tuple[Any, str] = await run_in_threadpool(
-            get_members(request).login, login, password, _device_label(request)
-        )
-    except ValueError:
-        limit.failed(_address(request))
-        raise
+    result: tuple[Any, str] = await limited(
+        request, (ValueError,), get_members(request).login, login, password, device_label(request)
+    )
     return result
 
 
@@ -397,7 +368,7 @@ async def setup_page(request: Request, token: Token) -> Response:
 async def claim_page(request: Request, token: Token, name: Annotated[str, Form(max_length=100)] = "") -> Response:
     """Claim the server (the setup form); to the start page as its owner."""
     try:
-        _, session = await _guarded(request, get_members(request).claim, token, name, _device_label(request))
+        _, session = await _guarded(request, get_members(request).claim, token, name, device_label(request))
     except InvitationError:
         raise
     except ValueError as exc:
@@ -442,7 +413,7 @@ async def join_form(request: Request, token: Token, name: Annotated[str, Form(ma
             members.join,
             token,
             name,
-            _device_label(request),
+            device_label(request),
             as_access=access if access.account_id is not None else None,
         )
     except InvitationError:
@@ -482,7 +453,7 @@ async def view_link(request: Request, token: Token) -> Response:
             "viewer link: this device is logged in as {name}; open the link on the screen that shows the Liste",
             name=access.name,
         )
-    _, session = await _guarded(request, members.join, token, "", _device_label(request))
+    _, session = await _guarded(request, members.join, token, "", device_label(request))
     return _with_session(RedirectResponse(f"/groups/{info.group_id}", status_code=303), session, request)
 
 

@@ -21,11 +21,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 
 from ...storage.members import Access
 from ...storage.passkeys import PasskeyError, Passkeys, new_challenge
-from ..auth import AttemptLimit, keep_session, request_access
+from ..auth import device_label, keep_session, limited, request_access
 from .common import MAX_ID, NotFound
 
 api = APIRouter(prefix="/api", tags=["members"])
@@ -114,11 +113,6 @@ def _with_ceremony(data: dict[str, Any], ceremony: str, request: Request) -> Res
     return response
 
 
-def _label(request: Request) -> str:
-    agent = request.headers.get("user-agent", "")
-    return next((s for s in ("Android", "iPhone", "iPad", "Windows", "Mac OS", "Linux") if s in agent), "")
-
-
 @api.get("/me/passkeys")
 def list_passkeys(request: Request) -> list[dict[str, Any]]:
     """This account's passkeys: ``id``, ``label``, ``created_at``, ``used_at``."""
@@ -148,7 +142,7 @@ def register(request: Request, body: CredentialIn) -> dict[str, Any]:
     access = _account(request)
     challenge = _challenges(request).take(request.cookies.get(CEREMONY_COOKIE), access.account_id)
     rp_id, origin = _party(request)
-    info = _passkeys(request).register(access, body.credential, challenge, rp_id, origin, _label(request))
+    info = _passkeys(request).register(access, body.credential, challenge, rp_id, origin, device_label(request))
     return {"id": info.id, "label": info.label, "created_at": info.created_at.isoformat()}
 
 
@@ -170,18 +164,18 @@ def login_options(request: Request) -> Response:
 @api.post("/passkeys/login")
 async def login(request: Request, body: CredentialIn) -> Response:
     """A new session of the passkey's account (422 when unknown or not verified; 429 after too many tries)."""
-    limit: AttemptLimit = request.app.state.attempts
-    address = request.client.host if request.client is not None else "?"
-    limit.check(address)
     rp_id, origin = _party(request)
-    try:
-        challenge = _challenges(request).take(request.cookies.get(CEREMONY_COOKIE), None)
-        account, token = await run_in_threadpool(
-            _passkeys(request).login, body.credential, challenge, rp_id, origin, _label(request)
-        )
-    except PasskeyError:
-        limit.failed(address)
-        raise
+    challenge = _challenges(request).take(request.cookies.get(CEREMONY_COOKIE), None)
+    account, token = await limited(
+        request,
+        (PasskeyError,),
+        _passkeys(request).login,
+        body.credential,
+        challenge,
+        rp_id,
+        origin,
+        device_label(request),
+    )
     response = JSONResponse({"account_id": account.id, "name": account.name, "token": token})
     keep_session(response, token, request)
     return response
