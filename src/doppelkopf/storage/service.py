@@ -553,6 +553,15 @@ class Store:
                 raise NotFound("sitting {sitting_id}: not found", sitting_id=sitting_id)
             return version
 
+    def group_of(self, sitting_id: int) -> int:
+        """The id of the group whose sitting ``sitting_id`` is, in one small query (who may see a sitting is
+        asked on every request of its pages). Raises :class:`NotFound`."""
+        with self.read() as session:
+            group_id = session.scalar(select(Sitting.group_id).where(Sitting.id == check_id(sitting_id, "sitting")))
+            if group_id is None:
+                raise NotFound("sitting {sitting_id}: not found", sitting_id=sitting_id)
+            return group_id
+
     def rules(self, sitting_id: int) -> RuleSet:
         """The sitting's rule set, as stored with it. Raises :class:`NotFound`, :class:`StoreError` for a
         stored rule set this version cannot read."""

@@ -178,7 +178,7 @@ def guard(request: Request) -> None:
         if not access.roles:
             raise missing
         try:
-            group_id = store.sitting(sitting_id).group_id
+            group_id = store.group_of(sitting_id)
         except NotFound:
             raise missing from None
         if not access.reads(group_id):

@@ -240,7 +240,7 @@ def new_game_page(
 ) -> Response:
     """The entry form of the next game (``?mode=quick``: winners and Punkte only); a viewer link's screen gets
     403 (it enters nothing)."""
-    if not request_access(request).writes(store.sitting(sitting_id).group_id):
+    if not request_access(request).writes(store.group_of(sitting_id)):
         raise Forbidden("viewer link: it reads the Liste and changes nothing")
     form = GameForm(mode="quick" if mode == "quick" else "full")
     return render(request, "game_form.html", _form_context(request, store, sitting_id, form))
