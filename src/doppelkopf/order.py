@@ -102,6 +102,15 @@ def card_order(game_type: GameType, schweine: bool = False, superschweine: bool 
         return CardOrder(game_type, damen + buben)
     if game_type is GameType.FLEISCHLOS:
         return CardOrder(game_type, [])
+    koenige = [_card(s, KOENIG) for s in (KREUZ, PIK, HERZ, KARO)]
+    if game_type is GameType.KOENIGE:  # FreeDoko's picture soli: the Könige above the other pictures
+        return CardOrder(game_type, koenige)
+    if game_type is GameType.KOENIG_BUBEN:
+        return CardOrder(game_type, koenige + buben)
+    if game_type is GameType.KOENIG_DAMEN:
+        return CardOrder(game_type, koenige + damen)
+    if game_type is GameType.KOEHLER:
+        return CardOrder(game_type, koenige + damen + buben)
     suit = {GameType.KREUZ: KREUZ, GameType.PIK: PIK, GameType.HERZ: HERZ}.get(game_type, KARO)
     suit_trumps = [_card(suit, r) for r in (ASS, ZEHN, KOENIG, NEUN) if _card(suit, r) != herz10[0]]
     trumps = herz10 + damen + buben + suit_trumps

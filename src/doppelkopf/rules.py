@@ -59,7 +59,9 @@ class GameType(enum.IntEnum):
     ``DAMEN``, ``BUBEN`` and ``FLEISCHLOS`` are the Damen-, Buben- and Fleischlos-Soli;
     ``BUBEN_DAMEN`` has the Damen above the Buben as its only trumps (seed 002, "Solospiele");
     ``ARMUT`` is the game after an Armut exchange, the poor player and the taker are Re and
-    the cards rank as in the normal game (seed 002, "Gibt es Vorbehalte?").
+    the cards rank as in the normal game (seed 002, "Gibt es Vorbehalte?");
+    ``KOENIGE``, ``KOENIG_BUBEN``, ``KOENIG_DAMEN`` and ``KOEHLER`` are FreeDoko's picture soli: only the
+    Könige trump, the Könige above the Buben or the Damen, and the Köhler with Könige, Damen and Buben.
     Members are never compared by their number: ask :attr:`is_declared_solo`.
     """
 
@@ -75,6 +77,10 @@ class GameType(enum.IntEnum):
     FLEISCHLOS = 9
     ARMUT = 10
     BUBEN_DAMEN = 11
+    KOENIGE = 12
+    KOENIG_BUBEN = 13
+    KOENIG_DAMEN = 14
+    KOEHLER = 15
 
     @property
     def key(self) -> str:
@@ -88,7 +94,7 @@ class GameType(enum.IntEnum):
     @property
     def is_declared_solo(self) -> bool:
         """True for the Soli declared as a Vorbehalt (Farb-, Damen-, Buben-, Buben-Damen-,
-        Fleischlos-Solo)."""
+        Fleischlos-Solo and FreeDoko's picture soli: König-, König-Buben-, König-Damen-Solo, Köhler)."""
         return self in _DECLARED_SOLI
 
     @classmethod
@@ -116,6 +122,10 @@ _GAME_GERMAN = {
     GameType.FLEISCHLOS: N_("Fleischloser"),
     GameType.ARMUT: N_("Armut"),
     GameType.BUBEN_DAMEN: N_("Buben-Damen-Solo"),
+    GameType.KOENIGE: N_("Königsolo"),
+    GameType.KOENIG_BUBEN: N_("König-Buben-Solo"),
+    GameType.KOENIG_DAMEN: N_("König-Damen-Solo"),
+    GameType.KOEHLER: N_("Köhler"),
 }
 _DECLARED_SOLI = frozenset(
     {
@@ -127,6 +137,10 @@ _DECLARED_SOLI = frozenset(
         GameType.BUBEN,
         GameType.FLEISCHLOS,
         GameType.BUBEN_DAMEN,
+        GameType.KOENIGE,
+        GameType.KOENIG_BUBEN,
+        GameType.KOENIG_DAMEN,
+        GameType.KOEHLER,
     }
 )
 _GAME_ALIASES = {
@@ -143,6 +157,12 @@ _GAME_ALIASES = {
     "bubendamensolo": "buben_damen",
     "buben_damen_solo": "buben_damen",
     "damen_buben": "buben_damen",
+    "koenigsolo": "koenige",
+    "koenig": "koenige",
+    "koenigssolo": "koenige",
+    "koenig_buben_solo": "koenig_buben",
+    "koenig_damen_solo": "koenig_damen",
+    "koehlersolo": "koehler",
 }
 
 #: Announcement levels: 1 is the Ansage (Re or Kontra), 2..5 the Absagen.
@@ -284,16 +304,19 @@ _EVERY_DEAL: Final = (
 # in this order, with typing.get_args: each set is written here once.
 
 #: ``dulle``: which of two Herz-10 in one trick wins (TSR 5.3.3).
-Dulle = Literal["first", "second", "second_except_last"]
+Dulle = Literal["first", "second", "second_except_last", "first_except_last"]
 #: The Soli of the TSR (TSR 2.3.3), the default of ``solo_types``.
 TsrSolo = Literal["kreuz", "pik", "herz", "karo", "damen", "buben", "fleischlos"]
-#: ``solo_types``: every solo a rule set may allow, the TSR's and seed 002's Buben-Damen-Solo
-#: (the :attr:`GameType.key` of a declared solo).
-Solo = Literal[TsrSolo, "buben_damen"]
+#: The picture soli beyond the TSR and seed 002 that FreeDoko offers: König-Solo (only the Könige trump),
+#: König-Buben, König-Damen (Könige above the other kind) and Köhler (Könige, Damen, Buben trump).
+BilderSolo = Literal["koenige", "koenig_buben", "koenig_damen", "koehler"]
+#: ``solo_types``: every solo a rule set may allow, the TSR's, seed 002's Buben-Damen-Solo and FreeDoko's
+#: picture soli (the :attr:`GameType.key` of a declared solo).
+Solo = Literal[TsrSolo, "buben_damen", BilderSolo]
 #: ``solo_lead``: who leads the first trick of a solo (TSR 5.1.1, 4.2.2, 4.3.1).
 SoloLead = Literal["pflichtsolo", "soloist", "dealer_left"]
 #: ``hochzeit_choices``: the kinds of trick that find the Hochzeit partner (TSR 4.4.3; seed 000, seed 002).
-HochzeitTrick = Literal["first_foreign", "first_fehl", "first_trump"]
+HochzeitTrick = Literal["first_foreign", "first_fehl", "first_trump", "first_kreuz", "first_pik", "first_herz"]
 #: ``hochzeit_partner``: a kind of trick, or ``choice``: the Hochzeiter names one of ``hochzeit_choices``.
 HochzeitPartner = Literal[HochzeitTrick, "choice"]
 #: ``hochzeit_alone_as``, ``stille_hochzeit_as``: a game scored as a solo or as a normal game (TSR 4.4.3 b, 4.4.5).
@@ -301,7 +324,19 @@ ScoredAs = Literal["solo", "normal"]
 #: ``nobody_wins``: the score when both parties miss their Absagen (TSR 7.1.3; seed 004).
 NobodyWins = Literal["tsr", "sonderpunkte"]
 #: ``sonderpunkte``, ``solo_sonderpunkte``: the Sonderpunkte a rule set can count (TSR 7.2.3; seed 000, seed 002).
-Sonderpunkt = Literal["doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end"]
+Sonderpunkt = Literal[
+    "doppelkopf",
+    "fuchs_gefangen",
+    "karlchen",
+    "karlchen_gefangen",
+    "fuchs_am_end",
+    "fuchs_gefangen_am_end",
+    "doppelfuchs_am_end",
+    "doppelkarlchen",
+    "doppelkarlchen_gefangen",
+    "dulle_gefangen",
+    "herzstich",
+]
 #: ``schweine``: no Schweine, or both Karo-Asse in one hand rank above the Dulle (seed 000, seed 002).
 Schweine = Literal["none", "on"]
 #: ``schweine_announce``: when the Schweine become public.
@@ -313,7 +348,9 @@ SchweineArmut = Literal["after_exchange", "at_exchange"]
 #: ``armut_none``: what follows when nobody takes the Armut.
 ArmutNone = Literal["redeal", "normal"]
 #: ``schmeissen``: the hands that may be thrown in at the Vorbehalt (seed 002; house rules).
-SchmeissenReason = Literal["five_nines", "no_trump_above_fuchs", "kings", "nines_and_kings", "augen_low", "augen_high"]
+SchmeissenReason = Literal[
+    "five_nines", "no_trump_above_fuchs", "kings", "nines_and_kings", "augen_low", "augen_high", "few_trumps"
+]
 #: ``vorbehalt_priority``: the kinds of Vorbehalt, ranked by a rule set (TSR 4.1.5; seed 002).
 VorbehaltKind = Literal["pflichtsolo", "lustsolo", "solo", "schmeissen", "armut", "hochzeit"]
 #: ``solo_conflict``: who plays when several players want a solo of the same rank (TSR 4.1.7; seed 000, seed 002).
@@ -332,11 +369,17 @@ GegenDieAltenAs = Literal["sonderpunkt", "spielpunkt"]
 #: ``absage_punkte``: which Absagen earn the winner a Punkt each (TSR 7.2.2; seed 000).
 AbsagePunkte = Literal["all", "winner"]
 #: ``bock_triggers``: the results that start a Bock (seed 002).
-BockTrigger = Literal["lost_solo", "spaltarsch", "lost_kontra", "lost_re", "nullspiel", "schwarz"]
+BockTrigger = Literal["lost_solo", "spaltarsch", "lost_kontra", "lost_re", "nullspiel", "schwarz", "herzstich"]
 #: ``bock_length``: the games one Bock lasts (seed 004, seed 002).
 BockLength = Literal["round", "game"]
 #: ``bock_stacking``: what a Bock does while Bock games are owed (seed 002).
 BockStacking = Literal["add", "queue", "none"]
+#: ``superschweine_announce``: when the Superschweine become public.
+SuperschweineAnnounce = Literal["vorbehalt", "first_play"]
+#: ``armut_taker``: who may take an Armut: the first in turn who wants it, or any player who says so.
+ArmutTaker = Literal["in_turn", "anyone"]
+#: ``liste_counting``: how the Liste writes the Punkte of a game (FreeDoko's Counting).
+ListeCounting = Literal["plus_minus", "plus", "minus"]
 #: ``bock_max_multiplier``: a power of two from Bock (2) to ten Bocks on one game (seed 002).
 BockMultiplier = Literal[2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
 #: ``bock_multiplies``: all Punkte of a Bock game or its value without the Sonderpunkte (seed 004).
@@ -349,6 +392,8 @@ BOCK_MULTIPLIERS: Final[tuple[BockMultiplier, ...]] = get_args(BockMultiplier)
 ALL_SOLI: tuple[TsrSolo, ...] = get_args(TsrSolo)
 #: Every solo a rule set may allow: the TSR's (``ALL_SOLI``) and seed 002's Buben-Damen-Solo.
 SOLO_CHOICES: tuple[Solo, ...] = get_args(Solo)
+#: FreeDoko's picture soli beyond the TSR (``BilderSolo``).
+BILDER_SOLI: tuple[BilderSolo, ...] = get_args(BilderSolo)
 
 
 @dataclass(frozen=True)
@@ -666,6 +711,142 @@ class RuleSet:
         "TSR: a trick won lies face down, only the last one may be shown again (false); no seed allows more",
     )
 
+    # --- options added for every house (issue 26): FreeDoko's rules and other programs' variants ---
+    dullen: bool = _opt(
+        True,
+        "The Herz-10 (Dullen) are the highest trumps wherever the Damen and Buben trump with a suit (normal "
+        "game, Hochzeit, Armut, Farbsoli); false: the Herz-10 is a Herz card, ranked below the Herz-Ass",
+        "TSR 2.3.1 (true); FreeDoko, rule 'Dollen' (false: a game without Dullen)",
+    )
+    dulle_first_with_schweine: bool = _opt(
+        False,
+        "Once Schweine are announced, the first of two Herz-10 in a trick always wins, whatever dulle says",
+        "FreeDoko, rule 'Dollen: first over second with swines'; TSR: no Schweine (false)",
+    )
+    hochzeit_first_trick_decides: bool = _opt(
+        False,
+        "The first trick of the Hochzeit's finding kind decides even when the Hochzeiter wins it himself: he "
+        "then plays alone (false: a trick he wins does not count, and the next one of the kind decides)",
+        "FreeDoko, rule 'marriage: first one decides'; TSR 4.4.3 (false)",
+    )
+    genscher: bool = _opt(
+        False,
+        "Genscher: a player holding both Karo-Könige may name any other player as his partner when he plays "
+        "the first of them; the parties are formed anew around them",
+        "FreeDoko, rule 'Genscher'; TSR: none (false)",
+    )
+    announcement_till_full_trick: bool = _opt(
+        False,
+        "An announcement counts the card its announcer has just played in the trick in progress as still in "
+        "hand, until the trick is full (with announcement_timing = cards_in_hand)",
+        "FreeDoko, rule 'announcement till full trick'; TSR 6.2.2 (false: the cards in hand count)",
+    )
+    absage_skips_passed: bool = _opt(
+        False,
+        "An Absage whose own deadline has not passed may be made even when the lower levels it implies are past "
+        "theirs (with announcement_skipping)",
+        "FreeDoko, rule 'announcement: limit only for current'; TSR 6.4.3 (false: each skipped level must be in time)",
+    )
+    pflichtansage_only_first: bool = _opt(
+        False,
+        "The Pflichtansage is owed only when nobody has announced anything yet",
+        "FreeDoko, rule 'first trick thirty points: only first'; seed 002 (false)",
+    )
+    pflichtansage_raises: bool = _opt(
+        False,
+        "If the party of the winner of the first trick has already made its Ansage, the Pflichtansage is its next "
+        "Absage in time (false: only Re or Kontra is owed)",
+        "FreeDoko, rule 'first trick thirty points: only re/contra' (false there); seed 002: 'muss ... eine "
+        "Ansage machen' (false)",
+    )
+    pflichtansage_hochzeit: bool = _opt(
+        True,
+        "The Pflichtansage is owed in a Hochzeit too",
+        "FreeDoko, rule 'first trick thirty points: in marriage'; seed 002 names no exception (true)",
+    )
+    armut_fuchs_counts: bool = _opt(
+        True,
+        "The Karo-Asse count among the trumps of an Armut hand (false: a Fuchs is not counted for armut_max_trumps)",
+        "seed 002, Gibt es Vorbehalte? (counts: true); FreeDoko, rule 'poverty: fox do not count' (false)",
+    )
+    armut_only_trumps: bool = _opt(
+        False,
+        "The poor player passes only his trumps (as many cards as he holds trumps, at least one) instead of "
+        "armut_cards cards; the taker returns as many",
+        "FreeDoko, rule 'poverty: shift only trump'; seed 002: 'es müssen immer 3 Karten sein' (false)",
+    )
+    armut_fuchs_extra: bool = _opt(
+        False,
+        "The Füchse of the poor player are passed in addition to armut_cards cards (the taker returns as many "
+        "cards as he got)",
+        "FreeDoko, rule 'poverty: fox shift extra'; seed 002 (false)",
+    )
+    armut_fuchs_open: bool = _opt(
+        False,
+        "The Füchse among the passed cards are shown to every player",
+        "FreeDoko, rule 'poverty: fox shift open'; seed 002: 'verdeckt' (false)",
+    )
+    armut_taker: ArmutTaker = _opt(
+        "in_turn",
+        "Who takes an Armut: the first player in turn who wants it (in_turn), or any player who says so while "
+        "the Armut is offered, in turn or not (anyone)",
+        "seed 002, Gibt es Vorbehalte? (in_turn); a house rule asked for by a table app's users (anyone)",
+        get_args(ArmutTaker),
+    )
+    armut_return_trumps: bool = _opt(
+        True,
+        "The taker of an Armut may return trumps (false: he returns Fehl cards while he has them)",
+        "seed 002: 'die Karten ... seiner Wahl' (true); a common house rule (false)",
+    )
+    armut_exchange: bool = _opt(
+        True,
+        "An Armut is offered and its cards passed; false: a declared Armut throws the deal in (the same dealer "
+        "deals again)",
+        "seed 002 (true); FreeDoko, rule 'poverty: shift' (false: 'give the cards again')",
+    )
+    schmeissen_max_trumps: int = _opt(
+        1,
+        "Schmeissen few_trumps: most trumps (counted as in the normal game) in the hand",
+        "FreeDoko, rule 'throw with one trump' (1)",
+        bounds=Range(0, 5, text="between {low} and {high} (with more, one hand of every deal has so few trumps)"),
+    )
+    schweine_only_second: bool = _opt(
+        False,
+        "Schweine: the first Karo-Ass of the holder ranks as an ordinary Fuchs; once his party has won it home, "
+        "his second becomes a Schwein",
+        "FreeDoko, rule 'swine only second'; seed 000, seed 002 (false: both Karo-Asse)",
+    )
+    superschweine_games: tuple[SchweineGame, ...] = _opt(
+        ("normal", "hochzeit", "stille_hochzeit", "armut", "karo"),
+        "Game types in which the Superschweine count (where the Schweine count too)",
+        "FreeDoko, rules 'hyperswines in solo', 'hyperswines in poverty'; seed 002 (wherever the Schweine count)",
+        get_args(SchweineGame),
+    )
+    superschweine_announce: SuperschweineAnnounce = _opt(
+        "first_play",
+        "When the Superschweine become public: at the Vorbehalt, or when the first Karo-Neun is played",
+        "seed 002, Sonderkarten (first_play); FreeDoko, rule 'hyperswines announcement begin' (vorbehalt)",
+        get_args(SuperschweineAnnounce),
+    )
+    schweine_with_superschweine: bool = _opt(
+        True,
+        "One player may hold both the Schweine and the Superschweine (false: the Karo-Neunen of the Schweine's "
+        "holder are no Superschweine)",
+        "seed 002 names no exception (true); FreeDoko, rule 'swines and hyperswines joint' (false)",
+    )
+    tricks_visible: int = _opt(
+        1,
+        "Tricks that may be looked at again during the play: the last this many (0: none)",
+        "TSR 5.4.2: the last trick (1); FreeDoko, rule 'show tricks number'",
+        bounds=Range(0, "hand"),
+    )
+    pflichtsolo_offered: bool = _opt(
+        False,
+        "A Pflichtsolo forced at the end of the round (Vorführung) is first offered to the other players still "
+        "owing one, in turn: the first who takes it plays his own Pflichtsolo in this deal",
+        "FreeDoko, rule 'offer duty solo'; TSR 4.2.3 (false)",
+    )
+
     def check_play_options(self) -> None:
         """Cross-field checks of the play options (called by ``__post_init__`` after the ranges);
         raises :class:`RuleError` whose message starts with the field at fault.
@@ -786,6 +967,33 @@ class RuleSet:
         "no such item (false)",
     )
 
+    ansage_doubles: bool = _opt(
+        False,
+        "Re and Kontra each double the Punkte of the game instead of adding 2 (Sonderpunkte not doubled)",
+        "FreeDoko, rule 'announcement re doubles'; TSR 7.2.2 (false: 2 Punkte each)",
+    )
+    kontra_doubles_gegen_die_alten: bool = _opt(
+        False,
+        "With ansage_doubles: Kontra angesagt doubles the Punkt gegen die Alten too",
+        "FreeDoko, rule 'announcement contra doubles against re'; TSR (false)",
+    )
+    gegen_die_alten_in_solo: bool = _opt(
+        False,
+        "The Punkt gegen die Alten also counts for the three opponents when they win a solo",
+        "a Doppelkopf program whose tests score it in a lost solo; TSR 7.2.3 (false: not in a solo)",
+    )
+    solo_always_triple: bool = _opt(
+        False,
+        "The soloist's Punkte are always three times each opponent's, also when the game value is made only of "
+        "items counted for single seats",
+        "FreeDoko, rule 'solo always counts triple'; TSR 7.2.4",
+    )
+    karlchen_gefangen_karo_dame: bool = _opt(
+        False,
+        "A Karlchen is caught (Sonderpunkt karlchen_gefangen) only when a Karo-Dame wins the last trick",
+        "FreeDoko, rule 'catch charlie only with diamond queen'; seed 002 (false: any card)",
+    )
+
     def check_scoring_options(self) -> None:
         """Checks of the scoring options beyond their type, choices and range (called by
         ``__post_init__``): every ``solo_factors`` entry is ``game=N`` (see :attr:`solo_factor_table`).
@@ -888,6 +1096,47 @@ class RuleSet:
         True,
         "A solo skipped by bock_skips_soli still uses up its Bock game (false: the Bock waits for the next game)",
         "reading of seed 002: the solo stays out of the Bockwertung, the Bockrunde goes on",
+    )
+
+    pflichtsoli: int = _opt(
+        1,
+        "Pflichtsoli each player owes per round (with pflichtsolo)",
+        "TSR 4.2.3 (1); FreeDoko, rule 'number of duty soli'",
+        bounds=Range(1, 4),
+    )
+    farb_pflichtsoli: int = _opt(
+        0,
+        "Of a player's Pflichtsoli, at least this many must be Farbsoli",
+        "FreeDoko, rule 'number of duty color soli'; TSR 4.2 (0: any solo)",
+        bounds=Range(0, 4),
+    )
+    bilder_pflichtsoli: int = _opt(
+        0,
+        "Of a player's Pflichtsoli, at least this many must be picture soli (Damen, Buben, Könige and their "
+        "pairs, Köhler)",
+        "FreeDoko, rule 'number of duty picture soli'; TSR 4.2 (0: any solo)",
+        bounds=Range(0, 4),
+    )
+    liste_counting: ListeCounting = _opt(
+        "plus_minus",
+        "How the Liste writes a game: the winners gain and the losers lose (plus_minus), only the winners gain "
+        "(plus), or only the losers lose (minus); the differences between players, and so the money, stay in "
+        "proportion",
+        "TSR 7.2.4, seed 004 (plus_minus); FreeDoko, rule 'counting' (plus, minus)",
+        get_args(ListeCounting),
+    )
+    sitting_rounds: int = _opt(
+        0,
+        "Rounds in a sitting: it ends after this many (0: no limit)",
+        "FreeDoko, rules 'number of rounds limited', 'number of rounds'; TSR 8.5 (a tournament's rounds)",
+        bounds=Range(0, 1000),
+    )
+    sitting_points: int = _opt(
+        0,
+        "The sitting ends after the game in which a player's total reaches this many Punkte, plus or minus "
+        "(0: no limit)",
+        "FreeDoko, rules 'points limited', 'points'",
+        bounds=Range(0, 100000),
     )
 
     def check_session_options(self) -> None:
