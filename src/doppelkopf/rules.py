@@ -1283,6 +1283,20 @@ class RuleSet:
                 raise RuleError("unknown rule option {key!r}", key=key)
         return dataclasses.replace(self, **changes)
 
+    def differences(self, other: RuleSet) -> tuple[str, ...]:
+        """The names of the options in which ``other`` differs from this rule set, in the order of the
+        fields (``name`` left out: two houses compare their rules, not their names); ``doko rules diff``
+        prints them.
+
+        >>> get_preset("ddv").differences(get_preset("vier-schritte"))
+        ('nobody_wins', 'gegen_die_alten_as', 're_120_after_kontra')
+        """
+        return tuple(
+            f.name
+            for f in dataclasses.fields(self)
+            if f.name != "name" and getattr(self, f.name) != getattr(other, f.name)
+        )
+
     # -- files ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """All options as a plain dict (tuples become lists)."""

@@ -61,6 +61,64 @@ def rules_show(name: str, as_toml: bool) -> None:
         )
 
 
+@rules.command(
+    "diff",
+    help=N_(
+        "List the options in which the rule sets A and B (presets or TOML files) differ: each with both values and "
+        "what it means."
+    ),
+)
+@click.argument("first", metavar="A")
+@click.argument("second", metavar="B")
+@friendly_errors
+def rules_diff(first: str, second: str) -> None:
+    """``doko rules diff`` (the help above): the options of :meth:`RuleSet.differences
+    <doppelkopf.rules.RuleSet.differences>`, their values under A and B, their meaning and source."""
+    from rich.padding import Padding
+    from rich.table import Table
+    from rich.text import Text
+
+    a, b = load_rules(first), load_rules(second)
+    console = make_console()
+    t = tr()
+    names = a.differences(b)
+    title = _("Rule sets {a} and {b}").format(a=a.name, b=b.name)
+    if not names:
+        print_plain(console, Text(title, style="bold"))
+        print_plain(console, _("No option differs."))
+        return
+    meaning = {row[0]: (row[2], row[3]) for row in a.describe(t.gettext)}
+    shown = {row[0]: row[1] for row in b.describe()}
+    own = {row[0]: row[1] for row in a.describe()}
+    empty = _("(none)")
+    heading = _("{count} options differ").format(count=len(names))
+    if RULES_TABLE_WIDTH <= console.width < PIPE_WIDTH:
+        table = Table(title=f"{title}: {heading}", expand=True)
+        table.add_column(_("Option"), style="bold", overflow="fold")
+        table.add_column(a.name, ratio=1, overflow="fold")
+        table.add_column(b.name, ratio=1, overflow="fold")
+        table.add_column(_("Meaning"), ratio=3, overflow="fold")
+        for key in names:
+            table.add_row(key, own[key] or empty, shown[key] or empty, meaning[key][0])
+        print_plain(console, table)
+        return
+    print_plain(console, Text(f"{title}: {heading}", style="bold"))
+    for key in names:
+        print_plain(console, "")
+        print_plain(console, Text(key, style="bold", overflow="fold"))
+        for label, value in ((a.name, own[key]), (b.name, shown[key])):
+            print_plain(
+                console, Padding(Text(f"{label}: {value or empty}", overflow="fold"), (0, 0, 0, 2), expand=False)
+            )
+        print_plain(console, Padding(Text(meaning[key][0], overflow="fold"), (0, 0, 0, 2), expand=False))
+        print_plain(
+            console,
+            Padding(
+                Text(_("Source: {source}").format(source=meaning[key][1]), overflow="fold"), (0, 0, 0, 2), expand=False
+            ),
+        )
+
+
 @rules.command("list", help=N_("List the presets."))
 def rules_list() -> None:
     """``doko rules list`` (the help above)."""
