@@ -1,6 +1,7 @@
 """Speed side by side (issue 4): OpenSpiel hearts, our public API, the compiled kernel, in one run.
 
 Run: ``python3 bench/bench_speed.py [--seconds 6] [--rounds 12] [--house ohne-neunen] [--agree N]``
+or ``python3 bench/bench_speed.py --agree-options 200``
 
 It first names the core modules running compiled (mypyc, built at install; ``DOPPELKOPF_PURE=1``
 measures the pure-Python core instead). Every driver of (a), (b) and (c) runs for ``--seconds``
@@ -31,7 +32,9 @@ Each rate is given by the wall clock and by the CPU time of this process (``time
 with both ratios to hearts: other processes may share the machine's two cores, which lowers the
 wall-clock rates of whatever runs while they are busy; the CPU-time rates are the one-core figures.
 ``--agree N`` replays N kernel games per preset through the reference engine
-(``check_against_engine``) and reports any difference.
+(``check_against_engine``) and reports any difference. ``--agree-options N`` does only this, for ``ddv`` with each
+option changed alone (every value its metadata offers): the kernel refuses the rule set, naming the option, or N of
+its games agree with the engine game by game (issue 26).
 
 OpenSpiel is a benchmark-only dependency: ``pip install -e '.[bench]'`` (or ``pip install
 open_spiel==2.0.2``).
@@ -221,6 +224,77 @@ def agree(presets: list[str], n: int) -> bool:
     return ok
 
 
+def option_variants() -> list[tuple[str, Any]]:
+    """Every option of the rule set (``name`` aside) with each value other than its DDV default that the
+    field metadata offers on its own: a bool flipped; each other choice; for a list of choices, each choice
+    added or, if listed, removed; for a number with a range, its low and high end. Pairs ``(option,
+    value)``; a value the core refuses by itself (a cross-field check) is left out by :func:`agree_options`."""
+    import dataclasses
+
+    from doppelkopf.rules import DDV
+
+    variants: list[tuple[str, Any]] = []
+    for f in dataclasses.fields(RuleSet):
+        if f.name == "name":
+            continue
+        default = getattr(DDV, f.name)
+        choices = f.metadata.get("choices")
+        bounds = f.metadata.get("bounds")
+        values: list[Any] = []
+        if isinstance(default, bool):
+            values = [not default]
+        elif isinstance(default, tuple) and choices:
+            values = [tuple(c for c in default if c != v) if v in default else (*default, v) for v in choices]
+        elif choices:
+            values = [v for v in choices if v != default]
+        elif isinstance(default, int) and bounds is not None:
+            low, high = bounds.bounds(DDV.with_nines)
+            values = [v for v in (low, high) if v != default]
+        variants.extend((f.name, v) for v in values)
+    return variants
+
+
+def agree_options(n: int) -> bool:
+    """``--agree-options N``: for every variant of :func:`option_variants`, the kernel's verdict on the rule set
+    ``ddv`` with that one option changed: refused (the reason printed: the engine plays it, the search players
+    go through the core), or N kernel games replayed through the engine, every difference counted."""
+    from doppelkopf.fast.kernel import KernelMismatch, check_against_engine, random_games
+    from doppelkopf.fast.tables import KernelUnsupported
+    from doppelkopf.rules import DDV, RuleError
+
+    ok = True
+    refused = agreed = 0
+    for option, value in option_variants():
+        shown = f"{option} = {value!r}"
+        try:
+            rules = DDV.replace(name="variant", **{option: value})
+        except RuleError:
+            continue  # a combination the core refuses on its own
+        try:
+            games = random_games(rules, n, seed=20261202, record=True)
+        except KernelUnsupported as exc:
+            refused += 1
+            print(f"  refused  {shown}: {exc}")
+            continue
+        except Exception as exc:  # noqa: BLE001 - a kernel that breaks on an option is reported, not hidden
+            ok = False
+            print(f"  ERROR    {shown}: {type(exc).__name__}: {exc}")
+            continue
+        bad = 0
+        for i in range(n):
+            try:
+                check_against_engine(rules, games, i)
+            except (KernelMismatch, ValueError) as exc:
+                bad += 1
+                if bad <= 3:
+                    print(f"  MISMATCH {shown}: {exc}")
+        agreed += 1
+        ok = ok and bad == 0
+        print(f"  {'agree' if not bad else 'DIFFER':8s} {shown}: {n - bad:,} of {n:,} kernel games")
+    print(f"  {agreed} variants played by the kernel and checked, {refused} refused for the engine")
+    return ok
+
+
 # -- main ----------------------------------------------------------------------------------------------------------
 
 
@@ -232,6 +306,14 @@ def main() -> None:
     )
     parser.add_argument("--agree", type=int, default=0, metavar="N", help="replay N kernel games per preset")
     parser.add_argument(
+        "--agree-options",
+        type=int,
+        default=0,
+        metavar="N",
+        help="for each option changed alone: the kernel refuses it, or N of its games agree with the engine; "
+        "nothing else is measured",
+    )
+    parser.add_argument(
         "--positions", type=int, default=30, help="solver positions per depth (default 30; 0 skips the solver)"
     )
     parser.add_argument(
@@ -239,6 +321,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     houses = args.house or ["ohne-neunen"]
+    if args.agree_options:
+        print(f"Agreement per option: ddv with one option changed, {args.agree_options:,} kernel games each")
+        sys.exit(0 if agree_options(args.agree_options) else 1)
     sec = args.seconds
 
     def line(label: str, rate: tuple[float, float], base: tuple[float, float] | None) -> None:
