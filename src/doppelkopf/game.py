@@ -56,6 +56,8 @@ from .claims import (
     concession_pass,
     search_order,
 )
+from .genscher import action_legal as genscher_action_legal
+from .genscher import choose_partner, legal_partners
 from .messages import N_
 from .moves import (
     HOCHZEIT_KINDS,
@@ -74,8 +76,6 @@ from .schweine import action_legal as schweine_action_legal
 from .schweine import announce as announce_schweine
 from .schweine import eligible as schweine_eligible
 from .schweine import find_superschweine, first_fuchs_home, update_order
-from .genscher import choose_partner, legal_partners
-from .genscher import action_legal as genscher_action_legal
 from .scoring import GameSummary, Score, ScoreItem, score, sonderpunkte_of_typed_tricks
 from .state import (
     AskAgain,

@@ -118,6 +118,8 @@ def _kreuz_damen_constraints(info: InformationState, krd_left: int) -> tuple[lis
         return [], set()
     if gt is GameType.ARMUT:
         return [], set()  # the Armut makes its two players Re, wherever the Kreuz-Damen are
+    if info.genscher is not None:
+        return [], set()  # a Genscher (rule genscher) made its two players Re, wherever the Kreuz-Damen are
     if gt is GameType.HOCHZEIT:
         if info.declarer is None or info.declarer == info.seat:
             return [], set()
