@@ -379,9 +379,7 @@ class RuleBasedPlayer(Player):
             # and make them when that card is a Karo-Ass (a plain Fuchs is never better than a Schwein)
             card = cards[0] if len(cards) == 1 else self._card(_View(replace(info, schweine=info.seat)), cards)
             return Action.SCHWEINE if card == Card.KARO_ASS else card
-        if len(cards) == 1:
-            return cards[0]
-        card = self._card(_View(info), cards)
+        card = cards[0] if len(cards) == 1 else self._card(_View(info), cards)
         if card == Card.KARO_KOENIG and any(Action.is_genscher(a) for a in legal):
             return self._genscher(info)
         return card
