@@ -207,7 +207,7 @@ def three_tricks(rules: RuleSet) -> Game:
 
 
 def test_the_online_table_shows_the_last_tricks_as_the_rule_allows() -> None:
-    """TSR 5.4.2 (default 1): only the last trick; tricks_visible = 2 (FreeDoko, rule 'show tricks number'):
+    """TSR 8 (default 1): only the last trick; tricks_visible = 2 (FreeDoko, rule 'show tricks number'):
     trick 3 as the last one and trick 2 before it, never trick 1; 0: none."""
     one = view(table_with(three_tricks(DDV)), 1)
     assert one["last_trick"]["winner"] == three_tricks(DDV).tricks[2].winner and one["earlier_tricks"] == []

@@ -590,7 +590,7 @@ class HumanPlayer(Player):
 
     def show_last_trick(self, info: InformationState) -> None:
         """Print the last finished tricks again, as many as the rule ``tricks_visible`` lets a player look
-        back (TSR 5.4.2: the last one; FreeDoko, rule 'show tricks number'), the last one last; or say that
+        back (TSR 8: the last one; FreeDoko, rule 'show tricks number'), the last one last; or say that
         none is finished yet, or that the rules let nobody look back."""
         visible = info.rules.tricks_visible
         if visible <= 0:

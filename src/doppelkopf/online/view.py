@@ -125,7 +125,7 @@ def seat_view(
           won lies face down, TSR; also
           None once the game is over: then ``tricks`` has them all);
           ``earlier_tricks``: the tricks before ``last_trick`` that the rule ``tricks_visible`` still lets every
-          seat look at (the last N, TSR 5.4.2: N = 1, so []), oldest first, [{``number``, ``cards``, ``winner``}];
+          seat look at (the last N, TSR 8: N = 1, so []), oldest first, [{``number``, ``cards``, ``winner``}];
           never a trick before them; [] once the game is over;
           ``genscher``: {``seat``, ``partner``} once a Genscher was taken (rule ``genscher``; public) | None;
           ``tricks``: the tricks of a finished game, [{``number``, ``cards`` (as ``trick``; [] for the rest
@@ -246,7 +246,7 @@ def seat_view(
     view["leader"] = None if finished else info.leader
     view["winning"] = _winning(info) if info.trick and not finished else None
     played = [(n, t) for n, t in enumerate(info.tricks, start=1) if not t.claimed]
-    # rule tricks_visible (TSR 5.4.2: the last trick; FreeDoko 'show tricks number'): the last N tricks,
+    # rule tricks_visible (TSR 8: the last trick; FreeDoko 'show tricks number'): the last N tricks,
     # never one before them; a finished game: every trick in ``tricks``
     visible = [] if finished else played[len(played) - min(len(played), info.rules.tricks_visible) :]
     last = visible[-1][1] if visible else None
