@@ -845,7 +845,7 @@ class RuleSet:
         "Tricks that may be looked at again during the play: the last this many (0: none); no trick before "
         "them is shown again (the online table and the CLI)",
         "TSR 8, Turnier-Doppelkopf: on any player's request the previous trick is laid open again until the next "
-        "one is complete (1); FreeDoko, setting 'show tricks number' (a display setting there)",
+        "one is complete (1); FreeDoko, rule 'show tricks number' (default 1)",
         bounds=Range(0, "hand"),
     )
     pflichtsolo_offered: bool = _opt(
