@@ -153,7 +153,9 @@ def test_the_genscher_action_has_a_record_key() -> None:
 def test_the_computer_players_play_a_genscher_deal(player: type) -> None:
     """The rules player names a partner with its first Karo-König; the random player half of the time; the
     game ends and replays the same."""
-    rules = replace(GENSCHER, solo_types=(), pflichtsolo=False)  # no solo: Anna's hand would make the rules player play one
+    rules = replace(
+        GENSCHER, solo_types=(), pflichtsolo=False
+    )  # no solo: Anna's hand would make the rules player play one
     done = play_game(Game(rules, HANDS, dealer=3), [player(seed) for seed in range(4)])
     assert done.is_terminal
     if player is RuleBasedPlayer:
