@@ -319,3 +319,22 @@ def test_the_kernel_refuses_the_new_options() -> None:
         with pytest.raises(KernelUnsupported, match="not mirrored"):
             check_supported(rules)
     check_supported(replace(DDV, tricks_visible=3))  # display only
+
+
+def test_a_stille_hochzeit_looks_normal_to_the_genscher() -> None:
+    """Ben holds both Kreuz-Damen (a Stille Hochzeit: he plays alone, TSR 5.5.1); Anna, who cannot know it, is
+    offered the Genscher as in a normal game; she names Carla: the game is the normal game of Anna and Carla
+    against Ben and Dirk (the Stille Hochzeit's player knows his game and is never offered one in it)."""
+    # Ben gets Anna's Kreuz-Dame for his Karo-Bube; Anna gets one of Dirk's Kreuz-Neunen, Dirk the Karo-Bube
+    hands = [
+        [c for c in ANNA if c != C.KREUZ_DAME] + [C.KREUZ_NEUN],
+        [C.KREUZ_DAME, C.KREUZ_DAME] + [c for c in BEN if c not in (C.KREUZ_DAME, C.KARO_BUBE)],
+        CARLA,
+        [c for c in DIRK if c != C.KREUZ_NEUN] + [C.KREUZ_NEUN, C.KARO_BUBE],
+    ]
+    game = started(GENSCHER, hands)
+    assert game.game_type is GameType.STILLE_HOCHZEIT and game.declarer == 1
+    assert Action.genscher(2) in game.legal_actions()
+    game.apply(Action.genscher(2))
+    assert game.game_type is GameType.NORMAL and game.declarer is None
+    assert game.party == [RE, KONTRA, RE, KONTRA]

@@ -4,7 +4,10 @@ game may, when he plays the first of them, name another player as his partner; t
 FreeDoko's rule text: "if a player has both diamond kings, he can decide with whom he builds a team when he is
 playing the first diamond king". As FreeDoko plays it (``Game::check_for_genscher``, ``Hand::has_possible_genscher``):
 
-* only in a normal game (no solo, no Armut, no Hochzeit: the hand check asks for the normal game);
+* only in a normal game (no solo, no Armut, no Hochzeit: the hand check asks for the normal game). A Stille
+  Hochzeit looks normal to the three others (TSR 5.5.1): they are offered the Genscher as in a normal game, so
+  that the offer tells nothing, and a Genscher taken turns it into the normal game of the new parties (its
+  player knows his game and is not offered it);
 * the Genscher and the named partner are Re, the two others Kontra, whatever the Kreuz-Damen said; he may name
   the partner he had (the parties stay, but become public) or not take the Genscher at all (play the Karo-König
   without naming anybody);
@@ -25,25 +28,27 @@ from typing import Final
 from .cards import Card, count_card
 from .moves import Action, Announcement, Phase, follow_sorted
 from .rules import ANSAGE, GameType, Party
+from .schweine import update_order
 from .state import GameState
 
 __all__ = ["action_legal", "choose_partner", "legal_partners"]
 
 _KARO_KOENIG: Final = int(Card.KARO_KOENIG)
 _NORMAL: Final = GameType.NORMAL
+_STILLE_HOCHZEIT: Final = GameType.STILLE_HOCHZEIT
 _PLAY: Final = Phase.PLAY
 _RE: Final = Party.RE
 _KONTRA: Final = Party.KONTRA
 
 
 def action_legal(state: GameState, seat: int) -> bool:
-    """Whether ``seat`` may take the Genscher now: the rule ``genscher`` is on, the game is a normal one, nobody
-    took a Genscher yet, it is ``seat``'s turn in the play, no Schwein must come first, ``seat`` holds both
+    """Whether ``seat`` may take the Genscher now: the rule ``genscher`` is on, the game is a normal one (or a
+    Stille Hochzeit of another seat, which looks normal to ``seat``), nobody took a Genscher yet, it is ``seat``'s turn in the play, no Schwein must come first, ``seat`` holds both
     Karo-Könige and may play one of them now (Bedienpflicht)."""
     if (
         not state.options.genscher  # rules.genscher
         or state.phase is not _PLAY
-        or state.game_type is not _NORMAL
+        or not (state.game_type is _NORMAL or (state.game_type is _STILLE_HOCHZEIT and seat != state.declarer))
         or state.genscher is not None
         or state.genscher_to_play
         or state.schwein_to_play
@@ -66,7 +71,12 @@ def legal_partners(state: GameState, seat: int) -> list[int]:
 def choose_partner(state: GameState, seat: int, partner: int) -> None:
     """``seat`` takes the Genscher with ``partner`` (known to be legal): the two are Re, the others Kontra;
     the announcements made so far are cut back to one Ansage (Re or Kontra) per announcer for his new party,
-    in the order first made; the first Karo-König is the next card of ``seat``."""
+    in the order first made; the first Karo-König is the next card of ``seat``. A Stille Hochzeit becomes the
+    normal game of the new parties."""
+    if state.game_type is _STILLE_HOCHZEIT:
+        state.game_type = _NORMAL
+        state.declarer = None
+        update_order(state)
     state.genscher = seat
     state.genscher_partner = partner
     state.genscher_to_play = True
