@@ -731,7 +731,8 @@ class RuleSet:
     )
     genscher: bool = _opt(
         False,
-        "Genscher: in a normal game, a player holding both Karo-Könige may name any other player (his partner "
+        "Genscher: in a normal game (a Stille Hochzeit too, for the others, to whom it looks normal; it "
+        "becomes a normal game), a player holding both Karo-Könige may name any other player (his partner "
         "too, or nobody) as his partner when he plays the first of them: the two are Re, the others Kontra, "
         "public at once; the announcements made so far are cut back to one Re or Kontra of each announcer's new "
         "party; scored as a normal game of the new parties",
