@@ -27,6 +27,7 @@ from doppelkopf.interactive import HumanPlayer, parse_genscher
 from doppelkopf.moves import Announcement
 from doppelkopf.online import DealSetup, TableState, deal_seed, seat_view
 from doppelkopf.players import RandomPlayer, RuleBasedPlayer, play_game
+from doppelkopf.record import format as records
 from doppelkopf.rules import DDV, GameType, Party, RuleSet
 
 C = Card
@@ -89,8 +90,11 @@ def test_a_genscher_game_is_scored_for_the_new_parties() -> None:
     assert summary.re_seats == frozenset({0, 2})
     assert summary.game_type is GameType.NORMAL
     assert summary.augen_re == sum(t.augen for t in game.tricks if t.winner in (0, 2))
-    again = Game.replay(GENSCHER, HANDS, 3, game.history)  # the record reproduces the Genscher
+    again = Game.replay(GENSCHER, HANDS, 3, game.history)  # the history reproduces the Genscher
     assert again.party == game.party and again.score() == game.score()
+    stored = records.from_json(records.to_json(records.record_game(game)))  # and so does a stored record
+    assert "genscher:2" in records.to_json(stored)
+    assert records.replay(stored).party == game.party
 
 
 def test_the_genscher_cuts_the_announcements_back_to_re_and_kontra() -> None:
