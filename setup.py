@@ -45,6 +45,7 @@ CORE = (
     "moves",
     "state",
     "schweine",
+    "genscher",
     "announcements",
     "armut",
     "vorbehalte",

@@ -28,6 +28,7 @@ CORE = (
     "announcements",
     "claims",
     "schweine",
+    "genscher",
     "state",
     "game",
     "scoring",

@@ -1,8 +1,8 @@
 """Which core modules run compiled, and the guard against stale compiled code.
 
 Where a C compiler is at hand, ``setup.py`` compiles the core modules (values, cards, order, moves,
-state, schweine, announcements, armut, vorbehalte, claims, game, scoring; its ``CORE``) with mypyc: the same Python
-source turned into C extensions beside it, several times as fast. It writes the names of the
+state, schweine, genscher, announcements, armut, vorbehalte, claims, game, scoring; its ``CORE``) with mypyc:
+the same Python source turned into C extensions beside it, several times as fast. It writes the names of the
 compiled modules and the SHA-256 of each source the build read (those modules and ``rules.py``) to
 ``_compiled.json`` in this folder.
 

@@ -56,6 +56,8 @@ from .claims import (
     concession_pass,
     search_order,
 )
+from .genscher import action_legal as genscher_action_legal
+from .genscher import choose_partner, legal_partners
 from .messages import N_
 from .moves import (
     HOCHZEIT_KINDS,
@@ -73,7 +75,7 @@ from .rules import SCHWARZ, GameType, Party, RuleSet, get_preset, level_label
 from .schweine import action_legal as schweine_action_legal
 from .schweine import announce as announce_schweine
 from .schweine import eligible as schweine_eligible
-from .schweine import find_superschweine, update_order
+from .schweine import find_superschweine, first_fuchs_home, update_order
 from .scoring import GameSummary, Score, ScoreItem, score, sonderpunkte_of_typed_tricks
 from .state import (
     AskAgain,
@@ -130,6 +132,7 @@ _BIDDING: Final = Phase.BIDDING
 _GAME_TYPES: Final[tuple[GameType, ...]] = tuple(sorted(GameType))
 _KARO_ASS: Final = int(Card.KARO_ASS)
 _KARO_NEUN: Final = int(Card.KARO_NEUN)
+_KARO_KOENIG: Final = int(Card.KARO_KOENIG)
 
 
 #: The first action after the announcements.
@@ -176,6 +179,8 @@ class InformationState:
         games_left_in_round: counted games still to play in this round, this game included (TSR 4.2.3:
             a seat is vorgeführt when the missing Pflichtsoli are at least the games left), or
             ``None`` when unknown (a game outside a session, a replayed record).
+        genscher: ``(seat, partner)`` once a Genscher was taken (rule ``genscher``; public at once), else
+            ``None``.
     """
 
     seat: int
@@ -210,6 +215,7 @@ class InformationState:
     claim: tuple[int, bool] | None = None
     pflichtsolo_done: tuple[bool, ...] = (False, False, False, False)
     games_left_in_round: int | None = None
+    genscher: tuple[int, int] | None = None
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         return reduce_dataclass(self)
@@ -421,6 +427,8 @@ class Game(GameState):
             actions.append(Action.CLAIM)
         if may_concede:
             actions.append(Action.CONCEDE)
+        if self.options.genscher:  # rules.genscher: the partner seats it may name
+            actions.extend(legal_partners(self, seat))
         return actions
 
     # -- Vorbehalte and the bidding (vorbehalte.py), the Armut (armut.py) -------------------------------
@@ -487,6 +495,8 @@ class Game(GameState):
         :func:`doppelkopf.schweine.action_legal` when the caller knows it."""
         if self.schwein_to_play:
             return [_KARO_ASS]  # the Schweine were announced with the first of them (seed 002)
+        if self.genscher_to_play:
+            return [_KARO_KOENIG]  # the Genscher comes with the first Karo-König (rule genscher)
         trick_cards = self.trick_cards
         group = self.order.group
         cards = follow_sorted(self.hands[seat], group, group[trick_cards[0]] if trick_cards else -1)
@@ -521,6 +531,8 @@ class Game(GameState):
             return f"Armut: legt {Action.card_of(action).symbol}"
         if Action.is_armut_return(action):
             return f"Armut: gibt {Action.card_of(action).symbol} zurück"
+        if Action.is_genscher(action):
+            return f"Genscher mit Sitz {Action.genscher_partner(action)}"
         names = {
             Action.SCHMEISSEN: "Schmeißen",
             Action.BID: "reizt höher",
@@ -581,6 +593,8 @@ class Game(GameState):
             announce(self, seat, action)
         elif self.phase is _PLAY and action in (Action.SCHWEINE, Action.CLAIM, Action.CONCEDE):
             self._call(seat, action)
+        elif self.phase is _PLAY and Action.is_genscher(action):
+            self._genscher(seat, action)
         elif seat != self.current_player:
             raise IllegalAction(
                 "it is seat {current_player}'s turn, not seat {seat}'s", current_player=self.current_player, seat=seat
@@ -627,9 +641,24 @@ class Game(GameState):
                 )
             concede(self, seat)
 
+    def _genscher(self, seat: int, action: int) -> None:
+        """The Genscher naming a partner, checked (rule ``genscher``; FreeDoko, rule 'Genscher')."""
+        if obliged(self, seat):
+            raise _pflichtansage_error(self.rules)
+        if action not in legal_partners(self, seat):
+            if genscher_action_legal(self, seat):
+                raise IllegalAction("Genscher: name another seat as your partner, not your own (rule genscher)")
+            raise IllegalAction(
+                "no Genscher now: it is taken in your turn in a normal game, holding both Karo-Könige, when you "
+                "may play the first of them (rule genscher; FreeDoko, rule 'Genscher')"
+            )
+        choose_partner(self, seat, Action.genscher_partner(action))
+
     def _do_call(self, seat: int, action: int) -> None:
-        """Apply the Schweine, a claim or a concession known to be legal."""
-        if action == Action.SCHWEINE:
+        """Apply the Schweine, a claim, a concession or a Genscher known to be legal."""
+        if action >= Action.GENSCHER_BASE:
+            choose_partner(self, seat, Action.genscher_partner(action))
+        elif action == Action.SCHWEINE:
             announce_schweine(self, seat)
         elif action == Action.CLAIM:
             claim(self, seat)
@@ -647,6 +676,8 @@ class Game(GameState):
         if card not in self._legal_cards(seat):
             if self.schwein_to_play:
                 raise IllegalAction("you announced the Schweine: play the first of them now (seed 002, Sonderkarten)")
+            if self.genscher_to_play:
+                raise IllegalAction("you took the Genscher: play your first Karo-König now (rule genscher)")
             if card == Card.KARO_ASS and schweine_action_legal(self, seat):
                 raise IllegalAction("announce the Schweine before playing a Karo-Ass (seed 000, Schweinchen)")
             if self.trick_cards and self.order.group[self.trick_cards[0]] == TRUMP:
@@ -669,6 +700,8 @@ class Game(GameState):
                     announce_schweine(self, seat)  # seed 002: announced when the first Schwein is played
         elif card == _KARO_NEUN and seat == self.superschweine:
             self.superschweine_public = True
+        elif card == _KARO_KOENIG and self.genscher_to_play:
+            self.genscher_to_play = False
         self.must_announce = None
         hand = self.hands[seat]
         for i in range(len(hand)):  # hand.remove(card), as machine ints where compiled
@@ -694,6 +727,8 @@ class Game(GameState):
         seats.clear()
         if self.partner_open:
             self._hochzeit_check(trick)
+        if self.schweine_pending is not None:  # rules.schweine_only_second
+            first_fuchs_home(self, trick.cards, trick.seats, winner)
         self.leader = self.current_player = winner
         if opts.pflichtansage and len(self.tricks) == 1 and trick.augen >= opts.pflichtansage_augen:
             self.must_announce = winner
@@ -803,7 +838,7 @@ class Game(GameState):
         """Parties made public by the game type, announcements and played Kreuz-Damen."""
         if self.phase in (_VORBEHALT, _BIDDING) or self.thrown_in:
             return (None,) * 4
-        if self.claim is not None:
+        if self.claim is not None or self.genscher is not None:  # a Genscher tells the new parties
             return tuple(self.party)
         known: list[Party | None] = [None] * 4
         if self.game_type is _ARMUT_GAME:
@@ -890,6 +925,7 @@ class Game(GameState):
             claim=self.claim,
             pflichtsolo_done=self.pflichtsolo_done,
             games_left_in_round=self.games_left_in_round,
+            genscher=None if self.genscher is None else (self.genscher, self.genscher_partner),  # type: ignore[arg-type]
         )
 
     def public_information_state(self) -> InformationState:

@@ -71,14 +71,16 @@ _SCHWEINE_WORDS = ("schweine", "schwein", "schweinchen")
 _CLAIM_WORDS = ("claim", "rest", "abkürzen", "abkuerzen", "spielabkürzung", "spielabkuerzung")
 _CONCEDE_WORDS = ("concede", "aufgeben", "abgeben")
 #: Words that show the last finished trick again (they are no move).
+_GENSCHER_WORD = "genscher"
 LAST_TRICK_WORDS = ("letzter", "letzterstich", "last", "lasttrick")
 _HELP_WORDS = ("?", "help", "hilfe")
 
 HELP = N_(
     "Card: its number in your hand, or suit and rank such as KrD, ♥10, PiA, KaK (Kr/Pi/He/Ka or ♣♠♥♦). "
     "Announcements: re, kontra, keine 90 (k90), keine 60, keine 30, schwarz. "
-    "In play also: schweine, claim (the rest), concede (a soloist gives the rest away); "
-    "letzter (or last) shows the last trick again. "
+    "In play also: schweine, claim (the rest), concede (a soloist gives the rest away), genscher NAME (with "
+    "both Karo-Könige: name your partner as you play the first); letzter (or last) shows the last tricks again, "
+    "as far back as the rules allow. "
     "Vorbehalt: gesund, hochzeit (where the rules let you name the trick that finds the partner: "
     "hochzeit fehl, hochzeit trumpf, hochzeit fremd; a bare hochzeit takes the first the rules list), "
     "a solo (kreuz, pik, herz, karo, damen, buben, bubendamen, fleischlos), schmeissen, armut; "
@@ -323,6 +325,29 @@ def _parse_play(raw: str, word: str, info: InformationState, shown: Sequence[int
     return card
 
 
+def parse_genscher(rest: str, info: InformationState, names: Sequence[str]) -> int:
+    """The Genscher (rule ``genscher``) naming the partner ``rest``: a seat's name (lower case, without
+    spaces) or its number 1..4 as the CLI counts seats; ValueError saying why it is not possible now."""
+    legal = [a for a in info.legal_actions if Action.is_genscher(a)]
+    if not legal:
+        raise ValueError(
+            _(
+                "no Genscher now: in a normal game, holding both Karo-Könige, in your turn when you may play "
+                "the first of them (rule genscher)"
+            )
+        )
+    partners = [Action.genscher_partner(a) for a in legal]
+    wanted = rest.strip()
+    for p in partners:
+        if wanted in (str(p + 1), names[p].lower().replace(" ", "")):
+            return Action.genscher(p)
+    raise ValueError(
+        _("Genscher: name your partner: {choices}").format(
+            choices=", ".join(f"genscher {names[p].lower().replace(' ', '')}" for p in partners)
+        )
+    )
+
+
 def _partner_open(info: InformationState) -> bool:
     """A Hochzeit whose Klärungsstich has not come yet: the parties the game has made public
     (``info.known_parties``) still leave a seat open."""
@@ -498,6 +523,10 @@ class HumanPlayer(Player):
             line = f"{self.names[data['seat']]}: {data['text']}"
         elif kind in ("announce", "schweine"):
             line = f"{self.names[data['seat']]}: {data['text']}!"
+        elif kind == "genscher":
+            line = _("{name}: Genscher with {partner}!").format(
+                name=self.names[data["seat"]], partner=self.names[Action.genscher_partner(data["action"])]
+            )
         else:
             return
         self._paced(line)
@@ -560,10 +589,19 @@ class HumanPlayer(Player):
         self._tricks_shown = len(tricks)
 
     def show_last_trick(self, info: InformationState) -> None:
-        """Print the last finished trick again (or say that none is finished yet)."""
-        if not info.tricks:
+        """Print the last finished tricks again, as many as the rule ``tricks_visible`` lets a player look
+        back (TSR 8: the last one; FreeDoko, rule 'show tricks number'), the last one last; or say that
+        none is finished yet, or that the rules let nobody look back."""
+        visible = info.rules.tricks_visible
+        if visible <= 0:
+            self.console.print(_("No trick may be looked at again under these rules (rule tricks_visible = 0)."))
+            return
+        played = [(n, t) for n, t in enumerate(info.tricks, start=1) if not t.claimed]
+        if not played:
             self.console.print(_("No trick finished yet."))
             return
+        for number, earlier in played[-visible:-1]:
+            self._print_tricks([earlier], number - 1)
         trick = info.tricks[-1]
         cards = "  ".join(f"{self.names[s]} {Card(c).symbol}" for s, c in zip(trick.seats, trick.cards, strict=True))
         self.console.print(
@@ -614,7 +652,10 @@ class HumanPlayer(Player):
                 self.show_last_trick(info)
                 continue
             try:
-                action = parse_move(text, info, shown)
+                if word.startswith(_GENSCHER_WORD) and info.phase is Phase.PLAY:
+                    action = parse_genscher(word[len(_GENSCHER_WORD) :], info, self.names)
+                else:
+                    action = parse_move(text, info, shown)
             except ValueError as exc:
                 c.print(RichText(str(exc), style="red"))
                 continue
@@ -720,6 +761,8 @@ class HumanPlayer(Player):
         # the words to type (the parser reads the English and the German ones)
         named = ((Action.SCHWEINE, "schweine"), (Action.CLAIM, _("claim")), (Action.CONCEDE, _("concede")))
         extra = [word for action, word in named if action in legal]
+        if any(Action.is_genscher(a) for a in legal):
+            extra.append(_("genscher <partner>"))
         if not any(Action.is_card(a) for a in legal):
             return _("You must announce first ({calls})").format(calls=", ".join(calls))
         prompt = _("Your card")

@@ -10,7 +10,8 @@ text used in records, :meth:`Action.from_key` reads it back):
   "gesund", ``ARMUT`` declares an Armut);
 * ``48`` Schmeissen, ``49..51`` a Hochzeit naming the trick that finds the partner, ``52``/``53``
   raise or pass in the bidding for a solo, ``54`` announce the Schweine, ``55`` claim the rest,
-  ``56``/``57`` take or refuse an Armut, ``58`` give up the rest, ``64..87`` lay a card for an Armut,
+  ``56``/``57`` take or refuse an Armut, ``58`` give up the rest, ``60..63`` the Genscher naming
+  that partner seat 0..3 (rule ``genscher``), ``64..87`` lay a card for an Armut,
   ``96..119`` return a card to the poor player. These only occur when the rule set has the house
   rule (or, for a claim, the TSR's Spielabkürzung).
 
@@ -83,6 +84,7 @@ class Action:
     ARMUT_TAKE: Final = 56
     ARMUT_REFUSE: Final = 57
     CONCEDE: Final = 58
+    GENSCHER_BASE: Final = 60
     ARMUT_LAY_BASE: Final = 64
     ARMUT_RETURN_BASE: Final = 96
 
@@ -115,6 +117,21 @@ class Action:
         """The Vorbehalt "Hochzeit" naming the trick that finds the partner (``first_foreign``,
         ``first_fehl``, ``first_trump``), offered when the rule ``hochzeit_partner`` is ``choice``."""
         return Action.HOCHZEIT_BASE + HOCHZEIT_KINDS.index(kind)
+
+    @staticmethod
+    def genscher(partner: int) -> int:
+        """The Genscher naming seat ``partner`` 0..3 as partner (rule ``genscher``; FreeDoko, rule 'Genscher'),
+        taken with the first of both Karo-Könige."""
+        return Action.GENSCHER_BASE + partner
+
+    @staticmethod
+    def is_genscher(action: int) -> bool:
+        return Action.GENSCHER_BASE <= action < Action.GENSCHER_BASE + 4
+
+    @staticmethod
+    def genscher_partner(action: int) -> int:
+        """The partner seat a Genscher action names."""
+        return action - Action.GENSCHER_BASE
 
     @staticmethod
     def armut_lay(card: int) -> int:
@@ -184,7 +201,7 @@ class Action:
         """Stable text key used in records: ``KrD``, ``announce:keine_90``, ``vorbehalt:kreuz``,
         ``vorbehalt:hochzeit:first_fehl``, ``vorbehalt:schmeissen``, ``schweine``, ``claim``,
         ``bid:raise``, ``bid:pass``, ``armut:take``, ``armut:refuse``, ``armut:lay:KaA``,
-        ``armut:return:He10``. Raises IllegalAction for an int that is no action."""
+        ``armut:return:He10``, ``genscher:2``. Raises IllegalAction for an int that is no action."""
         if Action.is_card(action):
             return Card(action).short
         if Action.is_announcement(action):
@@ -197,6 +214,8 @@ class Action:
             return "vorbehalt:" + Action.game_type(action).key
         if action in Action._NAMED:
             return Action._NAMED[action]
+        if Action.is_genscher(action):
+            return f"genscher:{Action.genscher_partner(action)}"
         if Action.is_armut_lay(action):
             return "armut:lay:" + Action.card_of(action).short
         if Action.is_armut_return(action):
@@ -232,6 +251,11 @@ class Action:
                 return Action.vorbehalt(GameType.parse(text.split(":", 1)[1]))
             except ValueError as exc:
                 raise IllegalAction(exc) from None
+        if text.startswith("genscher:"):
+            seat = text.split(":", 1)[1]
+            if seat not in ("0", "1", "2", "3"):
+                raise IllegalAction("genscher: no seat {seat!r}: seats are 0..3", seat=seat)
+            return Action.genscher(int(seat))
         for prefix, make in (("armut:lay:", Action.armut_lay), ("armut:return:", Action.armut_return)):
             if text.startswith(prefix):
                 try:

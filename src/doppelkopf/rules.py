@@ -731,9 +731,13 @@ class RuleSet:
     )
     genscher: bool = _opt(
         False,
-        "Genscher: a player holding both Karo-Könige may name any other player as his partner when he plays "
-        "the first of them; the parties are formed anew around them",
-        "FreeDoko, rule 'Genscher'; TSR: none (false)",
+        "Genscher: in a normal game (a Stille Hochzeit too, for the others, to whom it looks normal; it "
+        "becomes a normal game), a player holding both Karo-Könige may name any other player (his partner "
+        "too, or nobody) as his partner when he plays the first of them: the two are Re, the others Kontra, "
+        "public at once; the announcements made so far are cut back to one Re or Kontra of each announcer's new "
+        "party; scored as a normal game of the new parties",
+        "FreeDoko, rule 'Genscher' (Game::check_for_genscher: not in a solo nor an Armut; the hand check asks "
+        "for the normal game); TSR: none (false)",
     )
     announcement_till_full_trick: bool = _opt(
         False,
@@ -812,19 +816,22 @@ class RuleSet:
     )
     schweine_only_second: bool = _opt(
         False,
-        "Schweine: the first Karo-Ass of the holder ranks as an ordinary Fuchs; once his party has won it home, "
-        "his second becomes a Schwein",
+        "Schweine: the first Karo-Ass of the holder ranks as an ordinary Fuchs; once his party has won it home "
+        "(the Hochzeit partner only once found), his second becomes a Schwein and the Superschweine are found; "
+        "a first Fuchs caught by the other party leaves no Schwein",
         "FreeDoko, rule 'swine only second'; seed 000, seed 002 (false: both Karo-Asse)",
     )
     superschweine_games: tuple[SchweineGame, ...] = _opt(
         ("normal", "hochzeit", "stille_hochzeit", "armut", "karo"),
-        "Game types in which the Superschweine count (where the Schweine count too)",
+        "Game types in which the Superschweine count (where the Schweine count too; a game type left out has "
+        "Schweine without Superschweine)",
         "FreeDoko, rules 'hyperswines in solo', 'hyperswines in poverty'; seed 002 (wherever the Schweine count)",
         get_args(SchweineGame),
     )
     superschweine_announce: SuperschweineAnnounce = _opt(
         "first_play",
-        "When the Superschweine become public: at the Vorbehalt, or when the first Karo-Neun is played",
+        "When the Superschweine become public: as soon as they are found (vorbehalt: with the Schweine), or when "
+        "their holder plays the first Karo-Neun (first_play; their holder knows at once)",
         "seed 002, Sonderkarten (first_play); FreeDoko, rule 'hyperswines announcement begin' (vorbehalt)",
         get_args(SuperschweineAnnounce),
     )
@@ -836,8 +843,10 @@ class RuleSet:
     )
     tricks_visible: int = _opt(
         1,
-        "Tricks that may be looked at again during the play: the last this many (0: none)",
-        "TSR 5.4.2: the last trick (1); FreeDoko, rule 'show tricks number'",
+        "Tricks that may be looked at again during the play: the last this many (0: none); no trick before "
+        "them is shown again (the online table and the CLI)",
+        "TSR 8, Turnier-Doppelkopf: on any player's request the previous trick is laid open again until the next "
+        "one is complete (1); FreeDoko, rule 'show tricks number' (default 1)",
         bounds=Range(0, "hand"),
     )
     pflichtsolo_offered: bool = _opt(

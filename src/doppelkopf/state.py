@@ -84,6 +84,9 @@ class GameOptions:
             with the first Karo-Ass), ``schweine_first`` (the Karo-Ass waits until the Schweine are
             announced), ``schweine_at_vorbehalt``, ``schweine_games`` (per game type number),
             ``superschweine`` (the rule, with nines only).
+        Genscher and Schweine variants (FreeDoko): ``genscher``, ``schweine_only_second``,
+            ``superschweine_games`` (per game type number), ``superschweine_at_vorbehalt``
+            (``superschweine_announce = "vorbehalt"``), ``schweine_with_superschweine``.
         Vorbehalte (TSR 4.1; seed 002): ``solo_actions`` (the Vorbehalt answers of the allowed soli,
             ascending), ``solo_conflict``, ``priority`` (``vorbehalt_priority`` with the kinds it
             leaves out last), ``armut``, ``armut_max_trumps``, ``schmeissen_reasons`` (``schmeissen``)
@@ -115,6 +118,13 @@ class GameOptions:
         schweine_games = set(rules.schweine_games)
         self.schweine_games: Final[tuple[bool, ...]] = tuple([g.key in schweine_games for g in _GAME_TYPES])
         self.superschweine: Final[bool] = rules.superschweine and rules.with_nines
+        # Genscher and the Schweine variants (issue 26, helper genscher)
+        self.genscher: Final[bool] = rules.genscher
+        self.schweine_only_second: Final[bool] = rules.schweine_only_second
+        superschweine_games = set(rules.superschweine_games)
+        self.superschweine_games: Final[tuple[bool, ...]] = tuple([g.key in superschweine_games for g in _GAME_TYPES])
+        self.superschweine_at_vorbehalt: Final[bool] = rules.superschweine_announce == "vorbehalt"
+        self.schweine_with_superschweine: Final[bool] = rules.schweine_with_superschweine
         self.with_nines: Final[bool] = rules.with_nines
         self.cut_minimum: Final[int] = rules.cut_minimum
         self.deal_packets: Final[tuple[int, ...]] = tuple(rules.deal_packets)
@@ -194,7 +204,10 @@ class GameState:
             ``schweine_blocked`` (seats that may not make Schweine: Armut players, a holder who
             played a Karo-Ass as a plain one), ``schwein_to_play`` (announced in turn: the first of
             them comes next), ``superschweine_after_exchange`` (settle the Superschweine when the
-            play starts, after an Armut exchange).
+            play starts, after an Armut exchange), ``schweine_pending`` (``schweine_only_second``: the
+            seat whose Schweine are announced but rank only once its first Karo-Ass is home).
+        Genscher (:mod:`~doppelkopf.genscher`): ``genscher`` (the seat that took it, or ``None``),
+            ``genscher_partner`` (the seat it named), ``genscher_to_play`` (its first Karo-König comes next).
         play: ``tricks`` (finished), ``trick_cards`` and ``trick_seats`` (the trick in progress),
             ``leader``.
         announcements (TSR 6): ``levels`` (per party index, Re 0 and Kontra 1: the level announced,
@@ -243,6 +256,10 @@ class GameState:
     schweine_blocked: frozenset[int]
     schwein_to_play: bool
     superschweine_after_exchange: bool
+    schweine_pending: int | None
+    genscher: int | None
+    genscher_partner: int | None
+    genscher_to_play: bool
     tricks: list[Trick]
     trick_cards: list[int]
     trick_seats: list[int]
@@ -305,6 +322,10 @@ class GameState:
         self.schweine_blocked = frozenset()
         self.schwein_to_play = False
         self.superschweine_after_exchange = False
+        self.schweine_pending = None
+        self.genscher = None
+        self.genscher_partner = None
+        self.genscher_to_play = False
         self.tricks = []
         self.trick_cards = []
         self.trick_seats = []

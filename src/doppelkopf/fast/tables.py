@@ -129,11 +129,18 @@ _IDLE = (
     "bock_multiplies",
     "bock_skips_soli",
     "bock_skipped_solo_counts",
+    "tricks_visible",  # display only: which finished tricks a seat may look at again
 )
 _MIRRORED["pflichtansage"] = "the obliged seat makes the Ansage (level 1) before leading the second trick"
 _MIRRORED["pflichtansage_augen"] = "table"
 #: Options the kernel refuses when they differ from the DDV default, with the reason.
-_REFUSED: dict[str, str] = {}
+_REFUSED: dict[str, str] = {
+    "genscher": "the Genscher (a partner named with the first Karo-König) is an action the kernel has no move for",
+    "schweine_only_second": "the kernel ranks both Karo-Asse as Schweine from their announcement on",
+    "superschweine_games": "the kernel finds the Superschweine wherever the Schweine count",
+    "superschweine_announce": "the kernel does not model when the Superschweine become public",
+    "schweine_with_superschweine": "the kernel lets the Schweine's holder hold the Superschweine too",
+}
 
 
 def check_supported(rules: RuleSet) -> None:

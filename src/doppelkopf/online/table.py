@@ -67,6 +67,7 @@ A stand-in for a person's seat plays conservatively:
 - No Ansage or Absage (also not out of turn), no claim of the rest, no concession (Spielabkürzung); after a
   soloist's concession it passes.
 - The Schweine, where the rules make them legal, as the rules player would announce them.
+- No Genscher (rule genscher): it plays the first Karo-König without naming a partner.
 - Cards (and the cards of an Armut exchange it is part of): the rules player's choice among the legal ones.
 - Where the rules leave only announcements (the Pflichtansage of seed 002), the lowest one.
 The computer players of the bot seats play fully."""
@@ -171,8 +172,8 @@ def standin_actions(info: InformationState) -> tuple[int, ...]:
 
     Vorbehaltsabfrage: ``(GESUND,)``, or in a Vorführung (gesund not legal, TSR 4.2.3) the declared solos
     offered; an Armut offered: ``(ARMUT_REFUSE,)``; bidding: ``(PASS,)``; in the play and after a concession
-    every legal action but the announcements, a claim and a concession, or the lowest announcement when the
-    rules leave nothing else (Pflichtansage, seed 002). Anything the rules force (laying or giving back an
+    every legal action but the announcements, a claim, a concession and a Genscher, or the lowest announcement
+    when the rules leave nothing else (Pflichtansage, seed 002). Anything the rules force (laying or giving back an
     Armut's cards) stays as it is.
     """
     legal = tuple(info.legal_actions)
@@ -186,7 +187,11 @@ def standin_actions(info: InformationState) -> tuple[int, ...]:
         return (Action.ARMUT_REFUSE,) if Action.ARMUT_REFUSE in legal else legal
     if phase is Phase.BIDDING:
         return (Action.PASS,) if Action.PASS in legal else legal
-    allowed = tuple(a for a in legal if not Action.is_announcement(a) and a not in (Action.CLAIM, Action.CONCEDE))
+    allowed = tuple(
+        a
+        for a in legal
+        if not Action.is_announcement(a) and not Action.is_genscher(a) and a not in (Action.CLAIM, Action.CONCEDE)
+    )
     if allowed or not legal:
         return allowed
     announcements = [a for a in legal if Action.is_announcement(a)]

@@ -56,6 +56,7 @@ _PHASE_NAMES = {
 #: How many happenings the log of a view keeps (the latest).
 LOG_LINES = 12
 _KARO_ASS = int(Card.KARO_ASS)
+_KARO_KOENIG = int(Card.KARO_KOENIG)
 
 
 def seat_view(
@@ -112,15 +113,21 @@ def seat_view(
           ``action`` (the action number that plays this card now, in an Armut the lay/return action, or
           None)}] in the information state's order; [] before the first deal.
         - ``actions``: the viewer's legal actions other than a card played, [{``action`` (int), ``label``,
-          ``kind``: "vorbehalt" | "armut" | "bid" | "announce" | "schweine" | "claim" | "concede" | "pass"}];
+          ``kind``: "vorbehalt" | "armut" | "bid" | "announce" | "schweine" | "claim" | "concede" | "genscher" |
+          "pass"}] (a Genscher button per partner seat: "Genscher with Ben");
           [] for a spectator.
         - ``trick``: [{``seat``, ``card``, ``label``}] of the trick on the table; ``leader``: seat | None;
           ``winning``: the seat whose card wins the open trick so far (:func:`doppelkopf.order.trick_winner_index`
           with the card order the viewer knows) | None; every card of ``trick`` and ``last_trick`` also has
           ``name`` (its player's) and ``german`` (``Kreuz-Dame``) and ``short`` (``KrD``, the picture's name);
-          ``last_trick``: {``cards``: [{``seat``, ``card``, ``label``}], ``winner``: seat} | None (no Augen: a trick
+          ``last_trick``: {``cards``: [{``seat``, ``card``, ``label``}], ``winner``: seat} | None (None too under
+          ``tricks_visible = 0``; no Augen: a trick
           won lies face down, TSR; also
           None once the game is over: then ``tricks`` has them all);
+          ``earlier_tricks``: the tricks before ``last_trick`` that the rule ``tricks_visible`` still lets every
+          seat look at (the last N, TSR 8: N = 1, so []), oldest first, [{``number``, ``cards``, ``winner``}];
+          never a trick before them; [] once the game is over;
+          ``genscher``: {``seat``, ``partner``} once a Genscher was taken (rule ``genscher``; public) | None;
           ``tricks``: the tricks of a finished game, [{``number``, ``cards`` (as ``trick``; [] for the rest
           collected after a claim, whose cards were never played), ``winner``, ``augen``, ``claimed``}], [] while
           the game runs (a trick won lies face down: only the last one may be looked at);
@@ -190,6 +197,8 @@ def seat_view(
             leader=None,
             winning=None,
             last_trick=None,
+            earlier_tricks=[],
+            genscher=None,
             tricks=[],
             solo=False,
             tricks_won=[0, 0, 0, 0],
@@ -236,8 +245,11 @@ def seat_view(
     view["trick"] = [_played(s, c, names) for s, c in info.trick]
     view["leader"] = None if finished else info.leader
     view["winning"] = _winning(info) if info.trick and not finished else None
-    played = [t for t in info.tricks if not t.claimed]
-    last = played[-1] if played and not finished else None  # a finished game: every trick in ``tricks``
+    played = [(n, t) for n, t in enumerate(info.tricks, start=1) if not t.claimed]
+    # rule tricks_visible (TSR 8: the last trick; FreeDoko 'show tricks number'): the last N tricks,
+    # never one before them; a finished game: every trick in ``tricks``
+    visible = [] if finished else played[len(played) - min(len(played), info.rules.tricks_visible) :]
+    last = visible[-1][1] if visible else None
     view["last_trick"] = (
         None
         if last is None
@@ -246,6 +258,15 @@ def seat_view(
             "winner": last.winner,
         }
     )
+    view["earlier_tricks"] = [
+        {
+            "number": number,
+            "cards": [_played(s, c, names) for s, c in zip(t.seats, t.cards, strict=True)],
+            "winner": t.winner,
+        }
+        for number, t in visible[:-1]
+    ]
+    view["genscher"] = None if info.genscher is None else {"seat": info.genscher[0], "partner": info.genscher[1]}
     view["tricks"] = _history(info, names) if finished else []
     view["tricks_won"] = [sum(1 for t in info.tricks if t.winner == s) for s in range(4)]
     view["announcements"] = [{"seat": a.seat, "label": a.label} for a in info.announcements]
@@ -377,6 +398,8 @@ def _action_kind(phase: Phase, action: int) -> str:
         return "claim"
     if action == Action.CONCEDE:
         return "concede"
+    if Action.is_genscher(action):
+        return "genscher"
     return "pass"
 
 
@@ -393,7 +416,7 @@ def _actions(state: TableState, info: InformationState, tr: Translator) -> list[
         if Action.is_announcement(action) and info.own_party is not None:
             label = level_label(Action.level(action), info.own_party)
         else:
-            button = _BUTTONS.get(action) or _card_button(action)
+            button = _BUTTONS.get(action) or _card_button(action) or _genscher_button(action, state)
             label = tr.text(button) if button is not None else game.describe(action, info.seat)
         solo = Action.is_vorbehalt(action) and Action.game_type(action).is_declared_solo
         out.append({"action": int(action), "label": label, "kind": _action_kind(info.phase, action), "solo": solo})
@@ -418,6 +441,13 @@ def _card_button(action: int) -> Text | None:
     if Action.is_armut_return(action):
         return Text("give back {card}", card=Action.card_of(action).symbol)
     return None
+
+
+def _genscher_button(action: int, state: TableState) -> Text | None:
+    """``Genscher with Ben`` for the Genscher naming Ben (rule ``genscher``), else ``None``."""
+    if not Action.is_genscher(action):
+        return None
+    return Text("Genscher with {name}", name=state.names[Action.genscher_partner(action)])
 
 
 def _own_augen(info: InformationState, parties: tuple[Party | None, ...]) -> int | None:
@@ -496,6 +526,7 @@ def _log(info: InformationState, names: Sequence[str]) -> list[Text]:
     hand_size = info.rules.hand_size
     pending = list(info.announcements)
     schweine = info.schweine
+    genscher = info.genscher
     for index, trick in enumerate(info.tricks):
         if trick.claimed:
             continue
@@ -505,7 +536,12 @@ def _log(info: InformationState, names: Sequence[str]) -> list[Text]:
         if schweine is not None and _plays_karo_ass(trick, schweine):
             lines.append(Text("{name}: {what}", name=names[schweine], what="Schweine"))
             schweine = None
+        if genscher is not None and _plays(trick, genscher[0], _KARO_KOENIG):
+            lines.append(_genscher_line(genscher, names))
+            genscher = None
         lines.append(_trick_line(index + 1, trick, names, info.rules.own_augen_visible))
+    if genscher is not None:
+        lines.append(_genscher_line(genscher, names))
     lines.extend(Text("{name}: {what}", name=names[a.seat], what=a.label) for a in pending)
     if schweine is not None:
         lines.append(Text("{name}: {what}", name=names[schweine], what="Schweine"))
@@ -528,7 +564,16 @@ def _log(info: InformationState, names: Sequence[str]) -> list[Text]:
 
 
 def _plays_karo_ass(trick: Trick, seat: int) -> bool:
-    return any(c == _KARO_ASS and s == seat for c, s in zip(trick.cards, trick.seats, strict=True))
+    return _plays(trick, seat, _KARO_ASS)
+
+
+def _plays(trick: Trick, seat: int, card: int) -> bool:
+    return any(c == card and s == seat for c, s in zip(trick.cards, trick.seats, strict=True))
+
+
+def _genscher_line(genscher: tuple[int, int], names: Sequence[str]) -> Text:
+    """``Anna: Genscher with Ben`` (rule ``genscher``: the new parties are public)."""
+    return Text("{name}: Genscher with {partner}", name=names[genscher[0]], partner=names[genscher[1]])
 
 
 def _trick_line(number: int, trick: Trick, names: Sequence[str], with_augen: bool) -> Text:
@@ -646,6 +691,8 @@ _ORDER = (
     "leader",
     "winning",
     "last_trick",
+    "earlier_tricks",
+    "genscher",
     "tricks",
     "tricks_won",
     "announcements",

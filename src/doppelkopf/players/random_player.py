@@ -139,6 +139,9 @@ class RandomPlayer(Player):
             return Action.PASS
         if Action.SCHWEINE in legal:
             return Action.SCHWEINE
+        genscher = [a for a in legal if Action.is_genscher(a)]
+        if genscher and self.rng.random() < 0.5:  # rule genscher: name a partner, half of the time
+            return self.rng.choice(genscher)
         announcements = [a for a in legal if Action.is_announcement(a)]
         announced = self._announce(announcements)
         if announced is not None:

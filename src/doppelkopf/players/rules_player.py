@@ -379,9 +379,22 @@ class RuleBasedPlayer(Player):
             # and make them when that card is a Karo-Ass (a plain Fuchs is never better than a Schwein)
             card = cards[0] if len(cards) == 1 else self._card(_View(replace(info, schweine=info.seat)), cards)
             return Action.SCHWEINE if card == Card.KARO_ASS else card
-        if len(cards) == 1:
-            return cards[0]
-        return self._card(_View(info), cards)
+        card = cards[0] if len(cards) == 1 else self._card(_View(info), cards)
+        if card == Card.KARO_KOENIG and any(Action.is_genscher(a) for a in legal):
+            return self._genscher(info)
+        return card
+
+    @staticmethod
+    def _genscher(info: InformationState) -> int:
+        """The Genscher (rule ``genscher``) when the first Karo-König is the card to play: name the partner
+        known in the own party, else the seat that has won the most Augen so far (lowest seat on a tie)."""
+        others = [s for s in range(4) if s != info.seat]
+        own = info.own_party
+        known = [s for s in others if own is not None and info.known_parties[s] is own]
+        if known:
+            return Action.genscher(known[0])
+        won = [sum(t.augen for t in info.tricks if t.winner == s) for s in range(4)]
+        return Action.genscher(max(others, key=lambda s: (won[s], -s)))
 
     def react(self, info: InformationState) -> int | None:
         return self._announcement(info)

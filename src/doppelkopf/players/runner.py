@@ -14,7 +14,8 @@ Events for a user interface go to ``on_event(kind, data)``; ``data`` is a dict:
   announcement out of turn). The kind says what the action was: ``"vorbehalt"`` (an answer in the
   Vorbehaltsabfrage, Schmeissen included), ``"armut"`` (laying, taking or refusing, giving back in
   an Armut), ``"bid"`` (raising or passing in the bidding for a solo), ``"announce"``,
-  ``"schweine"``, ``"claim"`` (the rest claimed) or ``"play"`` (a card played);
+  ``"schweine"``, ``"claim"`` (the rest claimed), ``"genscher"`` (a partner named, rule ``genscher``) or
+  ``"play"`` (a card played);
 * ``"game_type"``: when the play begins (after the Vorbehaltsabfrage, and an Armut exchange or a
   bidding if there was one), ``game_type`` and ``declarer`` **as the game has them**, a Stille
   Hochzeit included (a UI shows each human only their information state);
@@ -137,6 +138,8 @@ def _event_kind(phase: Phase, action: int) -> str:
         return "schweine"
     if action == Action.CLAIM:
         return "claim"
+    if Action.is_genscher(action):
+        return "genscher"
     return "play"
 
 

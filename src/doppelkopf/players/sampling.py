@@ -118,6 +118,8 @@ def _kreuz_damen_constraints(info: InformationState, krd_left: int) -> tuple[lis
         return [], set()
     if gt is GameType.ARMUT:
         return [], set()  # the Armut makes its two players Re, wherever the Kreuz-Damen are
+    if info.genscher is not None:
+        return [], set()  # a Genscher (rule genscher) made its two players Re, wherever the Kreuz-Damen are
     if gt is GameType.HOCHZEIT:
         if info.declarer is None or info.declarer == info.seat:
             return [], set()
@@ -296,13 +298,13 @@ class HandSampler:
             holder = info.superschweine
             if holder is not None and holder != info.seat:
                 pinned[holder].extend([neun] * pool[neun])
-            elif holder is None and rules.superschweine and rules.with_nines:
+            elif holder is None and rules.superschweine and rules.with_nines and gt.key in rules.superschweine_games:
                 for s in self.others:
-                    if played_by[s][neun]:
+                    if played_by[s][neun] and (rules.schweine_with_superschweine or s != info.schweine):
                         forbidden[s].add(neun)  # its Superschweine would have become public
             return
-        if rules.schweine != "on" or gt.key not in rules.schweine_games:
-            return
+        if rules.schweine != "on" or gt.key not in rules.schweine_games or rules.schweine_only_second:
+            return  # (schweine_only_second: announced Schweine stay unknown until the first Fuchs is home)
         blocked = set(armut) if at_exchange and armut is not None else set()
         free = [s for s in self.others if s not in blocked]
         for s in free:
