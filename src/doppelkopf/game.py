@@ -43,9 +43,9 @@ from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Final, cast
 
-from .announcements import announce, do_announce, legal_levels, level_range, obliged
+from .announcements import announce, do_announce, legal_levels, level_range, obliged, owes_pflichtansage
 from .armut import armut_action, legal_armut
-from .cards import AUGEN, DECK_VALUES, Card, cut, deal_sorted, shuffle_values
+from .cards import AUGEN, DECK_VALUES, HERZ, KREUZ, PIK, Card, cut, deal_sorted, shuffle_values
 from .claims import (
     alone,
     claim,
@@ -131,6 +131,8 @@ _BIDDING: Final = Phase.BIDDING
 #: The game types by number (an enum call is slow); a Vorbehalt answer's number is its game type's plus VORBEHALT_BASE.
 _GAME_TYPES: Final[tuple[GameType, ...]] = tuple(sorted(GameType))
 _KARO_ASS: Final = int(Card.KARO_ASS)
+#: The Fehl suit (order group) led in the trick that finds a Hochzeit partner of FreeDoko's suit kinds.
+_HOCHZEIT_SUIT: Final[dict[str, int]] = {"first_kreuz": KREUZ, "first_pik": PIK, "first_herz": HERZ}
 _KARO_NEUN: Final = int(Card.KARO_NEUN)
 _KARO_KOENIG: Final = int(Card.KARO_KOENIG)
 
@@ -731,24 +733,35 @@ class Game(GameState):
             first_fuchs_home(self, trick.cards, trick.seats, winner)
         self.leader = self.current_player = winner
         if opts.pflichtansage and len(self.tricks) == 1 and trick.augen >= opts.pflichtansage_augen:
-            self.must_announce = winner
+            if owes_pflichtansage(self, winner):  # the variants of the Pflichtansage (issue 26)
+                self.must_announce = winner
         if last:
             self.phase = _FINISHED
 
     def _hochzeit_check(self, trick: Trick) -> None:
         """The first trick within ``hochzeit_tricks`` of the kind ``hochzeit_rule`` that another
         player wins finds the partner (TSR 4.4.3: any trick; seed 000/002: the first Fehl or trump
-        trick "in fremder Hand", a trick the Hochzeiter wins himself does not count); after that
-        many tricks without one, the Hochzeit plays alone."""
+        trick "in fremder Hand", a trick the Hochzeiter wins himself does not count; FreeDoko's
+        first Kreuz/Pik/Herz trick: the first trick in which that Fehl suit is led); after that
+        many tricks without one, the Hochzeit plays alone. Under ``hochzeit_first_trick_decides``
+        (FreeDoko "marriage: first one decides") the first trick of the kind decides even when the
+        Hochzeiter wins it: he plays alone."""
         index = len(self.tricks) - 1
-        trump_led = self.order.group[trick.cards[0]] == TRUMP
+        led = self.order.group[trick.cards[0]]  # TRUMP or the Fehl suit 0..3 (Kreuz, Pik, Herz, Karo)
         kind = self.hochzeit_rule or "first_foreign"
-        counts = kind == "first_foreign" or (kind == "first_trump") == trump_led
-        if trick.winner != self.declarer and counts:
+        if kind == "first_foreign":
+            counts = True
+        elif kind == "first_trump":
+            counts = led == TRUMP
+        elif kind == "first_fehl":
+            counts = led != TRUMP
+        else:
+            counts = led == _HOCHZEIT_SUIT[kind]
+        if counts and trick.winner != self.declarer:
             self.party[trick.winner] = _RE
             self.partner_open = False
             self.clarified_at = index
-        elif index + 1 >= self.options.hochzeit_tricks:
+        elif (counts and self.options.hochzeit_first_trick_decides) or index + 1 >= self.options.hochzeit_tricks:
             self.partner_open = False
             self.clarified_at = index
 

@@ -33,6 +33,7 @@ from .messages import N_
 from .order import dulle_rule_says_second, winner_index
 from .players import Player
 from .rules import GameType, Party, RuleSet, level_label
+from .vorbehalte import plain_hochzeit
 
 _LEVEL_WORDS = {
     "re": 1,
@@ -51,8 +52,21 @@ _LEVEL_WORDS = {
 }
 
 #: What to type for each Hochzeit kind (rule ``hochzeit_partner = "choice"``), and the words read.
-HOCHZEIT_WORDS = {"first_foreign": "fremd", "first_fehl": "fehl", "first_trump": "trumpf"}
+HOCHZEIT_WORDS = {
+    "first_foreign": "fremd",
+    "first_fehl": "fehl",
+    "first_trump": "trumpf",
+    "first_kreuz": "kreuz",
+    "first_pik": "pik",
+    "first_herz": "herz",
+}
 _HOCHZEIT_ALIASES = {
+    "kreuz": "first_kreuz",
+    "firstkreuz": "first_kreuz",
+    "pik": "first_pik",
+    "firstpik": "first_pik",
+    "herz": "first_herz",
+    "firstherz": "first_herz",
     "fremd": "first_foreign",
     "foreign": "first_foreign",
     "firstforeign": "first_foreign",
@@ -82,7 +96,8 @@ HELP = N_(
     "both Karo-Könige: name your partner as you play the first); letzter (or last) shows the last tricks again, "
     "as far back as the rules allow. "
     "Vorbehalt: gesund, hochzeit (where the rules let you name the trick that finds the partner: "
-    "hochzeit fehl, hochzeit trumpf, hochzeit fremd; a bare hochzeit takes the first the rules list), "
+    "hochzeit fehl, hochzeit trumpf, hochzeit fremd, hochzeit kreuz, hochzeit pik, hochzeit herz; a bare "
+    "hochzeit takes the first the rules list), "
     "a solo (kreuz, pik, herz, karo, damen, buben, bubendamen, fleischlos), schmeissen, armut; "
     "the prompt lists those your rules and hand allow. "
     "Armut: take or refuse; lay or give back a card by number or notation. Bidding: raise or pass."
@@ -213,7 +228,8 @@ def _parse_hochzeit(raw: str, rest: str, info: InformationState) -> int:
     if not choices:
         raise ValueError(_("Hochzeit needs both Kreuz-Damen"))
     if rest == "":
-        return next(iter(choices.values()))
+        default = plain_hochzeit(info.rules)  # the house's default (one truth: vorbehalte.plain_hochzeit)
+        return default if default in choices.values() else next(iter(choices.values()))
     kind = _HOCHZEIT_ALIASES.get(rest)
     named = [f"hochzeit {HOCHZEIT_WORDS[k]}" for k in choices if k is not None]
     if kind is None:

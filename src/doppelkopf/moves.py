@@ -8,9 +8,10 @@ text used in records, :meth:`Action.from_key` reads it back):
   (TSR 6), also out of turn;
 * ``32..43``: the Vorbehalt answer for a :class:`~doppelkopf.rules.GameType` (``NORMAL`` is
   "gesund", ``ARMUT`` declares an Armut);
-* ``48`` Schmeissen, ``49..51`` a Hochzeit naming the trick that finds the partner, ``52``/``53``
+* ``48`` Schmeissen, ``49..51`` and ``59..61`` a Hochzeit naming the trick that finds the partner
+  (first foreign, Fehl, trump trick; first Kreuz, Pik, Herz trick), ``52``/``53``
   raise or pass in the bidding for a solo, ``54`` announce the Schweine, ``55`` claim the rest,
-  ``56``/``57`` take or refuse an Armut, ``58`` give up the rest, ``60..63`` the Genscher naming
+  ``56``/``57`` take or refuse an Armut, ``58`` give up the rest, ``88..91`` the Genscher naming
   that partner seat 0..3 (rule ``genscher``), ``64..87`` lay a card for an Armut,
   ``96..119`` return a card to the poor player. These only occur when the rule set has the house
   rule (or, for a claim, the TSR's Spielabkürzung).
@@ -59,14 +60,23 @@ _HOCHZEIT: Final = GameType.HOCHZEIT
 _GAME_TYPES: Final[tuple[GameType, ...]] = tuple(sorted(GameType))
 
 
-#: The kinds of trick that may find a Hochzeit partner (rule ``hochzeit_partner``).
-HOCHZEIT_KINDS: Final = ("first_foreign", "first_fehl", "first_trump")
+#: The kinds of trick that may find a Hochzeit partner (rule ``hochzeit_partner``): TSR 4.4.3, seed 000/002,
+#: and FreeDoko's "first club/spade/heart" (the first trick in which that Fehl suit is led).
+HOCHZEIT_KINDS: Final = ("first_foreign", "first_fehl", "first_trump", "first_kreuz", "first_pik", "first_herz")
 #: The German label of each Hochzeit trick kind (:data:`HOCHZEIT_KINDS`), as :meth:`Game.describe` names them.
 HOCHZEIT_LABELS: Final = {
     "first_foreign": "erster fremder Stich",
     "first_fehl": "erster fremder Fehlstich",
     "first_trump": "erster fremder Trumpfstich",
+    "first_kreuz": "erster fremder Kreuzstich",
+    "first_pik": "erster fremder Pikstich",
+    "first_herz": "erster fremder Herzstich",
 }
+#: The action number of each Hochzeit kind (:data:`HOCHZEIT_KINDS`, in order): the first three from
+#: ``Action.HOCHZEIT_BASE`` (49..51, as recorded since version 1), the suit kinds in the free numbers 59..61.
+_HOCHZEIT_ACTIONS: Final[tuple[int, ...]] = (49, 50, 51, 59, 60, 61)
+#: The Hochzeit kind of each of those action numbers.
+_HOCHZEIT_OF_ACTION: Final[dict[int, str]] = dict(zip(_HOCHZEIT_ACTIONS, HOCHZEIT_KINDS, strict=True))
 
 
 class Action:
@@ -84,7 +94,7 @@ class Action:
     ARMUT_TAKE: Final = 56
     ARMUT_REFUSE: Final = 57
     CONCEDE: Final = 58
-    GENSCHER_BASE: Final = 60
+    GENSCHER_BASE: Final = 88
     ARMUT_LAY_BASE: Final = 64
     ARMUT_RETURN_BASE: Final = 96
 
@@ -114,9 +124,11 @@ class Action:
 
     @staticmethod
     def hochzeit(kind: str) -> int:
-        """The Vorbehalt "Hochzeit" naming the trick that finds the partner (``first_foreign``,
-        ``first_fehl``, ``first_trump``), offered when the rule ``hochzeit_partner`` is ``choice``."""
-        return Action.HOCHZEIT_BASE + HOCHZEIT_KINDS.index(kind)
+        """The Vorbehalt "Hochzeit" naming the trick that finds the partner (one of
+        :data:`HOCHZEIT_KINDS`: ``first_foreign``, ``first_fehl``, ``first_trump``, ``first_kreuz``,
+        ``first_pik``, ``first_herz``), offered when the rule ``hochzeit_partner`` is ``choice``;
+        raises ValueError for another kind."""
+        return _HOCHZEIT_ACTIONS[HOCHZEIT_KINDS.index(kind)]
 
     @staticmethod
     def genscher(partner: int) -> int:
@@ -155,9 +167,9 @@ class Action:
     def is_vorbehalt(action: int) -> bool:
         """A Vorbehalt answer that names a game type (gesund, a solo, Hochzeit of any kind, Armut);
         :meth:`game_type` gives it. Schmeissen is a Vorbehalt answer without a game type."""
-        return Action.VORBEHALT_BASE <= action < Action.VORBEHALT_BASE + len(
-            _GAME_TYPES
-        ) or Action.HOCHZEIT_BASE <= action < Action.HOCHZEIT_BASE + len(HOCHZEIT_KINDS)
+        return Action.VORBEHALT_BASE <= action < Action.VORBEHALT_BASE + len(_GAME_TYPES) or (
+            action in _HOCHZEIT_OF_ACTION
+        )
 
     @staticmethod
     def is_armut_lay(action: int) -> bool:
@@ -170,9 +182,7 @@ class Action:
     @staticmethod
     def hochzeit_kind(action: int) -> str | None:
         """The partner rule a Hochzeit answer names, or ``None`` for any other action."""
-        if Action.HOCHZEIT_BASE <= action < Action.HOCHZEIT_BASE + len(HOCHZEIT_KINDS):
-            return HOCHZEIT_KINDS[action - Action.HOCHZEIT_BASE]
-        return None
+        return _HOCHZEIT_OF_ACTION.get(action)
 
     @staticmethod
     def level(action: int) -> int:
@@ -180,7 +190,7 @@ class Action:
 
     @staticmethod
     def game_type(action: int) -> GameType:
-        if Action.HOCHZEIT_BASE <= action < Action.HOCHZEIT_BASE + len(HOCHZEIT_KINDS):
+        if action in _HOCHZEIT_OF_ACTION:
             return _HOCHZEIT
         index = action - Action.VORBEHALT_BASE
         if not 0 <= index < len(_GAME_TYPES):

@@ -748,7 +748,7 @@ class RuleSet:
     absage_skips_passed: bool = _opt(
         False,
         "An Absage whose own deadline has not passed may be made even when the lower levels it implies are past "
-        "theirs (with announcement_skipping)",
+        "theirs (with announcement_skipping; without it only the next level may be said and this waits unused)",
         "FreeDoko, rule 'announcement: limit only for current'; TSR 6.4.3 (false: each skipped level must be in time)",
     )
     pflichtansage_only_first: bool = _opt(

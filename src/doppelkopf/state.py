@@ -75,9 +75,13 @@ class GameOptions:
             ``deadlines`` (``announcement_tricks`` by tricks, else ``announcement_deadlines`` in
             cards), ``skipping``, ``reply_extra`` (``reply_extra_cards``), ``last_deadline`` (by
             cards: the fewest cards with which any announcement may still be in time),
-            ``pflichtansage``, ``pflichtansage_augen``.
+            ``pflichtansage``, ``pflichtansage_augen``; FreeDoko's ``till_full_trick``
+            (``announcement_till_full_trick``, by cards only), ``skips_passed`` (``absage_skips_passed``,
+            with ``announcement_skipping`` only), ``pflichtansage_only_first``, ``pflichtansage_raises``,
+            ``pflichtansage_hochzeit``.
         Hochzeit (TSR 4.4, 6.4.2): ``hochzeit_shift``, ``hochzeit_tricks``, ``hochzeit_early_ansage``,
-            ``hochzeit_partner``, ``hochzeit_actions`` (its Vorbehalt answers).
+            ``hochzeit_partner``, ``hochzeit_actions`` (its Vorbehalt answers), ``hochzeit_default``
+            (the answer a plain Hochzeit stands for), ``hochzeit_first_trick_decides``.
         play: ``dulle``, ``solo_lead``, ``claim_mode`` (``claim``), ``concede_mode`` (``concede``).
         Schweine (seed 000, 002): ``schweine_on``, ``schweine_in_play`` (announced before the first
             play), ``schweine_optional``, ``schweine_with_card`` (the Schweine action comes in turn
@@ -143,6 +147,13 @@ class GameOptions:
             else (Action.vorbehalt(GameType.HOCHZEIT),)
         )
         self.hochzeit_partner: Final[HochzeitPartner] = rules.hochzeit_partner
+        # a plain Hochzeit (no trick named) under choice takes the house's default, the first of
+        # hochzeit_choices (seed 002: "wenn nichts anderes gesagt ist"); see vorbehalte.plain_hochzeit
+        self.hochzeit_default: Final[int] = (
+            self.hochzeit_actions[0]
+            if rules.hochzeit_partner != "choice"
+            else (Action.hochzeit(rules.hochzeit_choices[0]))
+        )
         self.armut: Final[bool] = rules.armut
         self.armut_max_trumps: Final[int] = rules.armut_max_trumps
         self.schmeissen_reasons: Final[tuple[SchmeissenReason, ...]] = tuple(rules.schmeissen)
@@ -156,6 +167,13 @@ class GameOptions:
         self.priority: Final[tuple[VorbehaltKind, ...]] = tuple(
             listed + [k for k in (*solo, "schmeissen", "armut", "hochzeit") if k not in listed]
         )
+        # announcements and Hochzeit (issue 26: FreeDoko's announcement and marriage rules)
+        self.till_full_trick: Final[bool] = rules.announcement_till_full_trick and not by_tricks
+        self.skips_passed: Final[bool] = rules.absage_skips_passed and rules.announcement_skipping
+        self.pflichtansage_only_first: Final[bool] = rules.pflichtansage_only_first
+        self.pflichtansage_raises: Final[bool] = rules.pflichtansage_raises
+        self.pflichtansage_hochzeit: Final[bool] = rules.pflichtansage_hochzeit
+        self.hochzeit_first_trick_decides: Final[bool] = rules.hochzeit_first_trick_decides
 
     def __reduce__(self) -> tuple[Callable[[RuleSet], GameOptions], tuple[RuleSet]]:
         return (game_options, (self.rules,))

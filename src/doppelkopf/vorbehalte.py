@@ -19,15 +19,17 @@ from .armut import start_armut
 from .cards import AUGEN, KOENIG, NEUN, Card, count_card
 from .moves import Action, Announcement, IllegalAction, Phase
 from .order import TRUMP, card_order
-from .rules import SCHWARZ, GameType, Party
+from .rules import SCHWARZ, GameType, Party, RuleSet
 from .scoring import solo_factor
-from .state import GameState, StartPlay, ThrowIn, Transition
+from .state import GameState, StartPlay, ThrowIn, Transition, game_options
 
 _RE: Final = Party.RE
 _NORMAL: Final = GameType.NORMAL
 _HOCHZEIT: Final = GameType.HOCHZEIT
 _STILLE_HOCHZEIT: Final = GameType.STILLE_HOCHZEIT
 _ARMUT_GAME: Final = GameType.ARMUT
+#: The Hochzeit answer that names no trick kind (under hochzeit_partner = choice: the house's default).
+_PLAIN_HOCHZEIT: Final = Action.vorbehalt(GameType.HOCHZEIT)
 _BIDDING: Final = Phase.BIDDING
 _KARO_ASS: Final = int(Card.KARO_ASS)
 _KREUZ_DAME: Final = int(Card.KREUZ_DAME)
@@ -114,15 +116,28 @@ def schmeissen_reasons(game: GameState, seat: int) -> tuple[str, ...]:
     return tuple(reasons)
 
 
+def plain_hochzeit(rules: RuleSet) -> int:
+    """The Vorbehalt answer a plain "Hochzeit" (no trick named) stands for: under
+    ``hochzeit_partner = "choice"`` the Hochzeit naming the house's default, the first of
+    ``hochzeit_choices`` (seed 002, Gibt es Vorbehalte?: "Wenn nichts anderes gesagt ist ... der
+    erste Fehlfarben-Stich"); else the Hochzeit answer itself (the rule set names the trick).
+    :func:`declare` takes the plain answer for it; ``doko play`` offers it for a bare ``hochzeit``."""
+    return game_options(rules).hochzeit_default
+
+
 def declare(game: GameState, seat: int, action: int) -> Transition:
     """Apply the Vorbehalt answer ``action`` of ``seat`` (the seat to move); raises IllegalAction
-    naming the rule when it is not legal now. Returns what :func:`do_declare` returns."""
+    naming the rule when it is not legal now. A plain Hochzeit under ``hochzeit_partner =
+    "choice"`` is taken as the Hochzeit naming the first of ``hochzeit_choices`` (see
+    :func:`plain_hochzeit`). Returns what :func:`do_declare` returns."""
+    if action == _PLAIN_HOCHZEIT and game.forced_solo_seat is None:
+        action = game.options.hochzeit_default
     if action not in legal_vorbehalte(game, seat):
         if Action.is_vorbehalt(action) and Action.game_type(action) is _HOCHZEIT:
             if game.hands[seat].count(Card.KREUZ_DAME) == 2:
                 if game.options.rules.hochzeit_partner == "choice":
                     raise IllegalAction(
-                        "name the Hochzeit with one of {choices} (rule hochzeit_partner = choice)",
+                        "name the Hochzeit with one of {choices} (rule hochzeit_choices)",
                         choices=", ".join(game.options.rules.hochzeit_choices),
                     )
                 raise IllegalAction("this Hochzeit names no trick kind (rule hochzeit_partner)")

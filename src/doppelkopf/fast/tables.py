@@ -105,6 +105,10 @@ _IDLE = (
     "announcement_timing",
     "announcement_tricks",
     "announcement_skipping",
+    "announcement_till_full_trick",  # announcements during play: never in the kernel's games
+    "absage_skips_passed",  # (the Pflichtansage probe asks the engine, which reads it)
+    "pflichtansage_hochzeit",  # the kernel plays no Hochzeit (every seat says gesund)
+    "hochzeit_first_trick_decides",
     "schweine_armut",
     "armut",
     "armut_max_trumps",
@@ -133,6 +137,7 @@ _IDLE = (
 )
 _MIRRORED["pflichtansage"] = "the obliged seat makes the Ansage (level 1) before leading the second trick"
 _MIRRORED["pflichtansage_augen"] = "table"
+_MIRRORED["pflichtansage_only_first"] = "the probe asks the engine (the levels announced before the first card)"
 #: Options the kernel refuses when they differ from the DDV default, with the reason.
 _REFUSED: dict[str, str] = {
     "genscher": "the Genscher (a partner named with the first Karo-König) is an action the kernel has no move for",
@@ -141,6 +146,9 @@ _REFUSED: dict[str, str] = {
     "superschweine_announce": "the kernel does not model when the Superschweine become public",
     "schweine_with_superschweine": "the kernel lets the Schweine's holder hold the Superschweine too",
 }
+_REFUSED["pflichtansage_raises"] = (
+    "a party that announced before the first card would owe its next Absage; the kernel makes only the Ansage"
+)
 
 
 def check_supported(rules: RuleSet) -> None:
@@ -323,6 +331,8 @@ def _pflicht_probe(
         action = next(a for a in game.legal_actions() if a < 24 or a == Action.SCHWEINE)
         game.apply(action)
         played += action < 24
+    from ..announcements import owes_pflichtansage
+
     result = []
     for party in Party:
         seat = next(s for s in range(4) if game.party[s] is party)
@@ -330,7 +340,14 @@ def _pflicht_probe(
             legal = game.legal_actions(seat)
         except IllegalAction:  # pragma: no cover - seats 0..3 are valid
             legal = []
-        result.append(game.levels[party] == 0 and Action.announce(1) in legal)
+        # the engine's own rule (pflichtansage_only_first, _raises, _hochzeit): owed now by this seat?
+        owed = owes_pflichtansage(game, seat)
+        if owed and (game.levels[party] or Action.announce(1) not in legal):
+            raise KernelUnsupported(
+                "pflichtansage: the engine owes an announcement other than the Ansage (level 1) here, which the "
+                "kernel does not mirror; use the engine (Game)"
+            )
+        result.append(owed)
     return result[0], result[1]
 
 

@@ -110,7 +110,11 @@ _LAYOUT: Final[tuple[tuple[str, int, str], ...]] = (
         "all 0 while not settled",
     ),
     ("declarer", _SEATS, "one-hot relative seat of the public soloist, Hochzeit player or poor player of an Armut"),
-    ("hochzeit_rule", len(_HOCHZEIT_KINDS), "one-hot trick kind that finds the Hochzeit partner: foreign, fehl, trump"),
+    (
+        "hochzeit_rule",
+        len(_HOCHZEIT_KINDS),
+        "one-hot trick kind that finds the Hochzeit partner: foreign, fehl, trump, kreuz, pik, herz",
+    ),
     ("own_party", 2, "one-hot own party (Re, Kontra) when the observer knows it"),
     ("known_parties", _SEATS * 2, "per relative seat one-hot (Re, Kontra) of the party made public, else 0"),
     (

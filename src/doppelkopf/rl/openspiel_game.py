@@ -896,7 +896,7 @@ def _hidden_kind(action: int) -> bool:
     """Whether ``action`` may be hidden from the other seats: a Vorbehalt answer (its kind is
     public only when it wins the Vorbehaltsabfrage, TSR 4.1) or a card laid or returned in an
     Armut (seen only by the poor player and the taker). Cards, announcements, bids, answers to an
-    Armut, Schweine, claims, concessions and a Genscher (60..63) are seen by all."""
+    Armut, Schweine, claims, concessions and a Genscher (88..91) are seen by all."""
     return Action.VORBEHALT_BASE <= action < Action.BID or action >= Action.ARMUT_LAY_BASE
 
 
