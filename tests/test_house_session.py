@@ -1,0 +1,183 @@
+"""House rules of the session and the Liste (issue 26): Pflichtsoli per round and their kinds, the offered
+Vorführung, the Liste's counting, the end of a sitting. Every expected value is worked out by hand from the
+rule text in the comments (FreeDoko's rule names, TSR 4.2, seed 004)."""
+
+from __future__ import annotations
+
+import pytest
+
+from doppelkopf.rules import DDV, GameType, RuleError
+from doppelkopf.session import Session, SessionError
+from doppelkopf.sheet import written_points
+
+PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
+
+
+# -- pflichtsoli, farb_pflichtsoli, bilder_pflichtsoli (FreeDoko NUMBER_OF_DUTY_SOLI, _COLOR_SOLI, _PICTURE_SOLI) --
+
+
+def test_two_pflichtsoli_each_the_third_solo_is_a_lustsolo() -> None:
+    # pflichtsoli = 2: Anna's first two soli are Pflichtsoli (the same dealer deals again after each, TSR 4.2.5),
+    # her third is a Lustsolo (the deal moves on).
+    session = Session(DDV.replace(pflichtsoli=2), PLAYERS)
+    assert session.pflichtsoli_owed(0) == 2
+    session.record_quick(frozenset({0}), 3, GameType.KREUZ)
+    assert session.last_pflichtsolo and session.dealer == 0 and session.pflichtsoli_owed(0) == 1
+    session.record_quick(frozenset({0}), 3, GameType.DAMEN)
+    assert session.last_pflichtsolo and session.dealer == 0 and session.pflichtsoli_owed(0) == 0
+    assert session.pflichtsolo_done == (True, False, False, False)
+    session.record_quick(frozenset({0}), 3, GameType.BUBEN)
+    assert not session.last_pflichtsolo and session.dealer == 1
+
+
+def test_a_bubensolo_is_no_pflichtsolo_while_a_farbsolo_is_owed() -> None:
+    # farb_pflichtsoli = 1 of pflichtsoli = 1: only a Farbsolo is Anna's Pflichtsolo. Her Bubensolo is a Lustsolo
+    # (the deal moves on to Ben); her Herzsolo in Ben's deal is the Pflichtsolo (Ben deals again).
+    session = Session(DDV.replace(farb_pflichtsoli=1), PLAYERS)
+    assert session.owed_kind(0) == "farbsolo"
+    session.record_quick(frozenset({0}), 3, GameType.BUBEN)
+    assert not session.last_pflichtsolo and session.dealer == 1 and session.pflichtsoli_owed(0) == 1
+    with pytest.raises(SessionError, match="pflichtsolo: a Bubensolo is none of the Pflichtsoli Anna still owes"):
+        session.record_quick(frozenset({0}), 3, GameType.BUBEN, pflichtsolo=True)
+    session.record_quick(frozenset({0}), 3, GameType.HERZ)
+    assert session.last_pflichtsolo and session.dealer == 1 and session.pflichtsoli_owed(0) == 0
+
+
+def test_one_farbsolo_and_one_picture_solo_of_two() -> None:
+    # pflichtsoli 2, farb 1, bilder 1: a second Farbsolo fills no slot (the picture solo is still owed).
+    session = Session(DDV.replace(pflichtsoli=2, farb_pflichtsoli=1, bilder_pflichtsoli=1), PLAYERS)
+    assert session.owed_kind(0) == "farbsolo_or_bildersolo"
+    session.record_quick(frozenset({0}), 3, GameType.PIK)
+    assert session.last_pflichtsolo and session.owed_kind(0) == "bildersolo"
+    session.record_quick(frozenset({0}), 3, GameType.KARO)  # Lustsolo: the deal moves on
+    assert not session.last_pflichtsolo and session.pflichtsoli_owed(0) == 1
+    session.record_quick(frozenset({0}), 3, GameType.BUBEN)
+    assert session.last_pflichtsolo and session.pflichtsoli_owed(0) == 0
+
+
+def test_the_vorgefuehrte_player_must_play_the_kind_he_owes() -> None:
+    # round_games 4 with one Farbsolo owed by each of four: 4 missing >= 4 games left, so the first game is a
+    # Vorführung (TSR 4.2.3) of the player left of the dealer, Ben, who must play a Farbsolo.
+    session = Session(DDV.replace(round_games=4, farb_pflichtsoli=1), PLAYERS)
+    turn = session.turn()
+    assert (turn.forced_solo, turn.forced_kind) == (1, "farbsolo")
+    with pytest.raises(SessionError, match="pflichtsolo: Ben is vorgeführt and must play a Pflichtsolo"):
+        session.record_quick(frozenset({1}), 3, GameType.DAMEN)
+    row = session.record_quick(frozenset({1}), 3, GameType.HERZ)
+    assert "vorgeführt" in row.label and session.dealer == 1  # after a forced one the deal moves on
+
+
+def test_two_pflichtsoli_force_earlier() -> None:
+    # pflichtsoli 2, round_games 8: 4 players owe 8 Pflichtsoli in 8 games, the first game forces Ben.
+    session = Session(DDV.replace(pflichtsoli=2, round_games=8), PLAYERS)
+    assert session.turn().forced_solo == 1
+    assert Session(DDV.replace(pflichtsoli=2, round_games=9), PLAYERS).turn().forced_solo is None
+
+
+def test_a_round_with_pflichtsoli_that_do_not_fit_is_refused() -> None:
+    # 4 players x 2 Pflichtsoli = 8 games; a round of 7 cannot hold them.
+    with pytest.raises(RuleError, match="^pflichtsoli: 2 Pflichtsoli"):
+        DDV.replace(pflichtsoli=2, round_games=7)
+    with pytest.raises(RuleError, match="^farb_pflichtsoli: 1 Farbsoli and bilder_pflichtsoli = 1"):
+        DDV.replace(farb_pflichtsoli=1, bilder_pflichtsoli=1)
+    with pytest.raises(RuleError, match="^farb_pflichtsoli: owed, but solo_types has no Farbsolo"):
+        DDV.replace(farb_pflichtsoli=1, solo_types=("damen", "buben"))
+    DDV.replace(pflichtsoli=2, round_games=8, farb_pflichtsoli=1, bilder_pflichtsoli=1)
+
+
+def test_snapshot_keeps_the_kinds_played() -> None:
+    rules = DDV.replace(pflichtsoli=2, farb_pflichtsoli=1)
+    session = Session(rules, PLAYERS)
+    # Anna's Damensolo is one of her two; the one left must be the Farbsolo. Ben owes two, one a Farbsolo.
+    session.record_quick(frozenset({0}), 3, GameType.DAMEN)
+    copy = Session(rules, PLAYERS)
+    copy.restore(session.snapshot())
+    assert copy.owed_kind(0) == "farbsolo" and copy.owed_kind(1) == "solo"
+    # the default rules keep the old snapshot (no "soli" key)
+    assert "soli" not in Session(DDV, PLAYERS).snapshot()
+
+
+# -- pflichtsolo_offered (FreeDoko OFFER_DUTY_SOLO) ----------------------------------------------------------------
+
+
+def test_the_forced_pflichtsolo_is_offered_to_the_others_owing_one() -> None:
+    # round_games 4: the first game forces Ben (left of the dealer Anna). Offered first, in turn from the
+    # dealer's left, to Carla, Dirk, Anna. Carla takes it: her Pflichtsolo counts as the vorgeführte one, the
+    # deal moves on to Ben. Then 3 owe in 3 games: Dirk is forced (Carla, left of the dealer Ben, is done),
+    # offered to Anna and Ben.
+    session = Session(DDV.replace(round_games=4, pflichtsolo_offered=True), PLAYERS)
+    turn = session.turn()
+    assert (turn.forced_solo, turn.offered_to) == (1, (2, 3, 0))
+    row = session.record_quick(frozenset({2}), 3, GameType.KREUZ)
+    assert "vorgeführt" in row.label and session.dealer == 1 and session.pflichtsolo_done == (False, False, True, False)
+    turn = session.turn()
+    assert (turn.forced_solo, turn.offered_to) == (3, (0, 1))
+    # without the option nothing is offered
+    assert Session(DDV.replace(round_games=4), PLAYERS).turn().offered_to == ()
+
+
+# -- liste_counting (FreeDoko COUNTING: PLUSMINUS, PLUS, MINUS) ---------------------------------------------------
+
+
+def _seed_004(rules_counting: str) -> Session:
+    """Seed 004's Liste in quick mode: Kreuzsolo Anna +3 each, Re Ben & Carla +4, Anna & Dirk +5."""
+    session = Session(DDV.replace(pflichtsolo=False, liste_counting=rules_counting), PLAYERS)
+    session.record_quick(frozenset({0}), 3, GameType.KREUZ)
+    session.record_quick(frozenset({1, 2}), 4)
+    session.record_quick(frozenset({0, 3}), 5)
+    return session
+
+
+def test_plus_counting_writes_only_gains_and_keeps_the_money() -> None:
+    # plus: each row raised by the biggest loss: (9,-3,-3,-3) -> (12,0,0,0); (-4,4,4,-4) -> (0,8,8,0);
+    # (5,-5,-5,5) -> (10,0,0,10). Totals 12,0,0,0 / 12,8,8,0 / 22,8,8,10: each 12 above seed 004's
+    # 10,-4,-4,-2, so the money is seed 004's: Ben and Carla pay Anna 0,40 €, Dirk 0,20 €.
+    session = _seed_004("plus")
+    assert [points for points, _ in session.sheet.written_rows] == [(12, 0, 0, 0), (0, 8, 8, 0), (10, 0, 0, 10)]
+    assert session.sheet.written_totals == (22, 8, 8, 10)
+    assert tuple(session.sheet.totals.values()) == (10, -4, -4, -2)
+    transfers = [(t.payer, t.payee, t.cents) for t in session.sheet.settlement(10)]
+    assert transfers == [("Ben", "Anna", 40), ("Carla", "Anna", 40), ("Dirk", "Anna", 20)]
+
+
+def test_minus_counting_writes_only_losses() -> None:
+    # minus: lowered by the biggest gain: (0,-12,-12,-12), (-8,0,0,-8), (0,-10,-10,0); totals -8,-22,-22,-20.
+    session = _seed_004("minus")
+    assert session.sheet.written_totals == (-8, -22, -22, -20)
+    assert _seed_004("plus_minus").sheet.written_totals == (10, -4, -4, -2)
+
+
+def test_plus_counting_raises_the_player_who_sat_out_too() -> None:
+    # Five players, a lost solo (-9, 3, 3, 3) and Eva sits out (0): plus writes 0, 12, 12, 12 and Eva 9, so she
+    # stays 9 above the soloist and 3 below the winners, as under plus_minus.
+    assert written_points((-9, 3, 3, 3, 0), "plus") == (0, 12, 12, 12, 9)
+
+
+# -- sitting_rounds, sitting_points (FreeDoko NUMBER_OF_ROUNDS(_LIMITED), POINTS(_LIMITED)) -----------------------
+
+
+def test_the_sitting_ends_after_its_rounds() -> None:
+    # sitting_rounds 1, round_games 4, no Pflichtsolo: over after the 4th game, not after the 3rd; a 5th game is
+    # still written (the table may play on).
+    session = Session(DDV.replace(pflichtsolo=False, round_games=4, sitting_rounds=1), PLAYERS)
+    for _ in range(3):
+        session.record_quick(frozenset({0, 1}), 1)
+    assert session.over is None
+    session.record_quick(frozenset({0, 1}), 1)
+    assert session.over == "sitting_rounds"
+    session.record_quick(frozenset({0, 1}), 1)
+    assert session.games == 5
+
+
+def test_the_sitting_ends_when_a_total_reaches_the_points() -> None:
+    # sitting_points 10 on seed 004's list: Anna 9 after the Kreuzsolo, 5, then 10: over after the 3rd game.
+    session = Session(DDV.replace(pflichtsolo=False, sitting_points=10), PLAYERS)
+    session.record_quick(frozenset({0}), 3, GameType.KREUZ)
+    session.record_quick(frozenset({1, 2}), 4)
+    assert session.over is None
+    session.record_quick(frozenset({0, 3}), 5)
+    assert session.over == "sitting_points"
+    # Under plus counting the Liste writes Anna 12 after the first game: over at once.
+    plus = Session(DDV.replace(pflichtsolo=False, sitting_points=10, liste_counting="plus"), PLAYERS)
+    plus.record_quick(frozenset({0}), 3, GameType.KREUZ)
+    assert plus.over == "sitting_points"
