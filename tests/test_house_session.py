@@ -181,3 +181,38 @@ def test_the_sitting_ends_when_a_total_reaches_the_points() -> None:
     plus = Session(DDV.replace(pflichtsolo=False, sitting_points=10, liste_counting="plus"), PLAYERS)
     plus.record_quick(frozenset({0}), 3, GameType.KREUZ)
     assert plus.over == "sitting_points"
+
+
+# -- the Liste (doppelkopf.liste) follows liste_counting and the end of the sitting --------------------------------
+
+QUICK_004 = [
+    {"winners": ["Anna"], "punkte": 3, "game": "kreuz"},
+    {"winners": ["Ben", "Carla"], "punkte": 4},
+    {"winners": ["Anna", "Dirk"], "punkte": 5},
+]
+
+
+def test_the_liste_writes_plus_counting_and_resumes_it() -> None:
+    from doppelkopf.liste import ListeBuilder, ListeRow, compute_liste
+
+    # As test_plus_counting_writes_only_gains_and_keeps_the_money, through the Liste: rows written
+    # (12,0,0,0), (0,8,8,0), (10,0,0,10); written totals 22, 8, 8, 10; the balanced totals settle the money.
+    rules = DDV.replace(pflichtsolo=False, liste_counting="plus", sitting_points=20)
+    liste = compute_liste(rules, PLAYERS, QUICK_004)
+    assert [row.written_points for row in liste.rows] == [(12, 0, 0, 0), (0, 8, 8, 0), (10, 0, 0, 10)]
+    assert [row.written_totals for row in liste.rows][-1] == (22, 8, 8, 10)
+    assert liste.written_totals == {"Anna": 22, "Ben": 8, "Carla": 8, "Dirk": 10}
+    assert liste.totals == {"Anna": 10, "Ben": -4, "Carla": -4, "Dirk": -2}
+    assert liste.over == "sitting_points"  # Anna's 22 reaches 20
+    assert ListeRow.from_dict(liste.rows[-1].to_dict()) == liste.rows[-1]
+    # a store continues from the snapshot after two games: the written totals go on from 12, 8, 8, 0
+    builder = ListeBuilder(rules, PLAYERS)
+    for entry in QUICK_004[:2]:
+        builder.add(entry)
+    resumed = ListeBuilder.resume(rules, PLAYERS, builder.snapshot())
+    resumed.add(QUICK_004[2])
+    assert resumed.liste().written_totals == liste.written_totals
+    # plus_minus keeps the stored rows and snapshots as before
+    plain = compute_liste(DDV.replace(pflichtsolo=False), PLAYERS, QUICK_004)
+    assert "written" not in plain.rows[0].to_dict() and "shift" not in ListeBuilder(DDV, PLAYERS).snapshot()
+    assert plain.written_totals == plain.totals and plain.over is None

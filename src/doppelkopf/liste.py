@@ -80,8 +80,9 @@ from .session import (
     Session,
     SessionError,
     sitting_out,
+    sitting_over,
 )
-from .sheet import SheetError, Transfer, settle
+from .sheet import SheetError, Transfer, settle, written_points
 
 __all__ = [
     "MAX_PLAYERS",
@@ -141,6 +142,10 @@ class ListeRow:
         value: the game's value in Punkte before the Bock, from the winners' side (from Re's side when nobody
             won): what each winner gets from each loser; negative when the other party's Sonderpunkte outweigh
             the game (Re wins with 125 Augen, Kontra has a Fuchs and a Doppelkopf: −1).
+        written: the Punkte as the Liste writes them under ``liste_counting`` plus or minus
+            (:func:`doppelkopf.sheet.written_points`), ``None`` under plus_minus (then :attr:`points`).
+        shift: what every column's written running total is above :attr:`totals` after this game (the sum of
+            the rows' shifts under ``liste_counting`` plus or minus; 0 under plus_minus).
     """
 
     number: int
@@ -162,10 +167,25 @@ class ListeRow:
     soloist: str | None
     announced: dict[str, int]
     value: int
+    written: tuple[int, ...] | None = None
+    shift: int = 0
+
+    @property
+    def written_points(self) -> tuple[int, ...]:
+        """The game's Punkte per column as the Liste writes them (option ``liste_counting``)."""
+        return self.points if self.written is None else self.written
+
+    @property
+    def written_totals(self) -> tuple[int, ...]:
+        """The running totals per column as the Liste writes them (option ``liste_counting``); under plus or
+        minus they do not sum to zero, the balanced :attr:`totals` settle the money."""
+        return tuple(t + self.shift for t in self.totals)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (tuples as lists); :meth:`from_dict` reads it back."""
+        extra: dict[str, Any] = {} if self.written is None else {"written": list(self.written), "shift": self.shift}
         return {
+            **extra,
             "number": self.number,
             "label": self.label,
             "dealer": self.dealer,
@@ -190,7 +210,7 @@ class ListeRow:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListeRow:
         """A row from :meth:`to_dict` data (as stored; trusted, not re-checked)."""
-        tuples = {"sitting_out", "active", "points", "totals", "triggers", "re", "kontra", "winners"}
+        tuples = {"sitting_out", "active", "points", "totals", "triggers", "re", "kontra", "winners", "written"}
         fields: dict[str, Any] = {key: tuple(value) if key in tuples else value for key, value in data.items()}
         return cls(**fields)
 
@@ -220,6 +240,10 @@ class Liste:
         pflichtsolo_owed: names still owing their Pflichtsolo in this round (empty without the rule).
         round: the current round (1-based); games_in_round: games played in it.
         next: the next game.
+        written_totals: each player's total as the Liste writes it (option ``liste_counting``; the same as
+            ``totals`` under plus_minus).
+        over: why the sitting is over (``"sitting_rounds"``, ``"sitting_points"``; see
+            :attr:`doppelkopf.session.Session.over`), ``None`` while it goes on.
     """
 
     players: tuple[str, ...]
@@ -230,6 +254,8 @@ class Liste:
     round: int
     games_in_round: int
     next: NextGame
+    written_totals: dict[str, int] | None = None
+    over: str | None = None
 
     def settlement(self, cents_per_point: int) -> list[Transfer]:
         """The fewest transfers settling the totals at ``cents_per_point`` cents per Punkt (seed 004,
@@ -257,6 +283,7 @@ class ListeBuilder:
         self.players = self._session.players
         self._keys = {name_key(p): i for i, p in enumerate(self.players)}
         self._totals = [0] * len(self.players)
+        self._shift = 0  # written totals minus balanced totals (liste_counting plus or minus)
         self.rows: list[ListeRow] = []
 
     # -- state ----------------------------------------------------------------------------------------
@@ -267,7 +294,8 @@ class ListeBuilder:
 
     def snapshot(self) -> dict[str, Any]:
         """Plain JSON data of the state after the last game (see :meth:`resume`)."""
-        return {**self._session.snapshot(), "totals": list(self._totals)}
+        shift = {} if self.rules.liste_counting == "plus_minus" else {"shift": self._shift}
+        return {**self._session.snapshot(), "totals": list(self._totals), **shift}
 
     @classmethod
     def resume(
@@ -292,6 +320,10 @@ class ListeBuilder:
         except SessionError as exc:
             raise ListeError(exc) from None
         builder._totals = list(totals)
+        shift = snapshot.get("shift", 0)
+        if type(shift) is not int:
+            raise ListeError("snapshot.shift: expected an integer, got {short_repr}", short_repr=short_repr(shift))
+        builder._shift = shift
         return builder
 
     def next_game(self) -> NextGame:
@@ -328,7 +360,12 @@ class ListeBuilder:
             session.round,
             session.games_in_round,
             self.next_game(),
+            dict(zip(self.players, self._written_totals(), strict=True)),
+            sitting_over(self.rules, session.round, self._written_totals()),
         )
+
+    def _written_totals(self) -> tuple[int, ...]:
+        return tuple(t + self._shift for t in self._totals)
 
     # -- games ----------------------------------------------------------------------------------------
     def add(self, entry: Mapping[str, Any]) -> ListeRow:
@@ -399,6 +436,8 @@ class ListeBuilder:
             }
         sheet_row = self._session.sheet.rows[-1]
         self._totals = [t + p for t, p in zip(self._totals, sheet_row.points, strict=True)]
+        written = written_points(sheet_row.points, self.rules.liste_counting)
+        self._shift += written[0] - sheet_row.points[0]
         row = ListeRow(
             number=number,
             label=sheet_row.label,
@@ -411,6 +450,8 @@ class ListeBuilder:
             triggers=self._session.last_triggers,
             pflichtsolo=self._session.last_pflichtsolo,
             **row_fields,
+            written=None if self.rules.liste_counting == "plus_minus" else written,
+            shift=self._shift,
         )
         self.rows.append(row)
         return row

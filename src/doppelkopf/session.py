@@ -158,6 +158,24 @@ def vorfuehrung_due(missing: int, games_left: int) -> bool:
     return missing > 0 and missing >= games_left
 
 
+def sitting_over(rules: RuleSet, round_number: int, written_totals: Sequence[int]) -> str | None:
+    """Why a sitting is over, or ``None`` while it goes on: ``"sitting_rounds"`` once that many rounds are
+    complete (``round_number`` is the current round, 1-based: it is past them; FreeDoko
+    NUMBER_OF_ROUNDS_LIMITED, NUMBER_OF_ROUNDS), ``"sitting_points"`` once a player's total as the Liste writes
+    it (``written_totals``, option ``liste_counting``) reaches that many Punkte, plus or minus (FreeDoko
+    POINTS_LIMITED, POINTS). A game after the end is still written (the table may agree to play on, and a game
+    played is never lost): the Liste, the CLI and the web show that the sitting is over.
+
+    >>> sitting_over(RuleSet(sitting_rounds=2), 3, (0, 0, 0, 0)), sitting_over(RuleSet(sitting_points=10), 1, (4, -10))
+    ('sitting_rounds', 'sitting_points')
+    """
+    if rules.sitting_rounds and round_number > rules.sitting_rounds:
+        return "sitting_rounds"
+    if rules.sitting_points and any(abs(t) >= rules.sitting_points for t in written_totals):
+        return "sitting_points"
+    return None
+
+
 def bock_triggers_fired(summary: GameSummary, result: Score, rules: RuleSet) -> tuple[str, ...]:
     """The triggers of ``rules.bock_triggers`` that the game fires, in the order of the rule set.
 
@@ -526,17 +544,8 @@ class Session:
 
     @property
     def over(self) -> str | None:
-        """Why the sitting is over, or ``None`` while it goes on: ``"sitting_rounds"`` once that many rounds are
-        complete (FreeDoko NUMBER_OF_ROUNDS_LIMITED, NUMBER_OF_ROUNDS), ``"sitting_points"`` once a player's
-        total on the Liste (as ``liste_counting`` writes it) reaches that many Punkte, plus or minus (FreeDoko
-        POINTS_LIMITED, POINTS). A game after the end is still written (the table may agree to play on: a game
-        played is never lost); the Liste and the web show that the sitting is over."""
-        rules = self.rules
-        if rules.sitting_rounds and self.round > rules.sitting_rounds:
-            return "sitting_rounds"
-        if rules.sitting_points and any(abs(t) >= rules.sitting_points for t in self.sheet.written_totals):
-            return "sitting_points"
-        return None
+        """Why the sitting is over (:func:`sitting_over` of this session's round and Liste), or ``None``."""
+        return sitting_over(self.rules, self.round, self.sheet.written_totals)
 
     def next_game_setup(self) -> GameSetup:
         """Dealer, Pflichtsolo state, forced soloist and Bock multiplier of the next game to deal and play
