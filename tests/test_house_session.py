@@ -216,3 +216,53 @@ def test_the_liste_writes_plus_counting_and_resumes_it() -> None:
     plain = compute_liste(DDV.replace(pflichtsolo=False), PLAYERS, QUICK_004)
     assert "written" not in plain.rows[0].to_dict() and "shift" not in ListeBuilder(DDV, PLAYERS).snapshot()
     assert plain.written_totals == plain.totals and plain.over is None
+
+
+# -- storage and web -----------------------------------------------------------------------------------------------
+
+
+def _plus_rules() -> object:
+    return DDV.replace(name="plus-haus", pflichtsolo=False, liste_counting="plus", sitting_points=20)
+
+
+def test_the_store_keeps_the_written_totals_and_the_end(tmp_path: object) -> None:
+    from doppelkopf.storage import open_store
+
+    # seed 004's quick list under plus counting (see above): written totals 22, 8, 8, 10, Anna's 22 >= 20.
+    with open_store(f"sqlite:///{tmp_path}/liste.sqlite") as store:
+        group = store.create_group("Plus", PLAYERS)
+        sitting = store.create_sitting(group.id, PLAYERS, _plus_rules())  # type: ignore[arg-type]
+        for number, entry in enumerate(QUICK_004[:2], 1):
+            store.add_game(sitting.id, entry, number=number)
+        page = store.liste_page(sitting.id)
+        assert page.written_totals == {"Anna": 12, "Ben": 8, "Carla": 8, "Dirk": 0} and page.over is None
+        store.add_game(sitting.id, QUICK_004[2], number=3)
+        page = store.liste_page(sitting.id)
+        assert page.written_totals == {"Anna": 22, "Ben": 8, "Carla": 8, "Dirk": 10}
+        assert page.totals == {"Anna": 10, "Ben": -4, "Carla": -4, "Dirk": -2}  # the money: seed 004's
+        assert page.over == "sitting_points"
+        assert store.liste(sitting.id).written_totals == page.written_totals
+        # a fourth game is still written: the table may play on
+        store.add_game(sitting.id, {"winners": ["Ben", "Carla"], "punkte": 1}, number=4)
+        assert store.liste_page(sitting.id).games == 4
+
+
+def test_the_web_liste_shows_the_written_totals_and_the_end(tmp_path: object) -> None:
+    pytest.importorskip("fastapi", reason="needs the web extra: pip install -e '.[web]'")
+    pytest.importorskip("httpx", reason="needs the web extra: pip install -e '.[web]'")
+    from fastapi.testclient import TestClient
+
+    from doppelkopf.storage import open_store
+    from webapp import open_app
+
+    url = f"sqlite:///{tmp_path}/web.sqlite"
+    with open_store(url) as store:
+        group = store.create_group("Plus", PLAYERS)
+        sitting = store.create_sitting(group.id, PLAYERS, _plus_rules())  # type: ignore[arg-type]
+        for number, entry in enumerate(QUICK_004, 1):
+            store.add_game(sitting.id, entry, number=number)
+    with TestClient(open_app(url), headers={"accept-language": "de"}) as client:
+        html = client.get(f"/sittings/{sitting.id}").text
+    assert 'id="sitting-over"' in html
+    assert 'data-total="22" data-points="10"' in html  # Anna's last row: +10 written, 22 in all
+    assert 'data-total="8" data-points="0"' in html  # Ben lost: 0 written under plus
