@@ -266,3 +266,99 @@ def test_the_web_liste_shows_the_written_totals_and_the_end(tmp_path: object) ->
     assert 'id="sitting-over"' in html
     assert 'data-total="22" data-points="10"' in html  # Anna's last row: +10 written, 22 in all
     assert 'data-total="8" data-points="0"' in html  # Ben lost: 0 written under plus
+
+
+# -- late joining and early leaving (issue 26) ---------------------------------------------------------------------
+
+FIVE = ["Anna", "Ben", "Carla", "Dirk", "Eva"]
+
+
+def test_a_bockrunde_started_with_five_ends_right_after_one_leaves() -> None:
+    # Five at the table, a lost solo starts a Bockrunde: everybody deals once, 5 Bock games.
+    rules = DDV.replace(pflichtsolo=False, bock_triggers=("lost_solo",))
+    session = Session(rules, FIVE)
+    # Game 1: Anna deals and sits out; Ben (seat 0) plays alone and loses.
+    assert session.turn().active == (1, 2, 3, 4)
+    session.record_quick(frozenset({1, 2, 3}), 1, GameType.KREUZ)
+    assert session.bock_queue == (2, 2, 2, 2, 2)
+    # Game 2, Ben deals: the first Bock game. 4 owed, to be dealt by Carla, Dirk, Eva, Anna.
+    session.record_quick(frozenset({0, 1}), 1)
+    assert session.dealer == 2 and session.bock_queue == (2, 2, 2, 2)
+    # Eva leaves: her deal in the Bockrunde is dropped; Carla, Dirk and Anna deal the 3 Bock games left.
+    session.leave(4)
+    assert session.bock_queue == (2, 2, 2) and session.seated == (0, 1, 2, 3)
+    dealers = []
+    for _ in range(3):
+        turn = session.turn()
+        assert turn.bock_multiplier == 2 and turn.sitting_out == ()  # four left: nobody sits out
+        dealers.append(turn.dealer)
+        session.record_quick(frozenset({0, 1}), 1)
+    assert dealers == [2, 3, 0]
+    # The Bockrunde is over when the deal comes back to Ben, who dealt its first game.
+    assert session.turn().bock_multiplier == 1 and session.dealer == 1
+    # Eva's column and total stay on the Liste: game 1 she won 1 (Kontra against Ben's lost solo), game 2
+    # (Ben dealt and sat out; Anna and Carla won 1, doubled) she lost 2: -1.
+    assert session.sheet.totals["Eva"] == -1
+
+
+def test_the_dealer_leaves_and_the_sit_out_rotation_goes_on() -> None:
+    # Six players: the dealer and the player opposite (dealer + 3) sit out. Game 1: Anna deals, Anna and Dirk
+    # sit out. Then Ben is to deal and leaves: Carla deals; five are left, only the dealer sits out.
+    six = [*FIVE, "Fritz"]
+    session = Session(DDV.replace(pflichtsolo=False), six)
+    assert session.turn().sitting_out == (0, 3)
+    session.record_quick(frozenset({0, 1}), 1)
+    session.leave(1)
+    deals = []
+    for _ in range(6):
+        turn = session.turn()
+        deals.append((six[turn.dealer], tuple(six[p] for p in turn.sitting_out)))
+        session.record_quick(frozenset({0, 1}), 1)
+    assert deals == [
+        ("Carla", ("Carla",)),
+        ("Dirk", ("Dirk",)),
+        ("Eva", ("Eva",)),
+        ("Fritz", ("Fritz",)),
+        ("Anna", ("Anna",)),
+        ("Carla", ("Carla",)),
+    ]
+    with pytest.raises(SessionError, match="leave: position 1 is not at the table"):
+        session.leave(1)
+
+
+def test_a_late_player_owes_his_pflichtsolo_for_the_rest_of_the_round() -> None:
+    # Four play a round of 12 games. After 4 normal games (dealers Anna, Ben, Carla, Dirk) Eva joins left of
+    # Dirk: 8 games left, 5 Pflichtsoli owed, hers too. After 3 more (dealers Anna, Ben, Carla) 5 are owed in
+    # 5 games: Vorführung. Dirk deals and sits out; from his left Eva is first: she is forced.
+    session = Session(DDV.replace(round_games=12), PLAYERS)
+    for _ in range(4):
+        session.record_quick(frozenset({0, 1}), 1)
+    assert session.join("Eva") == 4 and session.seated == (0, 1, 2, 3, 4)
+    assert session.missing_pflichtsoli == (0, 1, 2, 3, 4) and session.sheet.totals["Eva"] == 0
+    assert session.turn().forced_solo is None
+    for _ in range(3):
+        session.record_quick(frozenset({0, 1}), 1)
+    turn = session.turn()
+    assert (turn.dealer, turn.sitting_out, turn.forced_solo) == (3, (3,), 4)
+    # Eva (seat 3 of the game: active Anna, Ben, Carla, Eva) plays it; the vorgeführte solo moves the deal on.
+    row = session.record_quick(frozenset({3}), 2, GameType.KREUZ)
+    assert "vorgeführt" in row.label and session.pflichtsoli_owed(4) == 0 and session.dealer == 4
+    # Carla leaves owing hers: it is dropped, 3 owed (Anna, Ben, Dirk) in 4 games: no Vorführung yet.
+    session.leave(2)
+    assert session.missing_pflichtsoli == (0, 1, 3) and session.turn().forced_solo is None
+
+
+def test_join_and_leave_refuse_what_cannot_be() -> None:
+    session = Session(DDV, PLAYERS)
+    with pytest.raises(SessionError, match="leave: 4 players must stay at the table"):
+        session.leave(0)
+    with pytest.raises(SessionError, match="join: Anna sits at the table already"):
+        session.join("anna")
+    session.join("Eva", after=0)  # left of Anna: Eva deals after her
+    assert session.seated == (0, 4, 1, 2, 3)
+    session.record_quick(frozenset({0, 1}), 1)
+    assert session.dealer == 4
+    # a snapshot keeps the seating; a session of the five columns continues from it
+    copy = Session(DDV, [*PLAYERS, "Eva"])
+    copy.restore(session.snapshot())
+    assert copy.seated == (0, 4, 1, 2, 3) and copy.dealer == 4

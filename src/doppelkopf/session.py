@@ -364,6 +364,8 @@ class Session:
         #: The score of the last game written by :meth:`record_summary` (``None`` after a quick entry).
         self.last_score: Score | None = None
         self._n = len(players)
+        #: The columns at the table now, in seating order (clockwise); :meth:`join` and :meth:`leave` change it.
+        self._seated = list(range(self._n))
         self._soli: list[list[GameType]] = [[] for _ in range(self._n)]  # Pflichtsoli played this round
         self._bocks: list[int] = []  # number of Bocks on each of the next games
 
@@ -390,6 +392,8 @@ class Session:
             "bocks": list(self._bocks),
             # which Pflichtsoli were played: only where "done" does not say it all (pflichtsoli, farb_/bilder_)
             **({"soli": [[g.key for g in played] for played in self._soli]} if self._counts_kinds() else {}),
+            # who sits at the table, in seating order: only after a player joined late or left early
+            **({"seated": list(self._seated)} if self._seated != list(range(self._n)) else {}),
         }
 
     def _counts_kinds(self) -> bool:
@@ -441,6 +445,97 @@ class Session:
             except RuleError:
                 raise SessionError("snapshot.soli: unknown game type in {soli!r}", soli=soli) from None
         self._bocks = list(bocks)
+        seated = snapshot.get("seated", list(range(n)))
+        if (
+            not isinstance(seated, list)
+            or not all(type(p) is int and 0 <= p < n for p in seated)
+            or len(set(seated)) != len(seated)
+            or not PLAYERS_AT_TABLE <= len(seated) <= MAX_PLAYERS_AT_TABLE
+            or self.dealer not in seated
+        ):
+            raise SessionError(
+                "snapshot.seated: expected {low} to {high} distinct positions 0..{n} with the dealer, got {seated!r}",
+                low=PLAYERS_AT_TABLE,
+                high=MAX_PLAYERS_AT_TABLE,
+                n=n - 1,
+                seated=seated,
+            )
+        self._seated = list(seated)
+
+    @property
+    def seated(self) -> tuple[int, ...]:
+        """The positions (columns of the Liste) at the table now, in seating order (clockwise): all of them unless
+        a player joined late (:meth:`join`) or left early (:meth:`leave`)."""
+        return tuple(self._seated)
+
+    def join(self, name: str, after: int | None = None) -> int:
+        """A player joins the sitting late and sits down left of position ``after`` (default: left of the last in
+        the seating order, so he deals last in the rotation); returns his position (column). A new name gets a
+        new column on the Liste (0 Punkte for the games before); a player who left comes back to his column and
+        total.
+
+        What follows (issue 26, late joining): the rotation takes him in from the next game (he deals when the
+        deal reaches his seat; with five to seven the sit-out rule counts him); he owes the Pflichtsoli of the
+        current round (TSR 4.2.3: he must play them in the rest of it, forced when they are as many as the games
+        left); the Bock games owed stay as they are (a Bockrunde is counted at its start).
+
+        Raises:
+            SessionError: the table is full (:data:`MAX_PLAYERS_AT_TABLE`), he sits at the table already,
+                ``after`` is not at the table; :class:`~doppelkopf.sheet.SheetError` for a bad name.
+        """
+        if len(self._seated) >= MAX_PLAYERS_AT_TABLE:
+            raise SessionError(
+                "join: the table is full ({max_players_at_table} players)", max_players_at_table=MAX_PLAYERS_AT_TABLE
+            )
+        anchor = self._seated[-1] if after is None else after
+        if anchor not in self._seated:
+            raise SessionError("after: position {after!r} is not at the table", after=after)
+        position = self.sheet.position_of(name)
+        if position is None:
+            position = self.sheet.add_player(name)
+            self._n += 1
+            self._soli.append([])
+        elif position in self._seated:
+            raise SessionError("join: {players} sits at the table already", players=self.players[position])
+        else:
+            self._soli[position] = []  # back after leaving: owes the Pflichtsoli of this round again
+        self._seated.insert(self._seated.index(anchor) + 1, position)
+        return position
+
+    def leave(self, position: int) -> None:
+        """The player at ``position`` leaves the sitting early: his column and total stay on the Liste (the
+        settlement counts them), the rotation goes on without him from the next game.
+
+        What follows (issue 26, early leaving): when he was to deal next, the next player at the table deals;
+        his Pflichtsoli still owed are dropped (the Vorführung counts the others only); a Bockrunde owed
+        (``bock_length = "round"``: everybody deals once) loses the game he would have dealt in it: the Bock
+        games owed drop the one at his turn to deal (and every round of seats after it, for Bocks queued
+        one after the other), so a Bockrunde started with five ends after the deals of the four left.
+
+        Raises:
+            SessionError: he does not sit at the table, or fewer than four would be left.
+        """
+        if position not in self._seated:
+            raise SessionError("leave: position {position!r} is not at the table", position=position)
+        if len(self._seated) <= PLAYERS_AT_TABLE:
+            raise SessionError(
+                "leave: {players_at_table} players must stay at the table", players_at_table=PLAYERS_AT_TABLE
+            )
+        ring = self._ring_from_dealer()  # the next deals: the dealer first, then clockwise
+        if self.rules.bock_length == "round" and self._bocks:
+            turn_of = ring.index(position)
+            seats = len(ring)
+            for i in sorted(range(turn_of, len(self._bocks), seats), reverse=True):
+                del self._bocks[i]
+        if self.dealer == position:
+            self.dealer = ring[1]
+        self._seated.remove(position)
+        self._soli[position] = []
+
+    def _ring_from_dealer(self) -> list[int]:
+        """The seated positions from the dealer on, clockwise (the order of the next deals)."""
+        start = self._seated.index(self.dealer)
+        return self._seated[start:] + self._seated[:start]
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -467,8 +562,8 @@ class Session:
     def pflichtsoli_owed(self, position: int) -> int:
         """Pflichtsoli ``position`` still owes in this round: ``rules.pflichtsoli`` (FreeDoko NUMBER_OF_DUTY_SOLI)
         less those played; 0 without the option ``pflichtsolo``."""
-        if not self.rules.pflichtsolo:
-            return 0
+        if not self.rules.pflichtsolo or position not in self._seated:
+            return 0  # a player who left owes nothing
         return max(self.rules.pflichtsoli - len(self._soli[position]), 0)
 
     def owed_kind(self, position: int) -> str | None:
@@ -518,6 +613,8 @@ class Session:
         """
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < self._n:
             raise SessionError("dealer: {position!r} is outside 0..{n}", position=position, n=self._n - 1)
+        if position not in self._seated:
+            raise SessionError("dealer: {players} does not sit at the table", players=self.players[position])
         self.dealer = position
 
     def turn(self) -> Turn:
@@ -527,14 +624,16 @@ class Session:
         least as many as the games left in the round: the first of them from the dealer's left who plays
         this game (one who sits out is forced in a later game). Does not change the session.
         """
-        out = sitting_out(self._n, self.dealer, self.sit_out)
-        a, b, c, d = (p for p in range(self._n) if p not in out)
+        seated = self._seated
+        out = tuple(sorted(seated[i] for i in sitting_out(len(seated), seated.index(self.dealer), self.sit_out)))
+        a, b, c, d = (p for p in seated if p not in out)
         missing = set(self.missing_pflichtsoli)
         forced = None
         offered: tuple[int, ...] = ()
         owed = sum(self.pflichtsoli_owed(p) for p in range(self._n))
         if vorfuehrung_due(owed, self.games_left_in_round):
-            ring = [(self.dealer + k) % self._n for k in range(1, self._n + 1)]
+            ring = self._ring_from_dealer()
+            ring = ring[1:] + ring[:1]  # from the dealer's left, the dealer last
             forced = next((p for p in ring if p in missing and p not in out), None)
             if forced is not None and self.rules.pflichtsolo_offered:
                 offered = tuple(p for p in ring if p in missing and p not in out and p != forced)
@@ -554,7 +653,7 @@ class Session:
         Raises:
             SessionError: the sitting has more than four players (enter its games with :meth:`record_summary`).
         """
-        if self._n != PLAYERS_AT_TABLE:
+        if self._n != PLAYERS_AT_TABLE or len(self._seated) != PLAYERS_AT_TABLE:
             raise SessionError(
                 "players: a game is dealt to {players_at_table} players, the sitting has {n}",
                 players_at_table=PLAYERS_AT_TABLE,
@@ -868,14 +967,14 @@ class Session:
         if pflichtsolo_by is not None:
             self._soli[pflichtsolo_by].append(game_type if game_type is not None else _ANY_SOLO)
         if pflichtsolo_by is None or forced:
-            self.dealer = (self.dealer + 1) % self._n
+            self.dealer = self._ring_from_dealer()[1]
         if self.games_in_round >= rules.round_games and not self.missing_pflichtsoli:
             self.round += 1
             self.games_in_round = 0
             self._soli = [[] for _ in range(self._n)]
 
     def _start_bock(self) -> None:
-        length = self._n if self.rules.bock_length == "round" else 1
+        length = len(self._seated) if self.rules.bock_length == "round" else 1
         how = self.rules.bock_stacking
         if how == "add":
             for i in range(length):

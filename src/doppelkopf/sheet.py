@@ -185,6 +185,36 @@ class Sheet:
         last = self._rows[-1].totals if self._rows else (0,) * len(self._players)
         return dict(zip(self._players, last, strict=True))
 
+    def position_of(self, name: object) -> int | None:
+        """The column of ``name`` (any Unicode normal form and case), or ``None`` when it has none."""
+        if not isinstance(name, str):
+            return None
+        return self._index.get(name_key(name))
+
+    def add_player(self, name: str) -> int:
+        """A column for a player who joins late (every row so far gives him 0 Punkte); returns its position.
+
+        Raises:
+            SheetError: a name :func:`doppelkopf.names.clean_names` refuses, or one already on the sheet.
+        """
+        try:
+            names = clean_names([*self._players, name], "players")
+        except PlayerNameError as exc:
+            raise SheetError(exc) from None
+        self._players = names
+        self._index = {name_key(n): i for i, n in enumerate(names)}
+        self._rows = [
+            Row(
+                row.label,
+                (*row.points, 0),
+                row.multiplier,
+                (*row.totals, 0),
+                None if row.base is None else (*row.base, 0),
+            )
+            for row in self._rows
+        ]
+        return len(names) - 1
+
     @property
     def written_rows(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
         """Per row, the Punkte and the running totals as the Liste writes them under :attr:`counting`
