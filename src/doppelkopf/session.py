@@ -143,6 +143,9 @@ class GameSetup(NamedTuple):
             (:attr:`Session.games_left_in_round`; it decides the Vorführung, TSR 4.2.3), or ``None``
             when the caller does not know it; pass it to :class:`~doppelkopf.game.Game`, which hands
             it to the seats.
+        forced_kind: the kind of solo the forced seat owes (:meth:`Session.owed_kind`: ``"solo"``, ``"farbsolo"``,
+            ``"bildersolo"``, ``"farbsolo_or_bildersolo"``; options ``farb_pflichtsoli``, ``bilder_pflichtsoli``),
+            ``None`` without a Vorführung.
     """
 
     dealer: int
@@ -150,6 +153,7 @@ class GameSetup(NamedTuple):
     forced_solo_seat: int | None
     bock_multiplier: int
     games_left_in_round: int | None = None
+    forced_kind: str | None = None
 
 
 def vorfuehrung_due(missing: int, games_left: int) -> bool:
@@ -661,7 +665,14 @@ class Session:
             )
         turn = self.turn()
         a, b, c, d = self.pflichtsolo_done
-        return GameSetup(turn.dealer, (a, b, c, d), turn.forced_solo, turn.bock_multiplier, self.games_left_in_round)
+        return GameSetup(
+            turn.dealer,
+            (a, b, c, d),
+            turn.forced_solo,
+            turn.bock_multiplier,
+            self.games_left_in_round,
+            turn.forced_kind,
+        )
 
     def new_game(self, seed: int | None) -> Game:
         """Deal the next game with ``seed`` as :meth:`next_game_setup` says (a forced Pflichtsolo,
@@ -699,7 +710,10 @@ class Session:
                 dealer=game.dealer,
                 dealer2=self.dealer,
             )
-        return self.record_summary(game.summary(), label=label, pflichtsolo=game.pflichtsolo)
+        # The game knows whether its soloist had played all his Pflichtsoli, not which kinds are still owed
+        # (farb_pflichtsoli, bilder_pflichtsoli): then the session decides.
+        said = None if self._counts_kinds() else game.pflichtsolo
+        return self.record_summary(game.summary(), label=label, pflichtsolo=said)
 
     def record_redeal(self) -> None:
         """A deal thrown in: the same dealer deals again, the game does not count, no Bock is used
