@@ -362,3 +362,33 @@ def test_join_and_leave_refuse_what_cannot_be() -> None:
     copy = Session(DDV, [*PLAYERS, "Eva"])
     copy.restore(session.snapshot())
     assert copy.seated == (0, 4, 1, 2, 3) and copy.dealer == 4
+
+
+def test_the_liste_takes_players_joining_and_leaving_from_the_entries() -> None:
+    from doppelkopf.liste import ListeError, compute_liste, late_players
+
+    # As test_a_bockrunde_started_with_five_ends_right_after_one_leaves, written on the Liste: Eva leaves
+    # before game 3, so of the 4 Bock games owed after game 2 (the deals of Carla, Dirk, Eva, Anna) hers is
+    # dropped: 3 Bock games, games 3, 4, 5. Fritz joins before game 4, left of Dirk: the dealers go Anna, Ben,
+    # Carla, Dirk, Fritz, Anna, Ben; the Bock games owed stay 3 games (a Bockrunde is counted at its start).
+    rules = DDV.replace(pflichtsolo=False, bock_triggers=("lost_solo",))
+    players = [*FIVE, "Fritz"]
+    entries = [
+        {"winners": ["Carla", "Dirk", "Eva"], "punkte": 1, "game": "kreuz"},  # Ben alone loses: Bockrunde
+        {"winners": ["Anna", "Carla"], "punkte": 1},
+        {"winners": ["Anna", "Ben"], "punkte": 1, "leaves": ["Eva"]},
+        {"winners": ["Anna", "Ben"], "punkte": 1, "joins": [{"name": "Fritz", "after": "Dirk"}]},
+        {"winners": ["Ben", "Carla"], "punkte": 1},
+        {"winners": ["Ben", "Carla"], "punkte": 1},
+        {"winners": ["Carla", "Dirk"], "punkte": 1},
+    ]
+    assert late_players(players, entries) == ("Fritz",)
+    liste = compute_liste(rules, players, entries)
+    rows = liste.rows
+    assert [r.dealer for r in rows] == ["Anna", "Ben", "Carla", "Dirk", "Fritz", "Anna", "Ben"]
+    assert [r.multiplier for r in rows] == [1, 2, 2, 2, 2, 1, 1]
+    # game 4: five at the table again (Fritz joined), Dirk deals and sits out
+    assert rows[3].sitting_out == ("Dirk",) and rows[2].sitting_out == ()
+    assert liste.totals["Eva"] == rows[1].totals[4]  # Eva's total stays from when she left
+    with pytest.raises(ListeError, match=r"^game 1: .*Fritz"):
+        compute_liste(rules, players, [{"winners": ["Fritz", "Ben"], "punkte": 1}, *entries[3:4]])

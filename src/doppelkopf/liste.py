@@ -104,9 +104,9 @@ __all__ = [
 MIN_PLAYERS, MAX_PLAYERS = PLAYERS_AT_TABLE, MAX_PLAYERS_AT_TABLE
 
 #: Fields of a quick entry (the table writes only the value).
-QUICK_FIELDS = ("winners", "punkte", "game", "pflichtsolo", "events", "dealer")
+QUICK_FIELDS = ("winners", "punkte", "game", "pflichtsolo", "events", "dealer", "joins", "leaves")
 #: Fields a full entry has besides the game fields of :data:`doppelkopf.entry.GAME_FIELDS`.
-TABLE_FIELDS = ("pflichtsolo", "dealer")
+TABLE_FIELDS = ("pflichtsolo", "dealer", "joins", "leaves")
 
 
 class ListeError(TextError):
@@ -273,9 +273,16 @@ class ListeBuilder:
         ListeError: fewer than four or more than seven players, a name twice, an unknown ``sit_out``.
     """
 
-    def __init__(self, rules: RuleSet, players: Sequence[str], sit_out: str = "dealer") -> None:
+    def __init__(
+        self, rules: RuleSet, players: Sequence[str], sit_out: str = "dealer", absent: Sequence[str] = ()
+    ) -> None:
         try:
-            self._session = Session(rules, players, sit_out)
+            keys = [name_key(p) if isinstance(p, str) else p for p in players]
+            missing = [a for a in absent if name_key(a) not in keys]
+            if missing:
+                raise ListeError("absent: {name!r} is not a player of the sitting", name=missing[0])
+            gone = [keys.index(name_key(a)) for a in absent]
+            self._session = Session(rules, players, sit_out, gone)
         except (SessionError, SheetError) as exc:
             raise ListeError(exc) from None
         self._session.pflichtsolo_in_labels = False  # ListeRow.pflichtsolo says it
@@ -378,17 +385,19 @@ class ListeBuilder:
                 The builder is unchanged then.
         """
         number = self._session.games + 1
-        dealer = self._session.dealer  # an entry naming its dealer moves it before the rest is checked
+        # an entry naming its dealer, or players joining or leaving, changes the session before the rest is checked
+        before = self._session.snapshot()
         try:
             return self._add(entry, number)
         except (EntryError, SessionError, ScoreError, SheetError, RuleError) as exc:
-            self._session.dealer = dealer
+            self._session.restore(before)
             raise ListeError("game {number}: {exc}", number=number, exc=exc) from None
 
     def _add(self, entry: Mapping[str, Any], number: int) -> ListeRow:
         if not isinstance(entry, Mapping):
             raise EntryError("entry: expected an object, got {type_name}", type_name=type_name(entry))
         names = self.players
+        self._seating(entry)
         if entry.get("dealer") is not None:
             try:
                 dealer = parse_names([entry["dealer"]], names, "dealer")[0]
@@ -456,6 +465,25 @@ class ListeBuilder:
         self.rows.append(row)
         return row
 
+    def _seating(self, entry: Mapping[str, Any]) -> None:
+        """The entry's ``leaves`` (names who left before this game) and ``joins`` (names, or ``{"name": ...,
+        "after": ...}`` to sit left of a player; default left of the last in the seating order), applied in
+        this order before the game: :meth:`doppelkopf.session.Session.leave` and ``join``."""
+        names = self.players
+        leaves = entry.get("leaves") or []
+        if not isinstance(leaves, list):
+            raise EntryError("leaves: expected a list of names, got {short_repr}", short_repr=short_repr(leaves))
+        for position in parse_names(leaves, names, "leaves"):
+            self._session.leave(position)
+        joins = entry.get("joins") or []
+        if not isinstance(joins, list):
+            raise EntryError("joins: expected a list of names, got {short_repr}", short_repr=short_repr(joins))
+        for i, item in enumerate(joins):
+            name, after = (item.get("name"), item.get("after")) if isinstance(item, Mapping) else (item, None)
+            position = parse_names([name], names, f"joins[{i}]")[0]
+            anchor = None if after is None else parse_names([after], names, f"joins[{i}].after")[0]
+            self._session.join(names[position], anchor)
+
     def _add_quick(self, entry: Mapping[str, Any], active: tuple[int, ...], pflichtsolo: bool | None) -> dict[str, Any]:
         for k in entry:
             if k not in QUICK_FIELDS:
@@ -522,10 +550,28 @@ def compute_liste(
     Raises:
         ListeError: the first entry that does not fit, as ``game N: field: ...``, or bad players / ``sit_out``.
     """
-    builder = ListeBuilder(rules, players, sit_out)
+    builder = ListeBuilder(rules, players, sit_out, late_players(players, entries))
     for entry in entries:
         builder.add(entry)
     return builder.liste()
+
+
+def late_players(players: Sequence[str], entries: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    """The players who join the sitting late: those whose first ``joins``/``leaves`` in ``entries`` is a join
+    (they are not at the table before it); names as in ``players``. Entries that are not objects are skipped
+    (:meth:`ListeBuilder.add` refuses them)."""
+    keys = {name_key(p): p for p in players if isinstance(p, str)}
+    first: dict[str, str] = {}
+    for entry in entries:
+        if not isinstance(entry, Mapping):
+            continue
+        for event in ("leaves", "joins"):
+            items = entry.get(event)
+            for item in items if isinstance(items, list) else []:
+                name = item.get("name") if isinstance(item, Mapping) else item
+                if isinstance(name, str) and name_key(name) in keys:
+                    first.setdefault(name_key(name), event)
+    return tuple(keys[k] for k, event in first.items() if event == "joins")
 
 
 def check_game_entry(

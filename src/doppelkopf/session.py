@@ -336,7 +336,9 @@ class Session:
             :class:`~doppelkopf.sheet.SheetError` for bad names.
     """
 
-    def __init__(self, rules: RuleSet, players: Sequence[str], sit_out: str = "dealer") -> None:
+    def __init__(
+        self, rules: RuleSet, players: Sequence[str], sit_out: str = "dealer", absent: Sequence[int] = ()
+    ) -> None:
         count = "one string" if isinstance(players, str) else len(players)
         if isinstance(players, str) or not PLAYERS_AT_TABLE <= len(players) <= MAX_PLAYERS_AT_TABLE:
             raise SessionError(
@@ -369,7 +371,13 @@ class Session:
         self.last_score: Score | None = None
         self._n = len(players)
         #: The columns at the table now, in seating order (clockwise); :meth:`join` and :meth:`leave` change it.
-        self._seated = list(range(self._n))
+        self._seated = [p for p in range(self._n) if p not in set(absent)]
+        if len(self._seated) < PLAYERS_AT_TABLE or self.dealer not in self._seated:
+            raise SessionError(
+                "absent: {players_at_table} players must sit at the table from the first game, the first of them "
+                "dealing (players[0])",
+                players_at_table=PLAYERS_AT_TABLE,
+            )
         self._soli: list[list[GameType]] = [[] for _ in range(self._n)]  # Pflichtsoli played this round
         self._bocks: list[int] = []  # number of Bocks on each of the next games
 
