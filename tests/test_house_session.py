@@ -392,3 +392,19 @@ def test_the_liste_takes_players_joining_and_leaving_from_the_entries() -> None:
     assert liste.totals["Eva"] == rows[1].totals[4]  # Eva's total stays from when she left
     with pytest.raises(ListeError, match=r"^game 1: .*Fritz"):
         compute_liste(rules, players, [{"winners": ["Fritz", "Ben"], "punkte": 1}, *entries[3:4]])
+
+
+def test_the_store_takes_a_player_leaving(tmp_path: object) -> None:
+    from doppelkopf.storage import open_store
+
+    # Five at the table; Eva leaves before game 2: Ben deals it and nobody sits out; game 3 Carla deals.
+    with open_store(f"sqlite:///{tmp_path}/leave.sqlite") as store:
+        group = store.create_group("Fünf", FIVE)
+        sitting = store.create_sitting(group.id, FIVE, DDV.replace(pflichtsolo=False))
+        store.add_game(sitting.id, {"winners": ["Ben", "Carla"], "punkte": 1}, number=1)
+        store.add_game(sitting.id, {"winners": ["Anna", "Ben"], "punkte": 2, "leaves": ["Eva"]}, number=2)
+        page = store.liste_page(sitting.id)
+        assert [(r.dealer, r.sitting_out) for r in page.rows] == [("Anna", ("Anna",)), ("Ben", ())]
+        assert page.next.dealer == "Carla" and page.next.sitting_out == ()
+        # the whole list computed again from the entries agrees
+        assert store.liste(sitting.id, recompute=True).totals == page.totals
