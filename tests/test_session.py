@@ -282,7 +282,7 @@ def test_after_a_pflichtsolo_the_same_dealer_deals_again() -> None:
     Lustsolo (TSR 4.3.2) and after a normal game the deal moves on."""
     session = session_with(DDV)
     kreuzsolo_carla = GameSummary(GameType.KREUZ, frozenset({2}), augen_re=150)
-    assert session.next_game_setup() == (0, (False, False, False, False), None, 1, 24)
+    assert session.next_game_setup() == (0, (False, False, False, False), None, 1, 24, None)
     row = session.record_summary(kreuzsolo_carla, pflichtsolo=True)
     assert row.label == "Kreuzsolo Carla +3 (Pflichtsolo)"
     assert session.dealer == 0

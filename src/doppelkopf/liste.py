@@ -80,8 +80,9 @@ from .session import (
     Session,
     SessionError,
     sitting_out,
+    sitting_over,
 )
-from .sheet import SheetError, Transfer, settle
+from .sheet import SheetError, Transfer, settle, written_points
 
 __all__ = [
     "MAX_PLAYERS",
@@ -103,9 +104,9 @@ __all__ = [
 MIN_PLAYERS, MAX_PLAYERS = PLAYERS_AT_TABLE, MAX_PLAYERS_AT_TABLE
 
 #: Fields of a quick entry (the table writes only the value).
-QUICK_FIELDS = ("winners", "punkte", "game", "pflichtsolo", "events", "dealer")
+QUICK_FIELDS = ("winners", "punkte", "game", "pflichtsolo", "events", "dealer", "joins", "leaves")
 #: Fields a full entry has besides the game fields of :data:`doppelkopf.entry.GAME_FIELDS`.
-TABLE_FIELDS = ("pflichtsolo", "dealer")
+TABLE_FIELDS = ("pflichtsolo", "dealer", "joins", "leaves")
 
 
 class ListeError(TextError):
@@ -141,6 +142,10 @@ class ListeRow:
         value: the game's value in Punkte before the Bock, from the winners' side (from Re's side when nobody
             won): what each winner gets from each loser; negative when the other party's Sonderpunkte outweigh
             the game (Re wins with 125 Augen, Kontra has a Fuchs and a Doppelkopf: −1).
+        written: the Punkte as the Liste writes them under ``liste_counting`` plus or minus
+            (:func:`doppelkopf.sheet.written_points`), ``None`` under plus_minus (then :attr:`points`).
+        shift: what every column's written running total is above :attr:`totals` after this game (the sum of
+            the rows' shifts under ``liste_counting`` plus or minus; 0 under plus_minus).
     """
 
     number: int
@@ -162,10 +167,25 @@ class ListeRow:
     soloist: str | None
     announced: dict[str, int]
     value: int
+    written: tuple[int, ...] | None = None
+    shift: int = 0
+
+    @property
+    def written_points(self) -> tuple[int, ...]:
+        """The game's Punkte per column as the Liste writes them (option ``liste_counting``)."""
+        return self.points if self.written is None else self.written
+
+    @property
+    def written_totals(self) -> tuple[int, ...]:
+        """The running totals per column as the Liste writes them (option ``liste_counting``); under plus or
+        minus they do not sum to zero, the balanced :attr:`totals` settle the money."""
+        return tuple(t + self.shift for t in self.totals)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (tuples as lists); :meth:`from_dict` reads it back."""
+        extra: dict[str, Any] = {} if self.written is None else {"written": list(self.written), "shift": self.shift}
         return {
+            **extra,
             "number": self.number,
             "label": self.label,
             "dealer": self.dealer,
@@ -190,7 +210,7 @@ class ListeRow:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListeRow:
         """A row from :meth:`to_dict` data (as stored; trusted, not re-checked)."""
-        tuples = {"sitting_out", "active", "points", "totals", "triggers", "re", "kontra", "winners"}
+        tuples = {"sitting_out", "active", "points", "totals", "triggers", "re", "kontra", "winners", "written"}
         fields: dict[str, Any] = {key: tuple(value) if key in tuples else value for key, value in data.items()}
         return cls(**fields)
 
@@ -220,6 +240,10 @@ class Liste:
         pflichtsolo_owed: names still owing their Pflichtsolo in this round (empty without the rule).
         round: the current round (1-based); games_in_round: games played in it.
         next: the next game.
+        written_totals: each player's total as the Liste writes it (option ``liste_counting``; the same as
+            ``totals`` under plus_minus).
+        over: why the sitting is over (``"sitting_rounds"``, ``"sitting_points"``; see
+            :attr:`doppelkopf.session.Session.over`), ``None`` while it goes on.
     """
 
     players: tuple[str, ...]
@@ -230,6 +254,8 @@ class Liste:
     round: int
     games_in_round: int
     next: NextGame
+    written_totals: dict[str, int] | None = None
+    over: str | None = None
 
     def settlement(self, cents_per_point: int) -> list[Transfer]:
         """The fewest transfers settling the totals at ``cents_per_point`` cents per Punkt (seed 004,
@@ -247,9 +273,16 @@ class ListeBuilder:
         ListeError: fewer than four or more than seven players, a name twice, an unknown ``sit_out``.
     """
 
-    def __init__(self, rules: RuleSet, players: Sequence[str], sit_out: str = "dealer") -> None:
+    def __init__(
+        self, rules: RuleSet, players: Sequence[str], sit_out: str = "dealer", absent: Sequence[str] = ()
+    ) -> None:
         try:
-            self._session = Session(rules, players, sit_out)
+            keys = [name_key(p) if isinstance(p, str) else p for p in players]
+            missing = [a for a in absent if name_key(a) not in keys]
+            if missing:
+                raise ListeError("absent: {name!r} is not a player of the sitting", name=missing[0])
+            gone = [keys.index(name_key(a)) for a in absent]
+            self._session = Session(rules, players, sit_out, gone)
         except (SessionError, SheetError) as exc:
             raise ListeError(exc) from None
         self._session.pflichtsolo_in_labels = False  # ListeRow.pflichtsolo says it
@@ -257,6 +290,7 @@ class ListeBuilder:
         self.players = self._session.players
         self._keys = {name_key(p): i for i, p in enumerate(self.players)}
         self._totals = [0] * len(self.players)
+        self._shift = 0  # written totals minus balanced totals (liste_counting plus or minus)
         self.rows: list[ListeRow] = []
 
     # -- state ----------------------------------------------------------------------------------------
@@ -267,7 +301,8 @@ class ListeBuilder:
 
     def snapshot(self) -> dict[str, Any]:
         """Plain JSON data of the state after the last game (see :meth:`resume`)."""
-        return {**self._session.snapshot(), "totals": list(self._totals)}
+        shift = {} if self.rules.liste_counting == "plus_minus" else {"shift": self._shift}
+        return {**self._session.snapshot(), "totals": list(self._totals), **shift}
 
     @classmethod
     def resume(
@@ -292,6 +327,10 @@ class ListeBuilder:
         except SessionError as exc:
             raise ListeError(exc) from None
         builder._totals = list(totals)
+        shift = snapshot.get("shift", 0)
+        if type(shift) is not int:
+            raise ListeError("snapshot.shift: expected an integer, got {short_repr}", short_repr=short_repr(shift))
+        builder._shift = shift
         return builder
 
     def next_game(self) -> NextGame:
@@ -328,7 +367,12 @@ class ListeBuilder:
             session.round,
             session.games_in_round,
             self.next_game(),
+            dict(zip(self.players, self._written_totals(), strict=True)),
+            sitting_over(self.rules, session.round, self._written_totals()),
         )
+
+    def _written_totals(self) -> tuple[int, ...]:
+        return tuple(t + self._shift for t in self._totals)
 
     # -- games ----------------------------------------------------------------------------------------
     def add(self, entry: Mapping[str, Any]) -> ListeRow:
@@ -341,17 +385,19 @@ class ListeBuilder:
                 The builder is unchanged then.
         """
         number = self._session.games + 1
-        dealer = self._session.dealer  # an entry naming its dealer moves it before the rest is checked
+        # an entry naming its dealer, or players joining or leaving, changes the session before the rest is checked
+        before = self._session.snapshot()
         try:
             return self._add(entry, number)
         except (EntryError, SessionError, ScoreError, SheetError, RuleError) as exc:
-            self._session.dealer = dealer
+            self._session.restore(before)
             raise ListeError("game {number}: {exc}", number=number, exc=exc) from None
 
     def _add(self, entry: Mapping[str, Any], number: int) -> ListeRow:
         if not isinstance(entry, Mapping):
             raise EntryError("entry: expected an object, got {type_name}", type_name=type_name(entry))
         names = self.players
+        self._seating(entry)
         if entry.get("dealer") is not None:
             try:
                 dealer = parse_names([entry["dealer"]], names, "dealer")[0]
@@ -399,6 +445,8 @@ class ListeBuilder:
             }
         sheet_row = self._session.sheet.rows[-1]
         self._totals = [t + p for t, p in zip(self._totals, sheet_row.points, strict=True)]
+        written = written_points(sheet_row.points, self.rules.liste_counting)
+        self._shift += written[0] - sheet_row.points[0]
         row = ListeRow(
             number=number,
             label=sheet_row.label,
@@ -411,9 +459,30 @@ class ListeBuilder:
             triggers=self._session.last_triggers,
             pflichtsolo=self._session.last_pflichtsolo,
             **row_fields,
+            written=None if self.rules.liste_counting == "plus_minus" else written,
+            shift=self._shift,
         )
         self.rows.append(row)
         return row
+
+    def _seating(self, entry: Mapping[str, Any]) -> None:
+        """The entry's ``leaves`` (names who left before this game) and ``joins`` (names, or ``{"name": ...,
+        "after": ...}`` to sit left of a player; default left of the last in the seating order), applied in
+        this order before the game: :meth:`doppelkopf.session.Session.leave` and ``join``."""
+        names = self.players
+        leaves = entry.get("leaves") or []
+        if not isinstance(leaves, list):
+            raise EntryError("leaves: expected a list of names, got {short_repr}", short_repr=short_repr(leaves))
+        for position in parse_names(leaves, names, "leaves"):
+            self._session.leave(position)
+        joins = entry.get("joins") or []
+        if not isinstance(joins, list):
+            raise EntryError("joins: expected a list of names, got {short_repr}", short_repr=short_repr(joins))
+        for i, item in enumerate(joins):
+            name, after = (item.get("name"), item.get("after")) if isinstance(item, Mapping) else (item, None)
+            position = parse_names([name], names, f"joins[{i}]")[0]
+            anchor = None if after is None else parse_names([after], names, f"joins[{i}].after")[0]
+            self._session.join(names[position], anchor)
 
     def _add_quick(self, entry: Mapping[str, Any], active: tuple[int, ...], pflichtsolo: bool | None) -> dict[str, Any]:
         for k in entry:
@@ -481,10 +550,28 @@ def compute_liste(
     Raises:
         ListeError: the first entry that does not fit, as ``game N: field: ...``, or bad players / ``sit_out``.
     """
-    builder = ListeBuilder(rules, players, sit_out)
+    builder = ListeBuilder(rules, players, sit_out, late_players(players, entries))
     for entry in entries:
         builder.add(entry)
     return builder.liste()
+
+
+def late_players(players: Sequence[str], entries: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    """The players who join the sitting late: those whose first ``joins``/``leaves`` in ``entries`` is a join
+    (they are not at the table before it); names as in ``players``. Entries that are not objects are skipped
+    (:meth:`ListeBuilder.add` refuses them)."""
+    keys = {name_key(p): p for p in players if isinstance(p, str)}
+    first: dict[str, str] = {}
+    for entry in entries:
+        if not isinstance(entry, Mapping):
+            continue
+        for event in ("leaves", "joins"):
+            items = entry.get(event)
+            for item in items if isinstance(items, list) else []:
+                name = item.get("name") if isinstance(item, Mapping) else item
+                if isinstance(name, str) and name_key(name) in keys:
+                    first.setdefault(name_key(name), event)
+    return tuple(keys[k] for k, event in first.items() if event == "joins")
 
 
 def check_game_entry(

@@ -97,6 +97,25 @@ class GameType(enum.IntEnum):
         Fleischlos-Solo and FreeDoko's picture soli: König-, König-Buben-, König-Damen-Solo, Köhler)."""
         return self in _DECLARED_SOLI
 
+    @property
+    def is_farbsolo(self) -> bool:
+        """True for the Farbsoli Kreuz, Pik, Herz, Karo (FreeDoko's color soli)."""
+        return self in (GameType.KREUZ, GameType.PIK, GameType.HERZ, GameType.KARO)
+
+    @property
+    def is_bildersolo(self) -> bool:
+        """True for the picture soli: Damen, Buben, Buben-Damen, Könige, König-Buben, König-Damen, Köhler
+        (FreeDoko's picture soli)."""
+        return self in (
+            GameType.DAMEN,
+            GameType.BUBEN,
+            GameType.BUBEN_DAMEN,
+            GameType.KOENIGE,
+            GameType.KOENIG_BUBEN,
+            GameType.KOENIG_DAMEN,
+            GameType.KOEHLER,
+        )
+
     @classmethod
     def parse(cls, text: str) -> GameType:
         """Parse a game type key (``normal``, ``hochzeit``, ``kreuz``, ...); raises RuleError."""
@@ -852,7 +871,8 @@ class RuleSet:
     pflichtsolo_offered: bool = _opt(
         False,
         "A Pflichtsolo forced at the end of the round (Vorführung) is first offered to the other players still "
-        "owing one, in turn: the first who takes it plays his own Pflichtsolo in this deal",
+        "owing one, in turn from the dealer's left: the first who takes it plays his own Pflichtsolo in this deal "
+        "(it counts as the vorgeführtes one: the deal moves on); nobody takes it: the forced player plays it",
         "FreeDoko, rule 'offer duty solo'; TSR 4.2.3 (false)",
     )
 
@@ -1157,6 +1177,25 @@ class RuleSet:
             raise RuleError(
                 "solo_types: empty, but pflichtsolo is true: a Pflichtsolo needs a solo to declare (TSR 4.2)"
             )
+        if self.pflichtsoli * 4 > self.round_games:
+            raise RuleError(
+                "pflichtsoli: {pflichtsoli} Pflichtsoli for each of four players do not fit in a round of "
+                "round_games = {round_games} games",
+                pflichtsoli=self.pflichtsoli,
+                round_games=self.round_games,
+            )
+        if self.farb_pflichtsoli + self.bilder_pflichtsoli > self.pflichtsoli:
+            raise RuleError(
+                "farb_pflichtsoli: {farb} Farbsoli and bilder_pflichtsoli = {bilder} picture soli are more than "
+                "the pflichtsoli = {pflichtsoli} each player owes",
+                farb=self.farb_pflichtsoli,
+                bilder=self.bilder_pflichtsoli,
+                pflichtsoli=self.pflichtsoli,
+            )
+        if self.pflichtsolo and self.farb_pflichtsoli and not any(g.is_farbsolo for g in self.allowed_soli):
+            raise RuleError("farb_pflichtsoli: owed, but solo_types has no Farbsolo to declare")
+        if self.pflichtsolo and self.bilder_pflichtsoli and not any(g.is_bildersolo for g in self.allowed_soli):
+            raise RuleError("bilder_pflichtsoli: owed, but solo_types has no picture solo to declare")
 
     # -- validation -------------------------------------------------------------------------
     def __post_init__(self) -> None:

@@ -143,6 +143,9 @@ class GameSetup(NamedTuple):
             (:attr:`Session.games_left_in_round`; it decides the Vorführung, TSR 4.2.3), or ``None``
             when the caller does not know it; pass it to :class:`~doppelkopf.game.Game`, which hands
             it to the seats.
+        forced_kind: the kind of solo the forced seat owes (:meth:`Session.owed_kind`: ``"solo"``, ``"farbsolo"``,
+            ``"bildersolo"``, ``"farbsolo_or_bildersolo"``; options ``farb_pflichtsoli``, ``bilder_pflichtsoli``),
+            ``None`` without a Vorführung.
     """
 
     dealer: int
@@ -150,12 +153,31 @@ class GameSetup(NamedTuple):
     forced_solo_seat: int | None
     bock_multiplier: int
     games_left_in_round: int | None = None
+    forced_kind: str | None = None
 
 
 def vorfuehrung_due(missing: int, games_left: int) -> bool:
     """Whether the next game forces a Pflichtsolo (Vorführung, TSR 4.2.3): ``missing`` Pflichtsoli
     are still owed in the round and they are at least the ``games_left`` in it."""
     return missing > 0 and missing >= games_left
+
+
+def sitting_over(rules: RuleSet, round_number: int, written_totals: Sequence[int]) -> str | None:
+    """Why a sitting is over, or ``None`` while it goes on: ``"sitting_rounds"`` once that many rounds are
+    complete (``round_number`` is the current round, 1-based: it is past them; FreeDoko
+    NUMBER_OF_ROUNDS_LIMITED, NUMBER_OF_ROUNDS), ``"sitting_points"`` once a player's total as the Liste writes
+    it (``written_totals``, option ``liste_counting``) reaches that many Punkte, plus or minus (FreeDoko
+    POINTS_LIMITED, POINTS). A game after the end is still written (the table may agree to play on, and a game
+    played is never lost): the Liste, the CLI and the web show that the sitting is over.
+
+    >>> sitting_over(RuleSet(sitting_rounds=2), 3, (0, 0, 0, 0)), sitting_over(RuleSet(sitting_points=10), 1, (4, -10))
+    ('sitting_rounds', 'sitting_points')
+    """
+    if rules.sitting_rounds and round_number > rules.sitting_rounds:
+        return "sitting_rounds"
+    if rules.sitting_points and any(abs(t) >= rules.sitting_points for t in written_totals):
+        return "sitting_points"
+    return None
 
 
 def bock_triggers_fired(summary: GameSummary, result: Score, rules: RuleSet) -> tuple[str, ...]:
@@ -270,6 +292,11 @@ class Turn(NamedTuple):
         sitting_out: the positions that sit out (:func:`sitting_out`), empty with four players.
         forced_solo: the position that must play its Pflichtsolo now (Vorführung, TSR 4.2.3), or ``None``.
         bock_multiplier: 1 without Bock, 2 Bock, 4 Doppelbock.
+        offered_to: with ``pflichtsolo_offered`` (FreeDoko OFFER_DUTY_SOLO) and a Vorführung due, the other
+            playing positions still owing a Pflichtsolo, in turn from the dealer's left, to whom the forced
+            Pflichtsolo is offered first; empty otherwise.
+        forced_kind: what the forced player must play (:meth:`Session.owed_kind`): ``"solo"``, ``"farbsolo"``
+            or ``"bildersolo"``; ``None`` without a Vorführung.
     """
 
     number: int
@@ -278,11 +305,17 @@ class Turn(NamedTuple):
     sitting_out: tuple[int, ...]
     forced_solo: int | None
     bock_multiplier: int
+    offered_to: tuple[int, ...] = ()
+    forced_kind: str | None = None
 
 
 #: The largest game value a quick entry takes: far above any game (a schwarz solo with every Absage under the
 #: largest solo factor is a few hundred Punkte), low enough that a typing slip of many digits is refused.
 MAX_QUICK_PUNKTE = 1000
+
+#: The solo a quick entry's unnamed Pflichtsolo is counted as (neither Farbsolo nor picture solo: it fills a
+#: Pflichtsolo of any kind) and a Pflichtsolo of an old snapshot that kept only "done".
+_ANY_SOLO = GameType.FLEISCHLOS
 
 #: Bock triggers a quick entry derives itself (from the sides and the Punkte); the others it is told.
 QUICK_DERIVED_TRIGGERS = ("lost_solo", "nullspiel")
@@ -303,7 +336,9 @@ class Session:
             :class:`~doppelkopf.sheet.SheetError` for bad names.
     """
 
-    def __init__(self, rules: RuleSet, players: Sequence[str], sit_out: str = "dealer") -> None:
+    def __init__(
+        self, rules: RuleSet, players: Sequence[str], sit_out: str = "dealer", absent: Sequence[int] = ()
+    ) -> None:
         count = "one string" if isinstance(players, str) else len(players)
         if isinstance(players, str) or not PLAYERS_AT_TABLE <= len(players) <= MAX_PLAYERS_AT_TABLE:
             raise SessionError(
@@ -315,7 +350,7 @@ class Session:
         sitting_out(len(players), 0, sit_out)  # checks sit_out
         self.rules = rules
         self.sit_out = sit_out
-        self.sheet = Sheet(players)  # the names as doppelkopf.names.clean_names stores them
+        self.sheet = Sheet(players, rules.liste_counting)  # the names as doppelkopf.names.clean_names stores them
         #: Position of the next dealer.
         self.dealer = 0
         #: Number of the current round (1-based) and counted games played in it.
@@ -335,7 +370,15 @@ class Session:
         #: The score of the last game written by :meth:`record_summary` (``None`` after a quick entry).
         self.last_score: Score | None = None
         self._n = len(players)
-        self._done = [False] * self._n
+        #: The columns at the table now, in seating order (clockwise); :meth:`join` and :meth:`leave` change it.
+        self._seated = [p for p in range(self._n) if p not in set(absent)]
+        if len(self._seated) < PLAYERS_AT_TABLE or self.dealer not in self._seated:
+            raise SessionError(
+                "absent: {players_at_table} players must sit at the table from the first game, the first of them "
+                "dealing (players[0])",
+                players_at_table=PLAYERS_AT_TABLE,
+            )
+        self._soli: list[list[GameType]] = [[] for _ in range(self._n)]  # Pflichtsoli played this round
         self._bocks: list[int] = []  # number of Bocks on each of the next games
 
     def __repr__(self) -> str:
@@ -357,9 +400,17 @@ class Session:
             "games_in_round": self.games_in_round,
             "games": self.games,
             "deals": self.deals,
-            "done": list(self._done),
+            "done": [len(played) >= self.rules.pflichtsoli for played in self._soli],
             "bocks": list(self._bocks),
+            # which Pflichtsoli were played: only where "done" does not say it all (pflichtsoli, farb_/bilder_)
+            **({"soli": [[g.key for g in played] for played in self._soli]} if self._counts_kinds() else {}),
+            # who sits at the table, in seating order: only after a player joined late or left early
+            **({"seated": list(self._seated)} if self._seated != list(range(self._n)) else {}),
         }
+
+    def _counts_kinds(self) -> bool:
+        rules = self.rules
+        return rules.pflichtsoli > 1 or rules.farb_pflichtsoli > 0 or rules.bilder_pflichtsoli > 0
 
     def restore(self, snapshot: dict[str, object]) -> None:
         """Continue from a :meth:`snapshot` of a session with the same rules and players.
@@ -395,8 +446,108 @@ class Session:
         self.games = count("games", 0)
         self.deals = count("deals", 0)
         self.redeals_in_a_row = 0
-        self._done = list(done)
+        soli = snapshot.get("soli")
+        if soli is None:  # a snapshot from before pflichtsoli (one Pflichtsolo each): "done" says it all
+            self._soli = [[_ANY_SOLO] * self.rules.pflichtsoli if d else [] for d in done]
+        else:
+            if not isinstance(soli, list) or len(soli) != n or not all(isinstance(x, list) for x in soli):
+                raise SessionError("snapshot.soli: expected {n} lists of game types, got {soli!r}", n=n, soli=soli)
+            try:
+                self._soli = [[GameType.parse(str(k)) for k in played] for played in soli]
+            except RuleError:
+                raise SessionError("snapshot.soli: unknown game type in {soli!r}", soli=soli) from None
         self._bocks = list(bocks)
+        seated = snapshot.get("seated", list(range(n)))
+        if (
+            not isinstance(seated, list)
+            or not all(type(p) is int and 0 <= p < n for p in seated)
+            or len(set(seated)) != len(seated)
+            or not PLAYERS_AT_TABLE <= len(seated) <= MAX_PLAYERS_AT_TABLE
+            or self.dealer not in seated
+        ):
+            raise SessionError(
+                "snapshot.seated: expected {low} to {high} distinct positions 0..{n} with the dealer, got {seated!r}",
+                low=PLAYERS_AT_TABLE,
+                high=MAX_PLAYERS_AT_TABLE,
+                n=n - 1,
+                seated=seated,
+            )
+        self._seated = list(seated)
+
+    @property
+    def seated(self) -> tuple[int, ...]:
+        """The positions (columns of the Liste) at the table now, in seating order (clockwise): all of them unless
+        a player joined late (:meth:`join`) or left early (:meth:`leave`)."""
+        return tuple(self._seated)
+
+    def join(self, name: str, after: int | None = None) -> int:
+        """A player joins the sitting late and sits down left of position ``after`` (default: left of the last in
+        the seating order, so he deals last in the rotation); returns his position (column). A new name gets a
+        new column on the Liste (0 Punkte for the games before); a player who left comes back to his column and
+        total.
+
+        What follows (issue 26, late joining): the rotation takes him in from the next game (he deals when the
+        deal reaches his seat; with five to seven the sit-out rule counts him); he owes the Pflichtsoli of the
+        current round (TSR 4.2.3: he must play them in the rest of it, forced when they are as many as the games
+        left); the Bock games owed stay as they are (a Bockrunde is counted at its start).
+
+        Raises:
+            SessionError: the table is full (:data:`MAX_PLAYERS_AT_TABLE`), he sits at the table already,
+                ``after`` is not at the table; :class:`~doppelkopf.sheet.SheetError` for a bad name.
+        """
+        if len(self._seated) >= MAX_PLAYERS_AT_TABLE:
+            raise SessionError(
+                "join: the table is full ({max_players_at_table} players)", max_players_at_table=MAX_PLAYERS_AT_TABLE
+            )
+        anchor = self._seated[-1] if after is None else after
+        if anchor not in self._seated:
+            raise SessionError("after: position {after!r} is not at the table", after=after)
+        position = self.sheet.position_of(name)
+        if position is None:
+            position = self.sheet.add_player(name)
+            self._n += 1
+            self._soli.append([])
+        elif position in self._seated:
+            raise SessionError("join: {players} sits at the table already", players=self.players[position])
+        else:
+            self._soli[position] = []  # back after leaving: owes the Pflichtsoli of this round again
+        self._seated.insert(self._seated.index(anchor) + 1, position)
+        return position
+
+    def leave(self, position: int) -> None:
+        """The player at ``position`` leaves the sitting early: his column and total stay on the Liste (the
+        settlement counts them), the rotation goes on without him from the next game.
+
+        What follows (issue 26, early leaving): when he was to deal next, the next player at the table deals;
+        his Pflichtsoli still owed are dropped (the Vorführung counts the others only); a Bockrunde owed
+        (``bock_length = "round"``: everybody deals once) loses the game he would have dealt in it: the Bock
+        games owed drop the one at his turn to deal (and every round of seats after it, for Bocks queued
+        one after the other), so a Bockrunde started with five ends after the deals of the four left.
+
+        Raises:
+            SessionError: he does not sit at the table, or fewer than four would be left.
+        """
+        if position not in self._seated:
+            raise SessionError("leave: position {position!r} is not at the table", position=position)
+        if len(self._seated) <= PLAYERS_AT_TABLE:
+            raise SessionError(
+                "leave: {players_at_table} players must stay at the table", players_at_table=PLAYERS_AT_TABLE
+            )
+        ring = self._ring_from_dealer()  # the next deals: the dealer first, then clockwise
+        if self.rules.bock_length == "round" and self._bocks:
+            turn_of = ring.index(position)
+            seats = len(ring)
+            for i in sorted(range(turn_of, len(self._bocks), seats), reverse=True):
+                del self._bocks[i]
+        if self.dealer == position:
+            self.dealer = ring[1]
+        self._seated.remove(position)
+        self._soli[position] = []
+
+    def _ring_from_dealer(self) -> list[int]:
+        """The seated positions from the dealer on, clockwise (the order of the next deals)."""
+        start = self._seated.index(self.dealer)
+        return self._seated[start:] + self._seated[:start]
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -411,15 +562,53 @@ class Session:
 
     @property
     def pflichtsolo_done(self) -> tuple[bool, ...]:
-        """Per table position, whether its Pflichtsolo of this round is played (all True without Pflichtsolo)."""
-        if not self.rules.pflichtsolo:
-            return (True,) * self._n
-        return tuple(self._done)
+        """Per table position, whether all its Pflichtsoli of this round are played (all True without
+        Pflichtsolo)."""
+        return tuple(self.pflichtsoli_owed(p) == 0 for p in range(self._n))
 
     @property
     def missing_pflichtsoli(self) -> tuple[int, ...]:
-        """Table positions still owing their Pflichtsolo this round, in seating order."""
+        """Table positions still owing a Pflichtsolo this round, in seating order."""
         return tuple(s for s, done in enumerate(self.pflichtsolo_done) if not done)
+
+    def pflichtsoli_owed(self, position: int) -> int:
+        """Pflichtsoli ``position`` still owes in this round: ``rules.pflichtsoli`` (FreeDoko NUMBER_OF_DUTY_SOLI)
+        less those played; 0 without the option ``pflichtsolo``."""
+        if not self.rules.pflichtsolo or position not in self._seated:
+            return 0  # a player who left owes nothing
+        return max(self.rules.pflichtsoli - len(self._soli[position]), 0)
+
+    def owed_kind(self, position: int) -> str | None:
+        """What kind of solo still counts as a Pflichtsolo of ``position``: ``None`` (none owed), ``"solo"`` (any
+        declared solo), ``"farbsolo"`` or ``"bildersolo"`` (only that kind: the Farbsoli, FreeDoko
+        NUMBER_OF_DUTY_COLOR_SOLI, or the picture soli, NUMBER_OF_DUTY_PICTURE_SOLI, still owed fill every
+        Pflichtsolo left), or ``"farbsolo_or_bildersolo"`` (both are owed and fill them)."""
+        owed = self.pflichtsoli_owed(position)
+        if not owed:
+            return None
+        farb, bilder = self._kinds_owed(position)
+        if farb + bilder < owed:
+            return "solo"
+        if farb and bilder:
+            return "farbsolo_or_bildersolo"
+        return "farbsolo" if farb else "bildersolo"
+
+    def _kinds_owed(self, position: int) -> tuple[int, int]:
+        played = self._soli[position]
+        farb = max(self.rules.farb_pflichtsoli - sum(g.is_farbsolo for g in played), 0)
+        bilder = max(self.rules.bilder_pflichtsoli - sum(g.is_bildersolo for g in played), 0)
+        return farb, bilder
+
+    def counts_as_pflichtsolo(self, position: int, game_type: GameType) -> bool:
+        """Whether a declared solo of ``game_type`` by ``position`` is one of its Pflichtsoli: it still owes one
+        and the solo is of the kind :meth:`owed_kind` names (a Bubensolo while only a Farbsolo is owed is a
+        Lustsolo). Options ``pflichtsoli``, ``farb_pflichtsoli``, ``bilder_pflichtsoli``."""
+        kind = self.owed_kind(position)
+        if kind is None or not game_type.is_declared_solo:
+            return False
+        if kind == "solo":
+            return True
+        return (game_type.is_farbsolo and "farbsolo" in kind) or (game_type.is_bildersolo and "bildersolo" in kind)
 
     @property
     def games_left_in_round(self) -> int:
@@ -436,6 +625,8 @@ class Session:
         """
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < self._n:
             raise SessionError("dealer: {position!r} is outside 0..{n}", position=position, n=self._n - 1)
+        if position not in self._seated:
+            raise SessionError("dealer: {players} does not sit at the table", players=self.players[position])
         self.dealer = position
 
     def turn(self) -> Turn:
@@ -445,15 +636,27 @@ class Session:
         least as many as the games left in the round: the first of them from the dealer's left who plays
         this game (one who sits out is forced in a later game). Does not change the session.
         """
-        out = sitting_out(self._n, self.dealer, self.sit_out)
-        a, b, c, d = (p for p in range(self._n) if p not in out)
+        seated = self._seated
+        out = tuple(sorted(seated[i] for i in sitting_out(len(seated), seated.index(self.dealer), self.sit_out)))
+        a, b, c, d = (p for p in seated if p not in out)
         missing = set(self.missing_pflichtsoli)
         forced = None
-        if vorfuehrung_due(len(missing), self.games_left_in_round):
-            ring = ((self.dealer + k) % self._n for k in range(1, self._n + 1))
+        offered: tuple[int, ...] = ()
+        owed = sum(self.pflichtsoli_owed(p) for p in range(self._n))
+        if vorfuehrung_due(owed, self.games_left_in_round):
+            ring = self._ring_from_dealer()
+            ring = ring[1:] + ring[:1]  # from the dealer's left, the dealer last
             forced = next((p for p in ring if p in missing and p not in out), None)
+            if forced is not None and self.rules.pflichtsolo_offered:
+                offered = tuple(p for p in ring if p in missing and p not in out and p != forced)
         queue = self.bock_queue
-        return Turn(self.games + 1, self.dealer, (a, b, c, d), out, forced, queue[0] if queue else 1)
+        kind = None if forced is None else self.owed_kind(forced)
+        return Turn(self.games + 1, self.dealer, (a, b, c, d), out, forced, queue[0] if queue else 1, offered, kind)
+
+    @property
+    def over(self) -> str | None:
+        """Why the sitting is over (:func:`sitting_over` of this session's round and Liste), or ``None``."""
+        return sitting_over(self.rules, self.round, self.sheet.written_totals)
 
     def next_game_setup(self) -> GameSetup:
         """Dealer, Pflichtsolo state, forced soloist and Bock multiplier of the next game to deal and play
@@ -462,7 +665,7 @@ class Session:
         Raises:
             SessionError: the sitting has more than four players (enter its games with :meth:`record_summary`).
         """
-        if self._n != PLAYERS_AT_TABLE:
+        if self._n != PLAYERS_AT_TABLE or len(self._seated) != PLAYERS_AT_TABLE:
             raise SessionError(
                 "players: a game is dealt to {players_at_table} players, the sitting has {n}",
                 players_at_table=PLAYERS_AT_TABLE,
@@ -470,7 +673,14 @@ class Session:
             )
         turn = self.turn()
         a, b, c, d = self.pflichtsolo_done
-        return GameSetup(turn.dealer, (a, b, c, d), turn.forced_solo, turn.bock_multiplier, self.games_left_in_round)
+        return GameSetup(
+            turn.dealer,
+            (a, b, c, d),
+            turn.forced_solo,
+            turn.bock_multiplier,
+            self.games_left_in_round,
+            turn.forced_kind,
+        )
 
     def new_game(self, seed: int | None) -> Game:
         """Deal the next game with ``seed`` as :meth:`next_game_setup` says (a forced Pflichtsolo,
@@ -508,7 +718,10 @@ class Session:
                 dealer=game.dealer,
                 dealer2=self.dealer,
             )
-        return self.record_summary(game.summary(), label=label, pflichtsolo=game.pflichtsolo)
+        # The game knows whether its soloist had played all his Pflichtsoli, not which kinds are still owed
+        # (farb_pflichtsoli, bilder_pflichtsoli): then the session decides.
+        said = None if self._counts_kinds() else game.pflichtsolo
+        return self.record_summary(game.summary(), label=label, pflichtsolo=said)
 
     def record_redeal(self) -> None:
         """A deal thrown in: the same dealer deals again, the game does not count, no Bock is used
@@ -565,13 +778,16 @@ class Session:
         if pflichtsolo and not declared:
             raise SessionError("pflichtsolo: a {german} is no declared solo", german=summary.game_type.german)
         position = None if soloist is None else turn.active[soloist]
-        pflichtsolo = self._pflichtsolo(pflichtsolo, position if declared else None, summary.game_type.german)
+        pflichtsolo = self._pflichtsolo(
+            pflichtsolo, position if declared else None, summary.game_type.german, summary.game_type
+        )
+        self._check_forced(turn, position if declared else None, pflichtsolo)
         result = score(summary, rules)
         skipped = turn.bock_multiplier > 1 and bock_skips(rules, summary.game_type)
         multiplier = 1 if skipped else turn.bock_multiplier
         counted = bock_points(result, rules, multiplier)
         names = [self.players[p] for p in turn.active]
-        forced = pflichtsolo and position == turn.forced_solo
+        forced = pflichtsolo and (position == turn.forced_solo or position in turn.offered_to)
         if label is None:
             label = game_label(summary, result, names, rules) + _label_notes(
                 pflichtsolo and self.pflichtsolo_in_labels, forced, skipped
@@ -579,7 +795,13 @@ class Session:
         plain = tuple(p * multiplier for p in result.points)
         row = self.sheet.add_score(label, result, names, multiplier, counted=None if counted == plain else counted)
         self.last_score = result
-        self._advance(skipped, bock_triggers_fired(summary, result, rules), position if pflichtsolo else None, forced)
+        self._advance(
+            skipped,
+            bock_triggers_fired(summary, result, rules),
+            position if pflichtsolo else None,
+            forced,
+            summary.game_type,
+        )
         return row
 
     def record_quick(
@@ -642,7 +864,8 @@ class Session:
         if game_type is None and pflichtsolo is False:
             declared = False  # the table says this one against three was no declared solo (a Hochzeit alone)
         kind = game_type.german if game_type is not None else "solo"
-        pflichtsolo = self._pflichtsolo(pflichtsolo, position if declared else None, kind)
+        pflichtsolo = self._pflichtsolo(pflichtsolo, position if declared else None, kind, game_type)
+        self._check_forced(turn, position if declared else None, pflichtsolo)
         for i, event in enumerate(events):
             if event in QUICK_DERIVED_TRIGGERS:
                 raise SessionError(
@@ -671,7 +894,7 @@ class Session:
         skipped = turn.bock_multiplier > 1 and skips
         multiplier = 1 if skipped else turn.bock_multiplier
         names = [self.players[p] for p in turn.active]
-        forced = pflichtsolo and position == turn.forced_solo
+        forced = pflichtsolo and (position == turn.forced_solo or position in turn.offered_to)
         if label is None:
             label = _quick_label(names, winners, soloist, base, game_type) + _label_notes(
                 pflichtsolo and self.pflichtsolo_in_labels, forced, skipped
@@ -688,14 +911,29 @@ class Session:
                 hit = trigger in events
             if hit:
                 fired.append(trigger)
-        self._advance(skipped, tuple(fired), position if pflichtsolo else None, forced)
+        self._advance(skipped, tuple(fired), position if pflichtsolo else None, forced, game_type)
         return row
 
-    def _pflichtsolo(self, said: bool | None, position: int | None, kind: str) -> bool:
+    def _pflichtsolo(self, said: bool | None, position: int | None, kind: str, game_type: GameType | None) -> bool:
         """Whether the game is its soloist's Pflichtsolo: ``position`` is the declarer of a declared solo (else
         ``None``); ``said`` what the caller says (``None``: derive). Option ``pflichtsolo``: "a solo is the
-        Pflichtsolo while its player has none in this round (a Lustsolo after it)" (TSR 4.2.3, 4.3.1)."""
-        owes = self.rules.pflichtsolo and position is not None and not self._done[position]
+        Pflichtsolo while its player has none in this round (a Lustsolo after it)" (TSR 4.2.3, 4.3.1); with
+        ``pflichtsoli`` > 1 while he owes one, of the kind :meth:`owed_kind` names (``game_type`` ``None``: a
+        quick entry's unnamed solo counts while any is owed)."""
+        if position is None:
+            owes = False
+        elif game_type is None:
+            owes = self.pflichtsoli_owed(position) > 0
+        else:
+            owes = self.counts_as_pflichtsolo(position, game_type)
+        if said and not owes and position is not None and self.pflichtsoli_owed(position):
+            raise SessionError(
+                "pflichtsolo: a {kind} is none of the Pflichtsoli {players} still owes ({owed}; "
+                "farb_pflichtsoli, bilder_pflichtsoli)",
+                kind=kind,
+                players=self.players[position],
+                owed=self.owed_kind(position),
+            )
         if said is None:
             return owes
         if said and not self.rules.pflichtsolo:
@@ -716,7 +954,25 @@ class Session:
             )
         return said
 
-    def _advance(self, skipped: bool, triggers: tuple[str, ...], pflichtsolo_by: int | None, forced: bool) -> None:
+    def _check_forced(self, turn: Turn, position: int | None, pflichtsolo: bool) -> None:
+        """A vorgeführter player (Vorführung, TSR 4.2.3) who declares a solo must play one of the kind he owes
+        (``farb_pflichtsoli``, ``bilder_pflichtsoli``): another solo is refused, as the game would refuse it."""
+        if turn.forced_solo is not None and position == turn.forced_solo and not pflichtsolo:
+            raise SessionError(
+                "pflichtsolo: {players} is vorgeführt and must play a Pflichtsolo ({kind}; farb_pflichtsoli, "
+                "bilder_pflichtsoli)",
+                players=self.players[position],
+                kind=turn.forced_kind,
+            )
+
+    def _advance(
+        self,
+        skipped: bool,
+        triggers: tuple[str, ...],
+        pflichtsolo_by: int | None,
+        forced: bool,
+        game_type: GameType | None = None,
+    ) -> None:
         """After a written game: use up its Bock game, start the Bocks it fired, move the deal and the round."""
         rules = self.rules
         # Bock: this game uses up its Bock game, then the Bocks it fires start with the next game.
@@ -731,16 +987,16 @@ class Session:
         self.redeals_in_a_row = 0
         self.games_in_round += 1
         if pflichtsolo_by is not None:
-            self._done[pflichtsolo_by] = True
+            self._soli[pflichtsolo_by].append(game_type if game_type is not None else _ANY_SOLO)
         if pflichtsolo_by is None or forced:
-            self.dealer = (self.dealer + 1) % self._n
+            self.dealer = self._ring_from_dealer()[1]
         if self.games_in_round >= rules.round_games and not self.missing_pflichtsoli:
             self.round += 1
             self.games_in_round = 0
-            self._done = [False] * self._n
+            self._soli = [[] for _ in range(self._n)]
 
     def _start_bock(self) -> None:
-        length = self._n if self.rules.bock_length == "round" else 1
+        length = len(self._seated) if self.rules.bock_length == "round" else 1
         how = self.rules.bock_stacking
         if how == "add":
             for i in range(length):

@@ -47,6 +47,45 @@ MAX_SETTLE_PLAYERS = 12
 MINUS = "\u2212"  # the real minus sign, as in seed 004 ("−0,40 €")
 
 
+#: How the Liste writes a game (option ``liste_counting``; FreeDoko's Counting PLUSMINUS, PLUS, MINUS).
+COUNTINGS = ("plus_minus", "plus", "minus")
+
+
+def written_points(points: Sequence[int], counting: str = "plus_minus") -> tuple[int, ...]:
+    """The Punkte a Liste of ``counting`` writes for a game whose balanced Punkte (summing to zero, one per
+    column, 0 for a player who sat out) are ``points``.
+
+    ``plus_minus`` (TSR 7.2.4, seed 004) writes them as they are. ``plus`` writes only gains: every column
+    is raised by what the biggest loser lost, so the losers write 0 and the winners what they won against
+    them; ``minus`` writes only losses: every column is lowered by what the biggest winner won. Every
+    column of a row moves by the same amount, a player who sat out too, so the differences between the
+    players stay those of ``plus_minus`` and the money (:func:`settle`, on the balanced totals) is the same
+    under every counting (seed 004, "Abrechnen in Geld": fair whatever the Liste writes). FreeDoko's PLUS
+    and MINUS write the game value to each player of one party (three times for the soloist); that keeps
+    no fixed ratio between a normal game (the difference halved) and a solo (a lost solo a quarter), so
+    money settled on it would shift between the kinds of game; here the rows differ from FreeDoko's by the
+    same amount in every column instead.
+
+    >>> written_points((4, 4, -4, -4), "plus"), written_points((9, -3, -3, -3), "plus")
+    ((8, 8, 0, 0), (12, 0, 0, 0))
+    >>> written_points((-9, 3, 3, 3, 0), "minus"), written_points((-9, 3, 3, 3, 0), "plus")
+    ((-12, 0, 0, 0, -3), (0, 12, 12, 12, 9))
+
+    Raises:
+        SheetError: an unknown ``counting``.
+    """
+    if counting not in COUNTINGS:
+        raise SheetError(
+            "liste_counting: unknown choice {counting!r}; expected one of: {choices}",
+            counting=counting,
+            choices=", ".join(COUNTINGS),
+        )
+    if counting == "plus_minus" or not points:
+        return tuple(points)
+    shift = -min(points) if counting == "plus" else -max(points)
+    return tuple(p + shift for p in points)
+
+
 class SheetError(TextError):
     """Bad input for the list or its settlement; the message names the problem (player, row, field)."""
 
@@ -106,7 +145,10 @@ class Sheet:
             (``players[4]: 'anna' is the same player as players[0]``).
     """
 
-    def __init__(self, players: Sequence[str]) -> None:
+    def __init__(self, players: Sequence[str], counting: str = "plus_minus") -> None:
+        written_points((), counting)  # checks counting
+        #: How the Liste writes each game (option ``liste_counting``, see :func:`written_points`).
+        self.counting = counting
         try:
             names = clean_names(players, "players")
         except PlayerNameError as exc:
@@ -142,6 +184,55 @@ class Sheet:
         """Running total in Punkte of each player (0 before the first game); they sum to zero."""
         last = self._rows[-1].totals if self._rows else (0,) * len(self._players)
         return dict(zip(self._players, last, strict=True))
+
+    def position_of(self, name: object) -> int | None:
+        """The column of ``name`` (any Unicode normal form and case), or ``None`` when it has none."""
+        if not isinstance(name, str):
+            return None
+        return self._index.get(name_key(name))
+
+    def add_player(self, name: str) -> int:
+        """A column for a player who joins late (every row so far gives him 0 Punkte); returns its position.
+
+        Raises:
+            SheetError: a name :func:`doppelkopf.names.clean_names` refuses, or one already on the sheet.
+        """
+        try:
+            names = clean_names([*self._players, name], "players")
+        except PlayerNameError as exc:
+            raise SheetError(exc) from None
+        self._players = names
+        self._index = {name_key(n): i for i, n in enumerate(names)}
+        self._rows = [
+            Row(
+                row.label,
+                (*row.points, 0),
+                row.multiplier,
+                (*row.totals, 0),
+                None if row.base is None else (*row.base, 0),
+            )
+            for row in self._rows
+        ]
+        return len(names) - 1
+
+    @property
+    def written_rows(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """Per row, the Punkte and the running totals as the Liste writes them under :attr:`counting`
+        (:func:`written_points`); under ``plus_minus`` the rows' own ``points`` and ``totals``."""
+        out = []
+        running = [0] * len(self._players)
+        for row in self._rows:
+            points = written_points(row.points, self.counting)
+            running = [t + p for t, p in zip(running, points, strict=True)]
+            out.append((points, tuple(running)))
+        return tuple(out)
+
+    @property
+    def written_totals(self) -> tuple[int, ...]:
+        """The running totals in player order as the Liste writes them under :attr:`counting` (under
+        ``plus``/``minus`` they do not sum to zero; the balanced :attr:`totals` settle the money)."""
+        rows = self.written_rows
+        return rows[-1][1] if rows else (0,) * len(self._players)
 
     def add(
         self,

@@ -429,7 +429,7 @@ def liste_table(
         _("Game"), overflow="fold", min_width=min(LABEL_MIN_WIDTH, max([4, *map(len, map(row_label, rows))]))
     )
     for k, name in enumerate(players):
-        widest = max([len(shown(name)), *(len(str(row.totals[k])) for row in rows)])
+        widest = max([len(shown(name)), *(len(str(row.written_totals[k])) for row in rows)])
         table.add_column(shown(name), justify="right", no_wrap=True, min_width=widest)
     table.add_column("Bock", no_wrap=True)
     table.add_column(_("Dealer"), no_wrap=True, min_width=max([6, *(len(shown(row.dealer)) for row in rows)]))
@@ -438,7 +438,7 @@ def liste_table(
         table.add_column(_("Out"), overflow="fold", min_width=max(len(shown(name)) + 1 for name in players))
     for i, row in enumerate(rows):
         cells = [str(row.number), *([str(versions[i])] if versions else []), row_label(row)]
-        cells += [*(number(total) for total in row.totals), _multiplier(row.multiplier), shown(row.dealer)]
+        cells += [*(number(total) for total in row.written_totals), _multiplier(row.multiplier), shown(row.dealer)]
         if seats_out:
             cells.append(", ".join(shown(name) for name in row.sitting_out))
         table.add_row(*cells)
@@ -459,7 +459,7 @@ def _table_width(
     if versions:
         widths.append(max([1, *(len(str(v)) for v in versions)]))
     widths.append(min(LABEL_MIN_WIDTH, max([4, *(len(row_label(row)) for row in rows)])))
-    widths += [max([len(n), *(len(str(row.totals[k])) for row in rows)]) for k, n in enumerate(names)]
+    widths += [max([len(n), *(len(str(row.written_totals[k])) for row in rows)]) for k, n in enumerate(names)]
     widths += [4, max([6, *(len(shown.get(row.dealer, row.dealer)) for row in rows)])]
     if any(row.sitting_out for row in rows) or len(players) > 4:
         widths.append(max([3, *(len(n) + 1 for n in names)]))
@@ -490,6 +490,15 @@ def liste_footer(liste: Liste | ListePage, pflichtsolo_rule: bool) -> list[str]:
     if pflichtsolo_rule:
         lines.append(_("Pflichtsolo owed: {owed}").format(owed=", ".join(liste.pflichtsolo_owed) or _("none")))
     lines.append(next_line(liste.next))
+    if liste.over == "sitting_rounds":
+        lines.append(_("The sitting is over: its rounds are played (sitting_rounds). A further game is still written."))
+    elif liste.over == "sitting_points":
+        lines.append(
+            _(
+                "The sitting is over: a player's total reached its Punkte (sitting_points). "
+                "A further game is still written."
+            )
+        )
     return lines
 
 
@@ -519,7 +528,7 @@ def _sitting_title(info: Any) -> str:
 def _row_text(players: Sequence[str], row: ListeRow) -> str:
     from .common import list_label
 
-    points = ", ".join(f"{name} {number(total)}" for name, total in zip(players, row.totals, strict=True))
+    points = ", ".join(f"{name} {number(total)}" for name, total in zip(players, row.written_totals, strict=True))
     bock = f" (Bock ×{row.multiplier})" if row.multiplier != 1 else ""
     out = "; " + _("sat out: {names}").format(names=", ".join(row.sitting_out)) if row.sitting_out else ""
     return f"{list_label(row.label)}{bock}{out}. " + _("Stand: {points}").format(points=points)

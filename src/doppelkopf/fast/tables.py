@@ -134,6 +134,14 @@ _IDLE = (
     "bock_skips_soli",
     "bock_skipped_solo_counts",
     "tricks_visible",  # display only: which finished tricks a seat may look at again
+    # session and the Liste (issue 26): the session's bookkeeping, never read during a deal's play
+    "pflichtsoli",
+    "farb_pflichtsoli",
+    "bilder_pflichtsoli",
+    "pflichtsolo_offered",
+    "liste_counting",
+    "sitting_rounds",
+    "sitting_points",
 )
 _MIRRORED["pflichtansage"] = "the obliged seat makes the Ansage (level 1) before leading the second trick"
 _MIRRORED["pflichtansage_augen"] = "table"

@@ -156,6 +156,9 @@ class ListePage:
         pflichtsolo_owed: names still owing their Pflichtsolo in this round.
         round: the round (1-based); games_in_round: games played in it.
         next: the next game (number, dealer, who plays and who sits out, its Bock, a forced soloist).
+        written_totals: each player's total as the Liste writes it (option ``liste_counting``; ``totals``
+            under plus_minus); over: why the sitting is over (``"sitting_rounds"``, ``"sitting_points"``) or
+            ``None`` (:func:`doppelkopf.session.sitting_over`).
 
     With :meth:`money` and :meth:`settlement` a page holds everything the head and foot of the Liste show
     (totals, Bock games owed, Pflichtsoli owed, the next game, the settlement): no caller needs the whole
@@ -176,6 +179,8 @@ class ListePage:
     round: int
     games_in_round: int
     next: NextGame
+    written_totals: dict[str, int] | None = None
+    over: str | None = None
 
     def money(self, cents_per_point: int | None = None) -> dict[str, int]:
         """Each player's balance in cents (negative: pays) at ``cents_per_point`` (default: the sitting's

@@ -915,6 +915,8 @@ class Store:
                             tail.round,
                             tail.games_in_round,
                             tail.next,
+                            tail.written_totals,
+                            tail.over,
                         )
                 except (ListeError, TypeError, KeyError, AttributeError):
                     pass  # stored rows of an older format: compute them
@@ -981,6 +983,8 @@ class Store:
                 round=tail.round,
                 games_in_round=tail.games_in_round,
                 next=tail.next,
+                written_totals=tail.written_totals if tail.written_totals is not None else tail.totals,
+                over=tail.over,
             )
 
     # -- statistics, import and export -------------------------------------------------------------

@@ -42,7 +42,8 @@ ENTRY_DOC = (
     "The table entry (the Liste's format). Full: game, re (names; the soloist alone), augen_re (0..240), "
     "optional tricks_re/tricks_kontra, announcements {re: [...], kontra: [...]}, extras [{type, party}], "
     "optional pflichtsolo. Quick: winners (names), punkte (>= 0), optional game, pflichtsolo, events "
-    "(Bock triggers the table saw). Both: optional dealer (a name). Bock is derived, never typed."
+    "(Bock triggers the table saw). Both: optional dealer (a name), optional leaves (names who left the table "
+    "before this game) and joins (names, or {name, after}: who sits down before it). Bock is derived, never typed."
 )
 
 AUTHOR_DOC = (

@@ -35,6 +35,17 @@ TRIGGER_LABELS = {
 }
 
 
+#: Why a sitting is over (:func:`doppelkopf.session.sitting_over`), English msgids shown by the Liste.
+SITTING_OVER = {
+    "sitting_rounds": N_(
+        "The sitting is over: its rounds are played (sitting_rounds). A further game is still written."
+    ),
+    "sitting_points": N_(
+        "The sitting is over: a player's total reached its Punkte (sitting_points). A further game is still written."
+    ),
+}
+
+
 def trigger_label(key: str) -> str:
     """The short name of a Bock trigger as the list shows it (:data:`TRIGGER_LABELS`, translated by the page
     with ``tr.text``; an unknown key in words: ``"new_thing"`` -> ``"New thing"``); :func:`trigger_doc` says
@@ -82,7 +93,8 @@ class RowView:
 
     @property
     def check(self) -> int:
-        """The sum of the running totals: 0 on every row (seed 004's check)."""
+        """The sum of the balanced running totals: 0 on every row (seed 004's check; under ``liste_counting``
+        plus or minus the written totals are these raised or lowered alike, so the check stays on these)."""
         return sum(self.row.totals)
 
     def __getattr__(self, name: str) -> Any:
@@ -117,7 +129,7 @@ def row_view(players: Sequence[str], row: ListeRow, version: int | None = None) 
     out = set(row.sitting_out)
     cells = tuple(
         Cell(total=total, delta=delta, out=name in out, dealer=name == row.dealer)
-        for name, total, delta in zip(players, row.totals, row.points, strict=True)
+        for name, total, delta in zip(players, row.written_totals, row.written_points, strict=True)
     )
     return RowView(row=row, cells=cells, version=version)
 
@@ -145,7 +157,9 @@ def liste_context(data: ListePage) -> dict[str, Any]:
         "sitting": sitting,
         "players": players,
         "rows": [row_view(players, row, v) for row, v in zip(data.rows, data.versions, strict=True)],
-        "totals": [totals[name] for name in players],
+        "totals": [(data.written_totals or totals)[name] for name in players],
+        "over": data.over,
+        "over_text": SITTING_OVER.get(data.over or "", ""),
         "bock_queue": list(data.bock_queue),
         "bock_labels": [bock_label(m) for m in data.bock_queue],
         "pflichtsolo_owed": list(data.pflichtsolo_owed),
