@@ -294,7 +294,7 @@ def tampered(game: Game, change: str, value: object) -> str:
 @pytest.mark.parametrize(
     ("change", "value", "message"),
     [
-        ("version", 4, r"version: 4 is not supported \(this program reads versions 1, 2 and 3\)"),
+        ("version", 5, r"version: 5 is not supported \(this program reads versions 1, 2, 3 and 4\)"),
         ("hands.1.0", "Xy7", r"hands\[1\]\[0\]: not a card: 'Xy7'"),
         ("hands.1.0", 3, r"hands\[1\]\[0\]: expected a card key"),
         ("dealer", True, r"dealer: expected a seat 0\.\.3, got True"),
@@ -927,9 +927,9 @@ def test_line_separators_and_lone_surrogates_in_meta_keep_one_record_per_line(tm
     assert load(tmp_path / "game.json").meta == {"note": "a\u2028b\u2029c\u0085d\x1ce", "odd": "\ud800"}
 
 
-def test_new_records_are_format_version_3() -> None:
+def test_new_records_are_format_version_4() -> None:
     data = json.loads(to_json(record_game(play_random(DDV, 1))))
-    assert data["version"] == 3 == rec.FORMAT_VERSION
+    assert data["version"] == 4 == rec.FORMAT_VERSION
     assert set(data["rules"]["options"]) == set(DDV.to_dict())
 
 
@@ -971,12 +971,12 @@ def test_version_1_records_load_with_the_old_values_of_the_options_added_since()
         False,
         False,
     )
-    written = json.loads(to_json(records[3]))  # written again: version 3 with every option
-    assert written["version"] == 3 and written["rules"]["options"]["re_120_after_kontra"] is True
+    written = json.loads(to_json(records[3]))  # written again: version 4 with every option
+    assert written["version"] == 4 and written["rules"]["options"]["re_120_after_kontra"] is True
     assert from_json(to_json(records[3])).rules == records[3].rules
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
 def test_a_missing_rule_option_is_an_error_not_a_default(version: int) -> None:
     """Under doppelbock the second Herz-10 is higher (dulle = second); a record without the option must not
     silently play the DDV's first."""
@@ -984,6 +984,22 @@ def test_a_missing_rule_option_is_an_error_not_a_default(version: int) -> None:
     data["version"] = version
     del data["rules"]["options"]["dulle"]
     with pytest.raises(RecordError, match=r"^<record>: rules\.options: missing option 'dulle'"):
+        rec.from_dict(data)
+
+
+def test_a_version_3_record_takes_the_options_of_issue_26_at_the_behaviour_before_them() -> None:
+    """A record written before FreeDoko's options existed (format 3) lacks them: each takes the engine's behaviour
+    before it (the Dullen are trumps, no Genscher, the Liste written plus and minus), and the game replays."""
+    data = json.loads(to_json(record_game(play_random(DOPPELBOCK, 3))))
+    data["version"] = 3
+    for option in rec.OPTIONS_ADDED[4]:
+        del data["rules"]["options"][option]
+    old = rec.from_dict(data)
+    assert old.rules == DOPPELBOCK
+    assert (old.rules.dullen, old.rules.genscher, old.rules.liste_counting) == (True, False, "plus_minus")
+    verify(old)
+    data["version"] = 4
+    with pytest.raises(RecordError, match=r"^<record>: rules\.options: missing option 'dullen'"):
         rec.from_dict(data)
 
 

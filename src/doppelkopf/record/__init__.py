@@ -11,12 +11,12 @@ table), so :func:`verify` can check that replaying the actions still gives the s
 deal thrown in (Schmeissen, or an Armut nobody took) has no result but ``thrown_in``: why it was
 thrown in, as the engine says (``"schmeissen"`` or ``"armut"``).
 
-The file format is JSON (version 3), with cards and actions written as the ASCII keys of
+The file format is JSON (version 4), with cards and actions written as the ASCII keys of
 :meth:`doppelkopf.game.Action.key` (``KrD``, ``announce:keine_90``, ``vorbehalt:kreuz``)::
 
     {
       "format": "doppelkopf-record",
-      "version": 3,
+      "version": 4,
       "rules": {"preset": "ddv", "options": {...every RuleSet option...}},
       "players": ["Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4"],
       "seed": 7,
@@ -53,8 +53,10 @@ options of :data:`OPTIONS_ADDED` existed) may lack the options added after versi
 takes the value that is the engine's behaviour before the option existed (all five are the DDV
 defaults: ``schweine_optional`` false, ``hochzeit_early_ansage`` false, ``re_120_after_kontra``
 true, ``absage_punkte`` "all", ``reached_against_absage`` true); a record before version 3 may lack
-``own_augen_visible`` (false: the tricks lie face down, TSR). This package writes version 3 and reads versions 1
-to 3; an option added to :class:`~doppelkopf.rules.RuleSet` later needs the next
+``own_augen_visible`` (false: the tricks lie face down, TSR); a record before version 4 may lack the 34 options of
+issue 26 (FreeDoko's rules and other programs' variants: ``dullen``, ``genscher``, ``liste_counting`` ...), each
+at its default, the behaviour before it. This package writes version 4 and reads versions 1
+to 4; an option added to :class:`~doppelkopf.rules.RuleSet` later needs the next
 version and its old value in :data:`OPTIONS_ADDED`.
 
 **Players.** Names go through :func:`doppelkopf.names.clean_names` when a record is made and when

@@ -1,4 +1,4 @@
-"""The game record format: :class:`GameRecord`, its JSON form (version 3) and its checks, replay and verify.
+"""The game record format: :class:`GameRecord`, its JSON form (version 4) and its checks, replay and verify.
 
 What the format holds and how each field is checked is described in :mod:`doppelkopf.record` (the package
 docstring); this module builds records (:func:`record_game`), writes them as JSON text or data (:func:`to_json`,
@@ -35,9 +35,9 @@ from ..session import bock_problem
 
 FORMAT_NAME = "doppelkopf-record"
 #: The record format version this module writes.
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 #: The record format versions this module reads.
-READ_VERSIONS = (1, 2, 3)
+READ_VERSIONS = (1, 2, 3, 4)
 #: Rule options added to :class:`~doppelkopf.rules.RuleSet` in a format version, each with the value
 #: that is the engine's behaviour before it existed: a record of an earlier version that lacks the
 #: option takes that value. (Every other missing option is an error.)
@@ -50,6 +50,42 @@ OPTIONS_ADDED: dict[int, dict[str, Any]] = {
         "reached_against_absage": True,
     },
     3: {"own_augen_visible": False},
+    4: {  # issue 26: FreeDoko's options and other programs' variants, each at today's behaviour
+        "dullen": True,
+        "dulle_first_with_schweine": False,
+        "hochzeit_first_trick_decides": False,
+        "genscher": False,
+        "announcement_till_full_trick": False,
+        "absage_skips_passed": False,
+        "pflichtansage_only_first": False,
+        "pflichtansage_raises": False,
+        "pflichtansage_hochzeit": True,
+        "armut_fuchs_counts": True,
+        "armut_only_trumps": False,
+        "armut_fuchs_extra": False,
+        "armut_fuchs_open": False,
+        "armut_taker": "in_turn",
+        "armut_return_trumps": True,
+        "armut_exchange": True,
+        "schmeissen_max_trumps": 1,
+        "schweine_only_second": False,
+        "superschweine_games": ("normal", "hochzeit", "stille_hochzeit", "armut", "karo"),
+        "superschweine_announce": "first_play",
+        "schweine_with_superschweine": True,
+        "tricks_visible": 1,
+        "pflichtsolo_offered": False,
+        "ansage_doubles": False,
+        "kontra_doubles_gegen_die_alten": False,
+        "gegen_die_alten_in_solo": False,
+        "solo_always_triple": False,
+        "karlchen_gefangen_karo_dame": False,
+        "pflichtsoli": 1,
+        "farb_pflichtsoli": 0,
+        "bilder_pflichtsoli": 0,
+        "liste_counting": "plus_minus",
+        "sitting_rounds": 0,
+        "sitting_points": 0,
+    },
 }
 #: Player names used when a record names none.
 DEFAULT_PLAYERS: tuple[str, str, str, str] = ("Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4")
