@@ -161,8 +161,9 @@ def test_every_solo_is_offered_as_a_vorbehalt() -> None:
     """TSR 2.3.3, 4.2.1: any kind of solo may be declared; gesund is always possible."""
     game = Game(DDV, hands(NORMAL_HANDS), 3)
     offered = {Action.game_type(a) for a in game.legal_actions()}
-    # the TSR soli (2.3.3); the Buben-Damen-Solo is a house rule (seed 002), not in the DDV rule set
-    assert offered == {GameType.NORMAL} | {g for g in GameType if g.is_declared_solo and g is not GameType.BUBEN_DAMEN}
+    # the TSR soli (2.3.3); the Buben-Damen-Solo (seed 002) and FreeDoko's picture soli are house rules
+    tsr_soli = {GameType.KREUZ, GameType.PIK, GameType.HERZ, GameType.KARO, GameType.DAMEN, GameType.BUBEN}
+    assert offered == {GameType.NORMAL, GameType.FLEISCHLOS} | tsr_soli
 
 
 def test_solo_beats_hochzeit() -> None:

@@ -103,7 +103,20 @@ def test_players_return_only_legal_actions(seed: int, rules: RuleSet) -> None:
 
 
 # the game types of the DDV rule set (Armut and the Buben-Damen-Solo are house rules, seed 002)
-DDV_GAME_TYPES = set(GameType) - {GameType.ARMUT, GameType.BUBEN_DAMEN}
+#: The game types of the DDV rules: normal game, Hochzeit, Stille Hochzeit and the seven soli of TSR 2.3.3 (the Armut,
+#: seed 002's Buben-Damen-Solo and FreeDoko's picture soli are house rules).
+DDV_GAME_TYPES = {
+    GameType.NORMAL,
+    GameType.HOCHZEIT,
+    GameType.STILLE_HOCHZEIT,
+    GameType.KREUZ,
+    GameType.PIK,
+    GameType.HERZ,
+    GameType.KARO,
+    GameType.DAMEN,
+    GameType.BUBEN,
+    GameType.FLEISCHLOS,
+}
 
 
 def test_every_game_type_is_reached_and_played_legally() -> None:
