@@ -69,7 +69,9 @@ def test_hand_worked_values_after_a_lead_a_trick_and_an_announcement() -> None:
     assert list(part(obs, "known_parties")) == [0, 0, 0, 0, 0, 0, 1, 0]  # seat 0 announced Re
     assert list(part(obs, "announcements").reshape(4, 5)[3]) == [1, 0, 0, 0, 0]
     assert list(part(obs, "party_levels")) == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-    assert list(part(obs, "game_type")) == [1] + [0] * 15  # NORMAL of the 16 game types (the last four FreeDoko's picture soli)
+    assert (
+        list(part(obs, "game_type")) == [1] + [0] * 15
+    )  # NORMAL of the 16 game types (the last four FreeDoko's picture soli)
     assert part(obs, "current_trick").reshape(4, 24)[3, Card.KREUZ_ASS] == 1.0
     assert part(obs, "current_trick").sum() == 1.0
     assert list(part(obs, "current_leader")) == [0, 0, 0, 1]

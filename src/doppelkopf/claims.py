@@ -64,7 +64,12 @@ def _canonical(hands: Sequence[Sequence[int]], order: CardOrder) -> tuple[tuple[
 
 
 def _wins_from_the_top(
-    hands: Sequence[Sequence[int]], leader: int, side: Sequence[bool], order: CardOrder, rules: RuleSet
+    hands: Sequence[Sequence[int]],
+    leader: int,
+    side: Sequence[bool],
+    order: CardOrder,
+    rules: RuleSet,
+    schweine: bool = False,
 ) -> bool:
     """A sufficient test for :func:`wins_all_tricks` when the leader plays alone (his side is only
     he): he plays his trumps from the top, then his Fehl cards (TSR 5.4.5: the claimer is taken to
@@ -77,7 +82,7 @@ def _wins_from_the_top(
     group, power = order.group, order.power
     if sum(1 for s in range(4) if side[s]) != 1:
         return False
-    second_dulle_may_win = second_dulle_wins(rules, False) or second_dulle_wins(rules, True)
+    second_dulle_may_win = second_dulle_wins(rules, False, schweine) or second_dulle_wins(rules, True, schweine)
 
     def beats(mine: int, theirs: int) -> bool:
         return power[mine] > power[theirs] or (mine == theirs and (mine != order.dulle or not second_dulle_may_win))
@@ -133,9 +138,11 @@ def search_all_tricks(
     rules: RuleSet,
     trick_cards: Sequence[int] = (),
     limit: int = CLAIM_SEARCH_LIMIT,
+    schweine: bool = False,
 ) -> bool | None:
     """:func:`wins_all_tricks`, or ``None`` when the search does not settle the position within
-    ``limit`` positions."""
+    ``limit`` positions. ``schweine``: the Schweine count as announced (for the rule
+    ``dulle_first_with_schweine``, :func:`doppelkopf.order.second_dulle_wins`)."""
     memo: dict[tuple[tuple[tuple[int, ...], ...], int], bool] = {}
     trump_power = [order.power[c] if order.is_trump(c) else -1 for c in range(24)]
     budget = [limit]
@@ -154,10 +161,10 @@ def search_all_tricks(
         theirs = best_trump(h for s, h in enumerate(state) if not side[s])
         if theirs > ours:
             result = False
-        elif side[lead] and _wins_from_the_top(state, lead, side, order, rules):
+        elif side[lead] and _wins_from_the_top(state, lead, side, order, rules, schweine):
             result = True
         else:
-            result = play(state, lead, (), second_dulle_wins(rules, len(state[lead]) == 1))
+            result = play(state, lead, (), second_dulle_wins(rules, len(state[lead]) == 1, schweine))
         memo[key] = result
         return result
 
@@ -193,7 +200,7 @@ def search_all_tricks(
     try:
         if trick_cards:
             # the trick in progress is the last one when its leader has no card left
-            return play(start, leader, tuple(trick_cards), second_dulle_wins(rules, not start[leader]))
+            return play(start, leader, tuple(trick_cards), second_dulle_wins(rules, not start[leader], schweine))
         return tricks_from(start, leader)
     except _SearchLimit:
         return None
@@ -250,7 +257,10 @@ def claim_holds(game: GameState, seat: int) -> bool:
     and the same position always gives the same answer, on any machine and in both builds."""
     order = search_order(game)
     side = tuple(game.party[s] is game.party[seat] for s in range(4))
-    held = search_all_tricks(game.hands, game.leader, side, order, game.options.rules, game.trick_cards)
+    schweine = game.schweine is not None or order is not game.order  # announced, or counted as announced
+    held = search_all_tricks(
+        game.hands, game.leader, side, order, game.options.rules, game.trick_cards, schweine=schweine
+    )
     return held is True
 
 

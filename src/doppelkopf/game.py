@@ -722,7 +722,11 @@ class Game(GameState):
         opts = self.options
         cards, seats = self.trick_cards, self.trick_seats
         last = not self.hands[self.current_player]
-        winner = seats[winner_index(self.order, cards, dulle_rule_says_second(opts.dulle, last))]  # rules.dulle
+        # rules.dulle; rules.dulle_first_with_schweine: once the Schweine are announced the first Dulle wins
+        second = dulle_rule_says_second(opts.dulle, last) and not (
+            opts.dulle_first_with_schweine and self.schweine is not None
+        )
+        winner = seats[winner_index(self.order, cards, second)]
         trick = Trick(tuple(cards), tuple(seats), winner)
         self.tricks.append(trick)
         cards.clear()  # the lists of the next trick (a clone has its own)

@@ -43,8 +43,9 @@ _KONTRA: Final = Party.KONTRA
 
 def action_legal(state: GameState, seat: int) -> bool:
     """Whether ``seat`` may take the Genscher now: the rule ``genscher`` is on, the game is a normal one (or a
-    Stille Hochzeit of another seat, which looks normal to ``seat``), nobody took a Genscher yet, it is ``seat``'s turn in the play, no Schwein must come first, ``seat`` holds both
-    Karo-Könige and may play one of them now (Bedienpflicht)."""
+    Stille Hochzeit of another seat, which looks normal to ``seat``), nobody took a Genscher yet, it is
+    ``seat``'s turn in the play, no Schwein must come first, ``seat`` holds both Karo-Könige and may play
+    one of them now (Bedienpflicht)."""
     if (
         not state.options.genscher  # rules.genscher
         or state.phase is not _PLAY

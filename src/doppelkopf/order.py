@@ -121,16 +121,28 @@ def card_order(game_type: GameType, schweine: bool = False, superschweine: bool 
     return CardOrder(game_type, trumps)
 
 
-def second_dulle_wins(rules: RuleSet, last_trick: bool) -> bool:
+def second_dulle_wins(rules: RuleSet, last_trick: bool, schweine: bool = False) -> bool:
     """Whether the second Herz-10 beats the first in a trick under ``rules.dulle``: never by the
     TSR (5.3.3, the first of equal cards wins); always with ``second``; all but in the last trick
-    with ``second_except_last``."""
+    with ``second_except_last``; only in the last trick with ``first_except_last`` (FreeDoko's "contrary
+    in the last trick" without "second over first"). ``schweine``: the Schweine are announced, and under
+    ``rules.dulle_first_with_schweine`` (FreeDoko) the first Dulle then always wins."""
+    if schweine and rules.dulle_first_with_schweine:
+        return False
     return dulle_rule_says_second(rules.dulle, last_trick)
 
 
 def dulle_rule_says_second(dulle: str, last_trick: bool) -> bool:
-    """:func:`second_dulle_wins` for the value ``dulle`` of the rule ``dulle``."""
-    return dulle == "second" or (dulle == "second_except_last" and not last_trick)
+    """:func:`second_dulle_wins` for the value ``dulle`` of the rule ``dulle`` (Schweine aside).
+
+    >>> [dulle_rule_says_second(d, last) for d in ("second_except_last", "first_except_last") for last in (False, True)]
+    [True, False, False, True]
+    """
+    return (
+        dulle == "second"
+        or (dulle == "second_except_last" and not last_trick)
+        or (dulle == "first_except_last" and last_trick)
+    )
 
 
 def trick_winner_index(order: CardOrder, cards: Sequence[int], second_dulle_wins: bool) -> int:

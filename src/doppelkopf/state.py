@@ -133,6 +133,7 @@ class GameOptions:
         self.cut_minimum: Final[int] = rules.cut_minimum
         self.deal_packets: Final[tuple[int, ...]] = tuple(rules.deal_packets)
         self.dulle: Final[Dulle] = rules.dulle
+        self.dulle_first_with_schweine: Final[bool] = rules.dulle_first_with_schweine
         self.pflichtansage: Final[bool] = rules.pflichtansage
         self.pflichtansage_augen: Final[int] = rules.pflichtansage_augen
         self.solo_lead: Final[SoloLead] = rules.solo_lead

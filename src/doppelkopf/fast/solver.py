@@ -737,6 +737,11 @@ class _Position:
         no_super = card_order(game.game_type, True, False) if later is not order else later
         if any(later.group[c] != order.group[c] for c in range(24)):
             raise ValueError("pending Schweine change the card groups; the solver cannot take that order")
+        schweine = game.schweine is not None
+        if game.rules.dulle_first_with_schweine and later is not order and not schweine:
+            raise ValueError(
+                "pending Schweine change which Dulle wins (rule dulle_first_with_schweine); the solver cannot take that"
+            )
         by_power = sorted(range(24), key=lambda c: (order.group[c] if order.group[c] != TRUMP else 4, order.power[c]))
         self.index = [0] * 24
         for i, c in enumerate(by_power):
@@ -755,8 +760,8 @@ class _Position:
         for s in range(4):
             P[_MAXP + s] = 1 if game.party[s] is side else 0
         P[_DULLE] = self.index[order.dulle] if order.dulle >= 0 else -1
-        P[_SD_NORMAL] = int(second_dulle_wins(game.rules, False))
-        P[_SD_LAST] = int(second_dulle_wins(game.rules, True))
+        P[_SD_NORMAL] = int(second_dulle_wins(game.rules, False, schweine))
+        P[_SD_LAST] = int(second_dulle_wins(game.rules, True, schweine))
         P[_KA] = self.index[int(Card.KARO_ASS)]
         P[_K9] = self.index[int(Card.KARO_NEUN)]
         P[_PENDING] = -1

@@ -154,6 +154,7 @@ _REFUSED: dict[str, str] = {
     "superschweine_announce": "the kernel does not model when the Superschweine become public",
     "schweine_with_superschweine": "the kernel lets the Schweine's holder hold the Superschweine too",
 }
+_REFUSED["dulle_first_with_schweine"] = "the kernel's Dulle rule per trick does not look at the Schweine"
 _REFUSED["pflichtansage_raises"] = (
     "a party that announced before the first card would owe its next Absage; the kernel makes only the Ansage"
 )

@@ -152,12 +152,14 @@ def _solo_ok(game_type: GameType, s: HandStrength) -> float:
 
     The bars were set from self-play of this player: the solo should win about two games in
     three. A Farbsolo counts trumps plus one and a half for each of the three highest trumps,
-    less one and a half per Fehl loser; Damen- and Buben-Solo weigh the Fehl losers double."""
+    less one and a half per Fehl loser; Damen- and Buben-Solo weigh the Fehl losers double. FreeDoko's picture
+    soli take the bar of the solo with as many trumps: the Königsolo (eight) a Damensolo's, König-Buben and
+    König-Damen (sixteen) the Buben-Damen-Solo's, the Köhler (24) a Farbsolo's (26)."""
     if game_type is GameType.FLEISCHLOS:
         return 3.0 - s.losers  # no trumps: Asse and Zehnen must take the tricks
-    if game_type in (GameType.DAMEN, GameType.BUBEN):
+    if game_type in (GameType.DAMEN, GameType.BUBEN, GameType.KOENIGE):
         return min(s.trumps - 4.0, s.trumps + s.high - 2.0 * s.losers - 2.0)
-    if game_type is GameType.BUBEN_DAMEN:
+    if game_type in (GameType.BUBEN_DAMEN, GameType.KOENIG_BUBEN, GameType.KOENIG_DAMEN):
         # sixteen trumps in the deck (eight with 40 cards), between a Damen- and a Farbsolo
         return min(s.trumps - 6.0, s.trumps + 1.5 * s.high - 2.0 * s.losers - 8.0)
     return min(s.trumps - 8.0, s.trumps + 1.5 * s.high - 1.5 * s.losers - 13.0)
@@ -174,6 +176,10 @@ SOLO_SHIFT: dict[GameType, float] = {
     GameType.BUBEN: 1.0,
     GameType.BUBEN_DAMEN: 2.0,
     GameType.FLEISCHLOS: -1.0,
+    # FreeDoko's picture soli: not measured; each takes the shift of the solo whose bar it shares (_solo_ok)
+    GameType.KOENIGE: 2.5,
+    GameType.KOENIG_BUBEN: 2.0,
+    GameType.KOENIG_DAMEN: 2.0,
 }
 #: The shift of every Farbsolo (Kreuz, Pik, Herz, Karo).
 FARBSOLO_SHIFT = 2.0
