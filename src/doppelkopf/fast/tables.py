@@ -85,6 +85,9 @@ _SCORED_BY_CORE = (
     "re_120_after_kontra",
     "absage_punkte",
     "reached_against_absage",
+    "ansage_doubles",
+    "kontra_doubles_gegen_die_alten",
+    "gegen_die_alten_in_solo",
 )
 # Options that do not act in a game where every seat says gesund and no announcement is made during
 # play (the kernel's games), or that act on the deal only through the packets (a uniform deal of the
@@ -129,11 +132,14 @@ _IDLE = (
     "bock_multiplies",
     "bock_skips_soli",
     "bock_skipped_solo_counts",
+    "solo_always_triple",
 )
 _MIRRORED["pflichtansage"] = "the obliged seat makes the Ansage (level 1) before leading the second trick"
 _MIRRORED["pflichtansage_augen"] = "table"
 #: Options the kernel refuses when they differ from the DDV default, with the reason.
-_REFUSED: dict[str, str] = {}
+_REFUSED: dict[str, str] = {
+    "karlchen_gefangen_karo_dame": "the kernel catches a Karlchen with any card that wins the last trick",
+}
 
 
 def check_supported(rules: RuleSet) -> None:
@@ -141,6 +147,12 @@ def check_supported(rules: RuleSet) -> None:
     mirror (an option in ``_REFUSED`` switched on, or an option unknown to this module that is not
     at its DDV default)."""
     known = set(_MIRRORED) | set(_SCORED_BY_CORE) | set(_IDLE)
+    unmirrored = sorted(set(rules.sonderpunkte) - set(SONDER_KINDS))  # FreeDoko's kinds (scoring area)
+    if unmirrored:
+        raise KernelUnsupported(
+            f"sonderpunkte = {rules.sonderpunkte!r} is not mirrored by the kernel: it detects only "
+            f"{', '.join(SONDER_KINDS)}, not {', '.join(unmirrored)}; use the engine (Game)"
+        )
     for f in dataclasses.fields(rules):
         value: Any = getattr(rules, f.name)
         default: Any = getattr(DDV, f.name)
