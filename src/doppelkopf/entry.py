@@ -129,7 +129,20 @@ REQUIRED = ("players", "game", "re", "augen_re")
 #: The fields that describe the game itself (without the table: rules, players, Bock); see :func:`parse_game`.
 GAME_FIELDS = ("game", "re", "augen_re", "tricks_re", "tricks_kontra", "announcements", "extras")
 GAME_REQUIRED = ("game", "re", "augen_re")
-EXTRA_TYPES = ("doppelkopf", "fuchs_gefangen", "karlchen", "karlchen_gefangen", "fuchs_am_end")
+EXTRA_TYPES = (
+    "doppelkopf",
+    "fuchs_gefangen",
+    "karlchen",
+    "karlchen_gefangen",
+    "fuchs_am_end",
+    # FreeDoko's kinds (issue 26; doppelkopf.scoring.sonderpunkte_of_tricks)
+    "fuchs_gefangen_am_end",
+    "doppelfuchs_am_end",
+    "doppelkarlchen",
+    "doppelkarlchen_gefangen",
+    "dulle_gefangen",
+    "herzstich",
+)
 PARTY_KEYS = {"re": Party.RE, "kontra": Party.KONTRA}
 
 #: Announcement item -> level (1 the Ansage, 2..5 the Absagen; see doppelkopf.rules).
@@ -137,10 +150,31 @@ _ABSAGE_LEVELS = {key: level for level, key in LEVEL_KEYS.items()}
 
 #: Sonderpunkte at most this often in one game: there are two Karo-Asse and two Kreuz-Buben, and
 #: Karlchen and Fuchs am End are the one card that wins the last trick (TSR 7.2.3; seeds 000, 002).
-_MAX_EXTRAS = {"fuchs_gefangen": 2, "karlchen": 1, "karlchen_gefangen": 2, "fuchs_am_end": 1}
+#: FreeDoko's kinds: a Fuchs caught in the last trick per Karo-Ass, the pairs once in the last trick, one
+#: trick holding both Herz-10, a Herzstich of four of the six (eight without Dullen) Herz Fehl cards.
+_MAX_EXTRAS = {
+    "fuchs_gefangen": 2,
+    "karlchen": 1,
+    "karlchen_gefangen": 2,
+    "fuchs_am_end": 1,
+    "fuchs_gefangen_am_end": 2,
+    "doppelfuchs_am_end": 1,
+    "doppelkarlchen": 1,
+    "doppelkarlchen_gefangen": 1,
+    "dulle_gefangen": 1,
+    "herzstich": 2,
+}
 
 #: Sonderpunkte of the last trick: all of them go to the party that won it.
-_LAST_TRICK = ("karlchen", "karlchen_gefangen", "fuchs_am_end")
+_LAST_TRICK = (
+    "karlchen",
+    "karlchen_gefangen",
+    "fuchs_am_end",
+    "fuchs_gefangen_am_end",
+    "doppelfuchs_am_end",
+    "doppelkarlchen",
+    "doppelkarlchen_gefangen",
+)
 
 
 class EntryError(TextError):
@@ -708,6 +742,12 @@ def _asks(kind: str, rules: RuleSet) -> str:
         "karlchen": f"the last trick, won with the Kreuz-Bube ({karlchen} Augen)",
         "karlchen_gefangen": f"the other party's Kreuz-Bube ({karlchen} Augen) in its last trick",
         "fuchs_am_end": f"the last trick, won with a Karo-Ass ({fuchs} Augen)",
+        "fuchs_gefangen_am_end": f"the other party's Karo-Ass ({fuchs} Augen) in its last trick",
+        "doppelfuchs_am_end": f"the last trick, won with a Karo-Ass, holding both ({2 * fuchs} Augen)",
+        "doppelkarlchen": f"the last trick, won with a Kreuz-Bube, holding both ({2 * karlchen} Augen)",
+        "doppelkarlchen_gefangen": f"both of the other party's Kreuz-Buben ({2 * karlchen} Augen) in its last trick",
+        "dulle_gefangen": f"a trick holding both Herz-10 ({2 * AUGEN[Card.HERZ_ZEHN]} Augen)",
+        "herzstich": "a trick of four Herz cards",
     }[kind]
 
 
@@ -735,6 +775,9 @@ def _check_extras(extras: tuple[Sonderpunkt, ...], summary: GameSummary, rules: 
             why = {
                 "fuchs_gefangen": "there are two Füchse (Karo-Asse)",
                 "karlchen_gefangen": "there are two Kreuz-Buben",
+                "fuchs_gefangen_am_end": "there are two Füchse (Karo-Asse)",
+                "dulle_gefangen": "there are two Herz-10",
+                "herzstich": "there are at most eight Herz cards",
             }.get(extra.kind, "there is one last trick")
             raise EntryError(
                 "extras[{i}]: more than {limit} {kind} in one game; {why}", i=i, limit=limit, kind=extra.kind, why=why

@@ -806,7 +806,7 @@ class Game(GameState):
             # a claimed rest: no real last trick; a placeholder without Augen, Fuchs or Karlchen
             # keeps "last trick" Sonderpunkte off the last trick played
             played.append(((int(Card.KREUZ_NEUN),) * 4, (0, 1, 2, 3), 0))
-        extras = sonderpunkte_of_typed_tricks(played, party, self.rules)  # sonderpunkte_of_tricks
+        extras = sonderpunkte_of_typed_tricks(played, party, self.rules, self.order)  # sonderpunkte_of_tricks
         if claimed:
             extras = tuple(e for e in extras if e.trick is None or e.trick < count)
         return GameSummary(

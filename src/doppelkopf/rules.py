@@ -998,28 +998,31 @@ class RuleSet:
 
     ansage_doubles: bool = _opt(
         False,
-        "Re and Kontra each double the Punkte of the game instead of adding 2 (Sonderpunkte not doubled)",
-        "FreeDoko, rule 'announcement re doubles'; TSR 7.2.2 (false: 2 Punkte each)",
+        "Re angesagt and Kontra angesagt each double the game points (Gewonnen, unter 90/60/30, schwarz, the "
+        "Absagen, the Augen reached against an Absage, the Solo line) instead of adding 2 Punkte each; both: four "
+        "times. The Sonderpunkte and the Punkt gegen die Alten are added after the doubling (see "
+        "kontra_doubles_gegen_die_alten); nothing doubles when nobody wins",
+        "FreeDoko, rule 'announcement re doubles' (its Sum_of_Specialpoints: (won + announcements) x 2 per Re/"
+        "Kontra said, then the trick extra points); TSR 7.2.2 (false: 2 Punkte each)",
     )
     kontra_doubles_gegen_die_alten: bool = _opt(
         False,
-        "With ansage_doubles: Kontra angesagt doubles the Punkt gegen die Alten too",
-        "FreeDoko, rule 'announcement contra doubles against re'; TSR (false)",
+        "With ansage_doubles: the Punkt gegen die Alten is a game point, doubled by Re and Kontra angesagt like "
+        "the others (false: added after the doubling, once, like a Sonderpunkt); no effect without ansage_doubles",
+        "FreeDoko, rule 'announcement contra doubles against re' (its CONTRA_WON counted among the won points); "
+        "TSR (false)",
     )
     gegen_die_alten_in_solo: bool = _opt(
         False,
-        "The Punkt gegen die Alten also counts for the three opponents when they win a solo",
-        "a Doppelkopf program whose tests score it in a lost solo; TSR 7.2.3 (false: not in a solo)",
-    )
-    solo_always_triple: bool = _opt(
-        False,
-        "The soloist's Punkte are always three times each opponent's, also when the game value is made only of "
-        "items counted for single seats",
-        "FreeDoko, rule 'solo always counts triple'; TSR 7.2.4",
+        "The Punkt gegen die Alten also counts for the three opponents when they win a game scored as a solo "
+        "(part of the value, so the soloist pays it three times)",
+        "a Doppelkopf program's tests (Doko.Domain GameScorerTests, Score_GegenDieAlten_AddedWhenKontraWins: a "
+        "lone Re player loses); TSR 7.2.3 (false: not in a solo)",
     )
     karlchen_gefangen_karo_dame: bool = _opt(
         False,
-        "A Karlchen is caught (Sonderpunkt karlchen_gefangen) only when a Karo-Dame wins the last trick",
+        "A Karlchen is caught (Sonderpunkte karlchen_gefangen, doppelkarlchen_gefangen) only when a Karo-Dame "
+        "wins the last trick",
         "FreeDoko, rule 'catch charlie only with diamond queen'; seed 002 (false: any card)",
     )
 

@@ -46,8 +46,9 @@ from collections.abc import Sequence
 from functools import cache
 from typing import ClassVar, Final
 
-from .cards import AUGEN, Card
+from .cards import AUGEN, HERZ, Card
 from .messages import N_, TextError
+from .order import CardOrder, card_order
 from .rules import (
     ANSAGE,
     KEINE_30,
@@ -67,6 +68,12 @@ SONDERPUNKT_LABELS = {
     "karlchen": N_("Karlchen"),
     "karlchen_gefangen": N_("Karlchen gefangen"),
     "fuchs_am_end": N_("Fuchs am End"),
+    "fuchs_gefangen_am_end": N_("Fuchs gefangen am End"),
+    "doppelfuchs_am_end": N_("Doppelfuchs am End"),
+    "doppelkarlchen": N_("Doppelkarlchen"),
+    "doppelkarlchen_gefangen": N_("Doppelkarlchen gefangen"),
+    "dulle_gefangen": N_("Dulle gefangen"),
+    "herzstich": N_("Herzstich"),
 }
 
 # Enum facts as plain tuples and constants: reading an enum member or property costs far more than a
@@ -88,6 +95,8 @@ _GAME_KEY: Final[tuple[str, ...]] = tuple([g.key for g in _GAME_TYPES])
 _SEATS: Final = frozenset(range(4))
 _KARO_ASS: Final = int(Card.KARO_ASS)
 _KREUZ_BUBE: Final = int(Card.KREUZ_BUBE)
+_KARO_DAME: Final = int(Card.KARO_DAME)
+_HERZ: Final = HERZ
 
 #: The Farbsoli: the game keys the word ``trumpf`` stands for in ``solo_factors`` and ``sonderpunkte_soli``
 #: (seed 000 "Trumpfsolo": the normal trumps; seed 002 "Trumpfsolo": Karo swapped for any suit).
@@ -421,7 +430,8 @@ def feigheit_winner(summary: GameSummary, rules: RuleSet) -> tuple[Party, str] |
 
 
 def _gegen_die_alten_counts(summary: GameSummary, rules: RuleSet, solo: bool) -> bool:
-    """Whether Kontra's win earns the Punkt gegen die Alten (TSR 7.2.3; none in a solo, 7.2.4).
+    """Whether Kontra's win earns the Punkt gegen die Alten (TSR 7.2.3; none in a solo, 7.2.4, unless
+    ``gegen_die_alten_in_solo``: then also the three opponents who win a game scored as a solo).
 
     With ``gegen_die_alten_as = "sonderpunkt"`` it also counts against a Stille Hochzeit or lone
     Hochzeit scored as a solo in which all Sonderpunkte count (seed 000: Sonderpunkte count "bei
@@ -429,7 +439,7 @@ def _gegen_die_alten_counts(summary: GameSummary, rules: RuleSet, solo: bool) ->
     """
     if not rules.gegen_die_alten:
         return False
-    if not solo:
+    if not solo or rules.gegen_die_alten_in_solo:
         return True
     if rules.gegen_die_alten_as != "sonderpunkt":
         return False
@@ -546,9 +556,11 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
     if won is not None:
         items.append(_GEWONNEN if feige is None else _line("gewonnen", _FEIGE_LABELS[feige[1]], 1))
         _against_items(items, summary, won, 0)
-        for party in _PARTIES:
-            if announcements[party] >= ANSAGE:
-                items.append(_ANGESAGT[party])
+        doubles = opts.ansage_doubles  # rules.ansage_doubles
+        if not doubles:
+            for party in _PARTIES:
+                if announcements[party] >= ANSAGE:
+                    items.append(_ANGESAGT[party])
         for party in _PARTIES:
             if party is won or opts.every_absage:  # rules.absage_punkte
                 for level in range(KEINE_90, announcements[party] + 1):
@@ -557,7 +569,15 @@ def score(summary: GameSummary, rules: RuleSet) -> Score:
             _reached_items(items, summary, won, 0)
         if solo and opts.solo_bonus:  # rules.solo_bonus
             items.append(_item("solo", _SOLO_LABEL, opts.solo_bonus))
-        if won is _KONTRA and _gegen_die_alten_counts(summary, rules, solo):
+        gegen_die_alten = won is _KONTRA and _gegen_die_alten_counts(summary, rules, solo)
+        if gegen_die_alten and opts.gegen_die_alten_doubled:  # rules.kontra_doubles_gegen_die_alten
+            items.append(_GEGEN_DIE_ALTEN)
+            gegen_die_alten = False
+            if opts.gegen_die_alten_sonderpunkt:  # rules.gegen_die_alten_as
+                sonder_value += 1
+        if doubles:
+            _doubling_items(items, announcements)
+        if gegen_die_alten:
             items.append(_GEGEN_DIE_ALTEN)
             if opts.gegen_die_alten_sonderpunkt:  # rules.gegen_die_alten_as
                 sonder_value += 1
@@ -607,6 +627,19 @@ def _detail(kinds: list[str]) -> str:
     )
 
 
+def _doubling_items(items: list[ScoreItem], announcements: tuple[int, int]) -> None:
+    """Append a line for each of Re and Kontra angesagt that doubles the game points so far (rule
+    ``ansage_doubles``; FreeDoko, ANNOUNCEMENT_RE_DOUBLES): the line holds the Punkte the doubling adds,
+    so that the items still sum to the value (Gewonnen 1 + unter 90 1, Re angesagt: +2; Kontra angesagt
+    too: +4 more, 8 in all)."""
+    for party in _PARTIES:
+        if announcements[party] >= ANSAGE:
+            so_far = 0
+            for item in items:
+                so_far += item.punkte
+            items.append(_item(f"{_PARTY_KEY[party]}_angesagt", _DOUBLES_LABELS[party], so_far))
+
+
 def _item(key: str, label: str, punkte: int) -> ScoreItem:
     return ScoreItem(key, label, punkte)
 
@@ -627,6 +660,8 @@ _SOLO_LABEL: Final = N_("Solo")
 _SUMME_LABEL: Final = N_("Summe")
 _GEGEN_DIE_ALTEN: Final = ScoreItem("gegen_die_alten", N_("Gegen die Alten"), 1)
 _ANGESAGT_LABELS: Final = (N_("Re announced"), N_("Kontra announced"))
+#: The Ansage lines under ``ansage_doubles`` (German "Re angesagt (verdoppelt)").
+_DOUBLES_LABELS: Final = (N_("Re announced (doubles)"), N_("Kontra announced (doubles)"))
 _ANGESAGT: Final[tuple[ScoreItem, ...]] = tuple(
     [ScoreItem(f"{_PARTY_KEY[p]}_angesagt", _ANGESAGT_LABELS[p], 2) for p in _PARTIES]
 )
@@ -769,11 +804,13 @@ def sonderpunkte_of_tricks(
     tricks: Sequence[tuple[Sequence[int], Sequence[int], int]],
     party_of: Sequence[Party],
     rules: RuleSet,
+    order: CardOrder | None = None,
 ) -> tuple[Sonderpunkt, ...]:
-    """Find the Sonderpunkte in played tricks (TSR 7.2.3; seeds 000 and 002).
+    """Find the Sonderpunkte in played tricks (TSR 7.2.3; seeds 000 and 002; FreeDoko's extra points).
 
     ``tricks`` holds for each trick ``(cards, seats, winner_index)`` in play order; ``party_of``
-    gives the final party of each seat. Kinds found:
+    gives the final party of each seat; ``order`` is the game's card order (default: the normal game's;
+    only ``dulle_gefangen`` and ``herzstich`` read it). Kinds found, each one Punkt for the party named:
 
     - ``doppelkopf``: a trick of at least ``doppelkopf_augen`` Augen, for its winner;
     - ``fuchs_gefangen``: a Fuchs (Karo-Ass) of one party in a trick won by the other, one each;
@@ -781,24 +818,52 @@ def sonderpunkte_of_tricks(
     - ``karlchen_gefangen``: a Kreuz-Bube played in the last trick by the party that does not win
       it, one for the winning party per such Kreuz-Bube (seed 002, Sonderkarten: "Wer den
       gegnerischen Charlie im letzten Stich fängt erhält einen Sonderpunkt"; seed 000, Karlchen
-      Müller: "Ein gefangenes Karlchen gibt einen Sonderpunkt für die gegnerische Partei");
+      Müller: "Ein gefangenes Karlchen gibt einen Sonderpunkt für die gegnerische Partei"); with
+      ``karlchen_gefangen_karo_dame`` only when a Karo-Dame wins the last trick (FreeDoko,
+      EXTRAPOINT_CATCH_CHARLIE_ONLY_WITH_DIAMOND_QUEEN; for ``doppelkarlchen_gefangen`` too);
     - ``fuchs_am_end``: the last trick won with a Karo-Ass, for the party that played it (seed 000,
-      Fuchs fangen: "Es wird auch ein Sonderpunkt vergeben, wenn der Fuchs den letzten Stich macht").
+      Fuchs fangen: "Es wird auch ein Sonderpunkt vergeben, wenn der Fuchs den letzten Stich macht");
+    - ``fuchs_gefangen_am_end``: a Fuchs of one party in the last trick won by the other, one each, on
+      top of its ``fuchs_gefangen`` (FreeDoko, EXTRAPOINT_CATCH_FOX_LAST_TRICK);
+    - ``doppelfuchs_am_end``: the last trick won with a Karo-Ass and the other Karo-Ass in it from the
+      same party: one more on top of ``fuchs_am_end`` (FreeDoko, EXTRAPOINT_DOUBLE_FOX_LAST_TRICK);
+    - ``doppelkarlchen``: the last trick won with a Kreuz-Bube and the other Kreuz-Bube in it from the
+      same party: one more on top of ``karlchen``, 2 with it (FreeDoko, EXTRAPOINT_DOUBLE_CHARLIE);
+    - ``doppelkarlchen_gefangen``: both Kreuz-Buben in the last trick from the party that does not win
+      it: one more for the winners on top of the ``karlchen_gefangen`` of each (FreeDoko,
+      EXTRAPOINT_CATCH_DOUBLE_CHARLIE, which there gives the second caught Karlchen its point);
+    - ``dulle_gefangen``: a trick won with a Dulle (the Herz-10 where it trumps) holding the other
+      Herz-10 from the other party, for the winners (FreeDoko, EXTRAPOINT_DOLLE_JABS_DOLLE: counted
+      whenever a Dulle wins over the other party's Dulle, so it needs a ``dulle`` rule under which
+      the second can win, or a first Dulle from the winners);
+    - ``herzstich``: a trick of four Herz cards that are not trumps (Herz-Ass, -König, -Neun; with
+      ``dullen`` off the Herz-10 too), for its winner (FreeDoko, EXTRAPOINT_HEART_TRICK).
 
-    Only kinds listed in ``rules.sonderpunkte`` are returned. Whether they count in the game type
-    is decided by :func:`score` (see :func:`counting_sonderpunkte`).
+    Each kind is counted on its own; a rule set lists the base kind with its "doppel" or "am End"
+    kind for FreeDoko's values. Only kinds listed in ``rules.sonderpunkte`` are returned, and
+    ``herzstich`` also where ``rules.bock_triggers`` lists it (the Bock trigger reads it). Whether
+    they count in the game type is decided by :func:`score` (see :func:`counting_sonderpunkte`).
     """
     typed = [(tuple(cards), tuple(seats), win) for cards, seats, win in tricks]
-    return sonderpunkte_of_typed_tricks(typed, list(party_of), rules)
+    return sonderpunkte_of_typed_tricks(typed, list(party_of), rules, order)
 
 
 def sonderpunkte_of_typed_tricks(
-    tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]], party_of: list[Party], rules: RuleSet
+    tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]],
+    party_of: list[Party],
+    rules: RuleSet,
+    order: CardOrder | None = None,
 ) -> tuple[Sonderpunkt, ...]:
     """:func:`sonderpunkte_of_tricks` of typed tricks (read as machine ints where compiled): each trick
     is ``(cards, seats, index of the winner in them)`` in play order, ``party_of`` the party of each
-    seat 0..3. Returns the Sonderpunkte that ``rules.sonderpunkte`` lists, trick by trick."""
+    seat 0..3, ``order`` the game's card order (default: the normal game's). Returns the Sonderpunkte
+    that ``rules.sonderpunkte`` lists, trick by trick."""
     opts = _SCORE_OPTIONS.get(rules)
+    if order is None:
+        order = card_order(_NORMAL)
+    group = order.group
+    dulle = order.dulle if opts.dulle_gefangen else -1
+    herzstich = opts.herzstich
     found: list[Sonderpunkt] = []
     doppelkopf = opts.doppelkopf_augen
     fuchs = opts.fuchs_gefangen
@@ -815,17 +880,54 @@ def sonderpunkte_of_typed_tricks(
             for k in range(len(cards)):
                 if cards[k] == _KARO_ASS and party_of[seats[k]] is not party:
                     found.append(Sonderpunkt("fuchs_gefangen", party, index))
+        if dulle >= 0 and cards[win] == dulle:
+            for k in range(len(cards)):
+                if k != win and cards[k] == dulle and party_of[seats[k]] is not party:
+                    found.append(Sonderpunkt("dulle_gefangen", party, index))
+        if herzstich:
+            hearts = 0
+            for c in cards:
+                if group[c] == _HERZ:
+                    hearts += 1
+            if hearts == 4:
+                found.append(Sonderpunkt("herzstich", party, index))
         if index != last:
             continue
-        if opts.karlchen and cards[win] == _KREUZ_BUBE:
-            found.append(Sonderpunkt("karlchen", party, index))
-        if opts.karlchen_gefangen:
+        win_card = cards[win]
+        if win_card == _KREUZ_BUBE:
+            if opts.karlchen:
+                found.append(Sonderpunkt("karlchen", party, index))
+            if opts.doppelkarlchen and _partner_card(cards, seats, win, party_of, _KREUZ_BUBE):
+                found.append(Sonderpunkt("doppelkarlchen", party, index))
+        catcher = opts.karlchen_catcher  # rules.karlchen_gefangen_karo_dame
+        if catcher < 0 or win_card == catcher:
+            caught = 0
             for k in range(len(cards)):
                 if cards[k] == _KREUZ_BUBE and party_of[seats[k]] is not party:
-                    found.append(Sonderpunkt("karlchen_gefangen", party, index))
-        if opts.fuchs_am_end and cards[win] == _KARO_ASS:
-            found.append(Sonderpunkt("fuchs_am_end", party, index))
+                    caught += 1
+                    if opts.karlchen_gefangen:
+                        found.append(Sonderpunkt("karlchen_gefangen", party, index))
+            if caught == 2 and opts.doppelkarlchen_gefangen:
+                found.append(Sonderpunkt("doppelkarlchen_gefangen", party, index))
+        if win_card == _KARO_ASS:
+            if opts.fuchs_am_end:
+                found.append(Sonderpunkt("fuchs_am_end", party, index))
+            if opts.doppelfuchs_am_end and _partner_card(cards, seats, win, party_of, _KARO_ASS):
+                found.append(Sonderpunkt("doppelfuchs_am_end", party, index))
+        if opts.fuchs_gefangen_am_end:
+            for k in range(len(cards)):
+                if cards[k] == _KARO_ASS and party_of[seats[k]] is not party:
+                    found.append(Sonderpunkt("fuchs_gefangen_am_end", party, index))
     return tuple(found)
+
+
+def _partner_card(cards: tuple[int, ...], seats: tuple[int, ...], win: int, party_of: list[Party], card: int) -> bool:
+    """Whether a second ``card`` besides the winning one lies in the trick, from the winner's party."""
+    party = party_of[seats[win]]
+    for k in range(len(cards)):
+        if k != win and cards[k] == card and party_of[seats[k]] is party:
+            return True
+    return False
 
 
 class _ScoreOptions:
@@ -843,6 +945,9 @@ class _ScoreOptions:
         self.re_120_after_kontra: Final[bool] = rules.re_120_after_kontra
         self.every_absage: Final[bool] = rules.absage_punkte == "all"
         self.reached_against_absage: Final[bool] = rules.reached_against_absage
+        self.ansage_doubles: Final[bool] = rules.ansage_doubles
+        #: the Punkt gegen die Alten is counted before the doubling lines (doubled with them)
+        self.gegen_die_alten_doubled: Final[bool] = rules.ansage_doubles and rules.kontra_doubles_gegen_die_alten
         #: solo_factor by game type; 0 for the games not played alone (normal game, Armut)
         self.solo_factors: Final[tuple[int, ...]] = tuple(
             [0 if g is _NORMAL or g is _ARMUT else solo_factor(rules, g) for g in _GAME_TYPES]
@@ -857,6 +962,15 @@ class _ScoreOptions:
         self.karlchen: Final[bool] = "karlchen" in wanted
         self.karlchen_gefangen: Final[bool] = "karlchen_gefangen" in wanted
         self.fuchs_am_end: Final[bool] = "fuchs_am_end" in wanted
+        # FreeDoko's kinds (issue 26); karlchen_gefangen_karo_dame: only a Karo-Dame catches a Karlchen
+        self.karlchen_catcher: Final[int] = _KARO_DAME if rules.karlchen_gefangen_karo_dame else -1
+        self.fuchs_gefangen_am_end: Final[bool] = "fuchs_gefangen_am_end" in wanted
+        self.doppelfuchs_am_end: Final[bool] = "doppelfuchs_am_end" in wanted
+        self.doppelkarlchen: Final[bool] = "doppelkarlchen" in wanted
+        self.doppelkarlchen_gefangen: Final[bool] = "doppelkarlchen_gefangen" in wanted
+        self.dulle_gefangen: Final[bool] = "dulle_gefangen" in wanted
+        #: also found for the Bock trigger herzstich (session.bock_triggers_fired); counted only if listed
+        self.herzstich: Final[bool] = "herzstich" in wanted or "herzstich" in rules.bock_triggers
 
 
 _SCORE_OPTIONS: Final = PerRuleSet(_ScoreOptions)

@@ -61,6 +61,9 @@ BOCK_TRIGGERS = {
     "lost_re": N_("Re was announced and Re did not win"),
     "nullspiel": N_("the game is worth 0 Punkte, Sonderpunkte included (seed 002: 'Nullspiel')"),
     "schwarz": N_("one party won no trick"),
+    "herzstich": N_(
+        "a trick of four Herz cards that are not trumps, in a game not scored as a solo (FreeDoko: 'bock heart trick')"
+    ),
 }
 
 
@@ -187,7 +190,9 @@ def bock_triggers_fired(summary: GameSummary, result: Score, rules: RuleSet) -> 
     game scored as a solo (``result.solo``, e.g. a Stille Hochzeit where it counts as a solo) that
     the soloist (Re) did not win; "verlorenes Contra" is a Kontra announcement and a game Kontra did
     not win (nobody winning included); "Nullspiel" is a game value of 0 Punkte after netting the
-    Sonderpunkte; "Spaltarsch" is 120 Augen each, in any game type.
+    Sonderpunkte; "Spaltarsch" is 120 Augen each, in any game type; "herzstich" is a Sonderpunkt
+    ``herzstich`` in the summary (found in play whenever the trigger is on, counted only where
+    ``sonderpunkte`` lists it) in a game not scored as a solo (FreeDoko, BOCK_HEART_TRICK).
     """
     fired = []
     for trigger in rules.bock_triggers:
@@ -203,6 +208,8 @@ def bock_triggers_fired(summary: GameSummary, result: Score, rules: RuleSet) -> 
             hit = result.value == 0
         elif trigger == "schwarz":
             hit = not summary.has_trick(Party.RE) or not summary.has_trick(Party.KONTRA)
+        elif trigger == "herzstich":  # FreeDoko BOCK_HEART_TRICK; found by scoring.sonderpunkte_of_tricks
+            hit = not result.solo and any(s.kind == "herzstich" for s in summary.sonderpunkte)
         else:  # pragma: no cover - the rule set only admits the choices above
             raise RuleError("bock_triggers: unknown trigger {trigger!r}", trigger=trigger)
         if hit:

@@ -85,6 +85,9 @@ _SCORED_BY_CORE = (
     "re_120_after_kontra",
     "absage_punkte",
     "reached_against_absage",
+    "ansage_doubles",
+    "kontra_doubles_gegen_die_alten",
+    "gegen_die_alten_in_solo",
 )
 # Options that do not act in a game where every seat says gesund and no announcement is made during
 # play (the kernel's games), or that act on the deal only through the packets (a uniform deal of the
@@ -153,6 +156,7 @@ _REFUSED: dict[str, str] = {
     "superschweine_games": "the kernel finds the Superschweine wherever the Schweine count",
     "superschweine_announce": "the kernel does not model when the Superschweine become public",
     "schweine_with_superschweine": "the kernel lets the Schweine's holder hold the Superschweine too",
+    "karlchen_gefangen_karo_dame": "the kernel catches a Karlchen with any card that wins the last trick",
 }
 _REFUSED["dulle_first_with_schweine"] = "the kernel's Dulle rule per trick does not look at the Schweine"
 _REFUSED["pflichtansage_raises"] = (
@@ -165,6 +169,12 @@ def check_supported(rules: RuleSet) -> None:
     mirror (an option in ``_REFUSED`` switched on, or an option unknown to this module that is not
     at its DDV default)."""
     known = set(_MIRRORED) | set(_SCORED_BY_CORE) | set(_IDLE)
+    unmirrored = sorted(set(rules.sonderpunkte) - set(SONDER_KINDS))  # FreeDoko's kinds (scoring area)
+    if unmirrored:
+        raise KernelUnsupported(
+            f"sonderpunkte = {rules.sonderpunkte!r} is not mirrored by the kernel: it detects only "
+            f"{', '.join(SONDER_KINDS)}, not {', '.join(unmirrored)}; use the engine (Game)"
+        )
     for f in dataclasses.fields(rules):
         value: Any = getattr(rules, f.name)
         default: Any = getattr(DDV, f.name)

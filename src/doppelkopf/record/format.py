@@ -77,7 +77,6 @@ OPTIONS_ADDED: dict[int, dict[str, Any]] = {
         "ansage_doubles": False,
         "kontra_doubles_gegen_die_alten": False,
         "gegen_die_alten_in_solo": False,
-        "solo_always_triple": False,
         "karlchen_gefangen_karo_dame": False,
         "pflichtsoli": 1,
         "farb_pflichtsoli": 0,
