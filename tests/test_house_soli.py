@@ -133,3 +133,26 @@ def test_a_koenigsolo_is_declared_played_and_scored_as_a_solo() -> None:
         game.apply(next(a for a in game.legal_actions() if Action.is_card(a)))
     points = game.score().points
     assert points[0] == -3 * points[1] and points[1] == points[2] == points[3] != 0
+
+
+def test_without_erwiderung_a_late_re_cannot_answer_kontra() -> None:
+    """TSR 6.4.4: a party past its deadline may answer the other party's Ansage with one card fewer than it
+    needed (Erwiderung); FreeDoko ANNOUNCEMENT_REPLY false allows no reply. Carla (Kontra) says Kontra with 12
+    cards; trick 1: Karo-10, Karo-Bube, Herz-Dame (Carla wins), Pik-Neun; trick 2: Carla leads a Karo-Dame, Dirk a
+    Pik-Neun, Anna a Karo-König: Anna holds 10 cards, too late for Re (11) but in time for the Erwiderung (Kontra
+    needed 11, less one). Under erwiderung = false she may say nothing."""
+
+    def anna_after_two_cards(rules: RuleSet) -> list[int]:
+        game = Game(rules, HANDS, dealer=3)
+        for _ in range(4):
+            game.apply(Action.GESUND)
+        for card in (C.KARO_ZEHN, C.KARO_BUBE):
+            game.apply(int(card))
+        game.apply(Action.announce(1))  # Carla: Kontra
+        for card in (C.HERZ_DAME, C.PIK_NEUN, C.KARO_DAME, C.PIK_NEUN, C.KARO_KOENIG):
+            game.apply(int(card))
+        assert len(game.hands[0]) == 10
+        return [a for a in game.legal_actions(0) if Action.is_announcement(a)]
+
+    assert anna_after_two_cards(DDV) == [Action.announce(1)]
+    assert anna_after_two_cards(replace(DDV, erwiderung=False)) == []

@@ -74,7 +74,7 @@ def level_range(game: GameState, seat: int) -> tuple[int, int]:
     current", with skipping) an Absage needs only its own deadline, the lower levels it implies
     may be past theirs (the deadlines do not rise, so the levels in time are still a range).
     The Ansage may come as an Erwiderung with ``reply_extra_cards`` fewer
-    cards than the other side's announcement needed (by cards only: seed 002 "Für
+    cards than the other side's announcement needed, unless ``erwiderung`` is off (by cards only: seed 002 "Für
     Gegenansagen gelten auch die genannten Fristen"); a party whose Ansage was too late for a
     first Ansage may not make Absagen (TSR 6.4.4). In a Hochzeit nobody announces before the
     Klärungsstich (TSR 6.5; seed 000), except the Hochzeiter under ``hochzeit_early_ansage``
@@ -102,7 +102,7 @@ def level_range(game: GameState, seat: int) -> tuple[int, int]:
         return _own_deadlines(game, seat, mine, current)
     if current == 0 and not in_time(game, seat, ANSAGE):
         other = game.levels[1 - mine]
-        if other and not opts.by_tricks and in_time(game, seat, other, opts.reply_extra):
+        if other and not opts.by_tricks and opts.erwiderung and in_time(game, seat, other, opts.reply_extra):
             return (ANSAGE, ANSAGE + 1)  # Erwiderung only
         return (0, 0)
     top = current or ANSAGE
@@ -123,7 +123,7 @@ def _own_deadlines(game: GameState, seat: int, mine: int, current: int) -> tuple
     if low == ANSAGE and not in_time(game, seat, ANSAGE):
         opts = game.options
         other = game.levels[1 - mine]
-        if other and not opts.by_tricks and in_time(game, seat, other, opts.reply_extra):
+        if other and not opts.by_tricks and opts.erwiderung and in_time(game, seat, other, opts.reply_extra):
             return (ANSAGE, SCHWARZ + 1 if in_time(game, seat, KEINE_90) else ANSAGE + 1)
         low = KEINE_90
     while low <= SCHWARZ and not in_time(game, seat, low):

@@ -241,7 +241,7 @@ def search_order(game: GameState) -> CardOrder:
     if game.schweine is None and any(eligible(game, s) for s in range(4)):
         nines = game.options.rules.superschweine and game.options.rules.with_nines
         superschweine = nines and any(h.count(Card.KARO_NEUN) == 2 for h in game.hands)
-        return card_order(game.game_type, True, superschweine)
+        return card_order(game.game_type, True, superschweine, game.options.dullen)
     return game.order
 
 

@@ -227,7 +227,7 @@ class InformationState:
         """The card order as this seat knows it: the public game type, with the Schweine and
         Superschweine once they are known to the observer."""
         game_type = self.game_type if self.game_type is not None else _NORMAL
-        return card_order(game_type, self.schweine is not None, self.superschweine is not None)
+        return card_order(game_type, self.schweine is not None, self.superschweine is not None, self.rules.dullen)
 
 
 class Game(GameState):
@@ -905,7 +905,10 @@ class Game(GameState):
         insider = seat == self.armut_poor or (seat == self.armut_taker and self.armut_taker is not None)
         schweine = self.schweine if self.phase is not _VORBEHALT else None
         order = card_order(
-            game_type if game_type is not None else _NORMAL, schweine is not None, superschweine is not None
+            game_type if game_type is not None else _NORMAL,
+            schweine is not None,
+            superschweine is not None,
+            self.options.dullen,
         )
         return InformationState(
             seat=seat,

@@ -41,12 +41,12 @@ class CardOrder:
         group: tuple of 24 ints, ``TRUMP`` (4) or the Fehl suit 0..3 of each card.
         power: tuple of 24 ints; higher wins within a group; trump powers exceed all Fehl.
         trumps_high_to_low: the distinct trump cards, best first.
-        dulle: the card that is the Dulle in this game (Herz-10) or -1 when it is no trump.
+        dulle: the card that is the Dulle in this game (Herz-10), or -1: no trump, or the rule ``dullen`` off.
     """
 
     __slots__ = ("game_type", "group", "power", "trumps_high_to_low", "dulle")
 
-    def __init__(self, game_type: GameType, trumps_high_to_low: list[int]) -> None:
+    def __init__(self, game_type: GameType, trumps_high_to_low: list[int], dullen: bool = True) -> None:
         self.game_type = game_type
         self.trumps_high_to_low = tuple(trumps_high_to_low)
         group = [c // 6 for c in range(24)]
@@ -60,14 +60,17 @@ class CardOrder:
         self.group = tuple(group)
         self.power = tuple(power)
         herz10 = int(Card.HERZ_ZEHN)
-        self.dulle = herz10 if group[herz10] == TRUMP else -1
+        self.dulle = herz10 if dullen and group[herz10] == TRUMP else -1  # rule dullen: no Dulle without
 
     def is_trump(self, card: int) -> bool:
         return self.group[card] == TRUMP
 
-    def __reduce__(self) -> tuple[type[CardOrder], tuple[GameType, list[int]]]:
+    def __reduce__(self) -> tuple[type[CardOrder], tuple[GameType, list[int], bool]]:
         """Pickle and copy as the arguments of ``__init__`` (a compiled class has no ``__dict__``)."""
-        return (CardOrder, (self.game_type, list(self.trumps_high_to_low)))
+        return (
+            CardOrder,
+            (self.game_type, list(self.trumps_high_to_low), self.dulle >= 0 or not self.is_trump(int(Card.HERZ_ZEHN))),
+        )
 
     def sort_key(self, card: int) -> tuple[int, int]:
         """Key for sorting a hand by rank: trumps first (best first), then Fehl by suit."""
@@ -79,13 +82,20 @@ class CardOrder:
 
 
 @cache
-def card_order(game_type: GameType, schweine: bool = False, superschweine: bool = False) -> CardOrder:
+def card_order(
+    game_type: GameType, schweine: bool = False, superschweine: bool = False, dullen: bool = True
+) -> CardOrder:
     """The :class:`CardOrder` of ``game_type`` (cached; TSR 2.3).
 
     ``schweine``: the Schweine are announced, both Karo-Asse rank above the Dulle (seed 000,
     "Schweinchen"; seed 002, "Sonderkarten"); ``superschweine``: the Karo-Neunen rank above them
     (seed 002, only together with ``schweine``). Both only act where the Karo-Ass is a trump
-    (normal game, Hochzeit, Armut, Karo-Solo); elsewhere they are ignored.
+    (normal game, Hochzeit, Armut, Karo-Solo); elsewhere they are ignored. ``dullen``: the rule ``dullen``
+    (TSR 2.3.1; FreeDoko, rule 'Dollen'): false makes the Herz-10 a Herz card between the Ass and the König
+    wherever it would be the Dulle (a Herz-Solo keeps it as the Herz trump below the Ass).
+
+    >>> [Card(c).symbol for c in card_order(GameType.NORMAL, dullen=False).trumps_high_to_low[:2]]
+    ['♣D', '♠D']
 
     >>> order = card_order(GameType.NORMAL, schweine=True, superschweine=True)
     >>> [Card(c).symbol for c in order.trumps_high_to_low[:3]]
@@ -93,7 +103,7 @@ def card_order(game_type: GameType, schweine: bool = False, superschweine: bool 
     """
     damen = [_card(s, DAME) for s in (KREUZ, PIK, HERZ, KARO)]
     buben = [_card(s, BUBE) for s in (KREUZ, PIK, HERZ, KARO)]
-    herz10 = [int(Card.HERZ_ZEHN)]
+    herz10 = [int(Card.HERZ_ZEHN)] if dullen else []
     if game_type is GameType.DAMEN:
         return CardOrder(game_type, damen)
     if game_type is GameType.BUBEN:
@@ -112,13 +122,13 @@ def card_order(game_type: GameType, schweine: bool = False, superschweine: bool 
     if game_type is GameType.KOEHLER:
         return CardOrder(game_type, koenige + damen + buben)
     suit = {GameType.KREUZ: KREUZ, GameType.PIK: PIK, GameType.HERZ: HERZ}.get(game_type, KARO)
-    suit_trumps = [_card(suit, r) for r in (ASS, ZEHN, KOENIG, NEUN) if _card(suit, r) != herz10[0]]
+    suit_trumps = [_card(suit, r) for r in (ASS, ZEHN, KOENIG, NEUN) if _card(suit, r) not in herz10]
     trumps = herz10 + damen + buben + suit_trumps
     if schweine and suit == KARO:
         top = [int(Card.KARO_NEUN)] if superschweine else []
         top.append(int(Card.KARO_ASS))
         trumps = top + [c for c in trumps if c not in top]
-    return CardOrder(game_type, trumps)
+    return CardOrder(game_type, trumps, dullen)
 
 
 def second_dulle_wins(rules: RuleSet, last_trick: bool, schweine: bool = False) -> bool:

@@ -742,6 +742,12 @@ class RuleSet:
         "Once Schweine are announced, the first of two Herz-10 in a trick always wins, whatever dulle says",
         "FreeDoko, rule 'Dollen: first over second with swines'; TSR: no Schweine (false)",
     )
+    erwiderung: bool = _opt(
+        True,
+        "Erwiderung: a party whose Ansage is past its deadline may still say Re or Kontra in reply to the other "
+        "party's An- or Absage (with reply_extra_cards); false: never after its own deadline",
+        "TSR 6.4.4 (true); FreeDoko, rule 'announcement reply' (false)",
+    )
     hochzeit_first_trick_decides: bool = _opt(
         False,
         "The first trick of the Hochzeit's finding kind decides even when the Hochzeiter wins it himself: he "

@@ -128,7 +128,9 @@ def first_fuchs_home(state: GameState, cards: tuple[int, ...], seats: tuple[int,
 
 def update_order(state: GameState) -> None:
     """The card order of the game type with the Schweine and Superschweine announced so far."""
-    state.order = card_order(state.game_type, state.schweine is not None, state.superschweine is not None)
+    state.order = card_order(
+        state.game_type, state.schweine is not None, state.superschweine is not None, state.options.dullen
+    )
 
 
 def at_armut_exchange(state: GameState, poor: int, taker: int) -> None:

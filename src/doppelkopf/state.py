@@ -107,6 +107,7 @@ class GameOptions:
         )
         self.skipping: Final[bool] = rules.announcement_skipping
         self.reply_extra: Final[int] = rules.reply_extra_cards
+        self.erwiderung: Final[bool] = rules.erwiderung  # FreeDoko 'announcement reply' (issue 26)
         self.last_deadline: Final[int] = min(rules.announcement_deadlines) - max(0, rules.reply_extra_cards)
         self.hochzeit_shift: Final[bool] = rules.hochzeit_shift
         self.hochzeit_tricks: Final[int] = rules.hochzeit_tricks
@@ -133,6 +134,7 @@ class GameOptions:
         self.cut_minimum: Final[int] = rules.cut_minimum
         self.deal_packets: Final[tuple[int, ...]] = tuple(rules.deal_packets)
         self.dulle: Final[Dulle] = rules.dulle
+        self.dullen: Final[bool] = rules.dullen  # TSR 2.3.1; FreeDoko 'Dollen' (issue 26)
         self.dulle_first_with_schweine: Final[bool] = rules.dulle_first_with_schweine
         self.pflichtansage: Final[bool] = rules.pflichtansage
         self.pflichtansage_augen: Final[int] = rules.pflichtansage_augen
@@ -331,7 +333,7 @@ class GameState:
         self.declarer = None
         self.pflichtsolo = False
         self.party = [_KONTRA] * 4
-        self.order = card_order(_NORMAL)
+        self.order = card_order(_NORMAL, dullen=options.dullen)
         self.partner_open = False
         self.clarified_at = None
         self.hochzeit_rule = None

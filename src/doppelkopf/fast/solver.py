@@ -734,7 +734,7 @@ class _Position:
         order: CardOrder = game.order
         # the order the core expects for the rest of the game (pending Schweine counted as announced)
         later: CardOrder = game.search_order()
-        no_super = card_order(game.game_type, True, False) if later is not order else later
+        no_super = card_order(game.game_type, True, False, game.rules.dullen) if later is not order else later
         if any(later.group[c] != order.group[c] for c in range(24)):
             raise ValueError("pending Schweine change the card groups; the solver cannot take that order")
         schweine = game.schweine is not None

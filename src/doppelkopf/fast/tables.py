@@ -60,6 +60,7 @@ class KernelUnsupported(RuleError):
 _MIRRORED = {
     "with_nines": "deck of 48 or 40 cards",
     "dulle": "second_dulle_wins per trick (last or not)",
+    "dullen": "the card order of each game type (the Herz-10 a Herz card without the Dullen)",
     "schweine": "order variants, the holder announces with his first Karo-Ass",
     "schweine_announce": "vorbehalt: at the start; before_first_play / first_play: with the first Karo-Ass",
     "schweine_games": "per game type",
@@ -136,6 +137,7 @@ _IDLE = (
     "bock_multiplies",
     "bock_skips_soli",
     "bock_skipped_solo_counts",
+    "erwiderung",  # the kernel makes no Erwiderung (no announcement in reply during play)
     "tricks_visible",  # display only: which finished tricks a seat may look at again
     # session and the Liste (issue 26): the session's bookkeeping, never read during a deal's play
     "pflichtsoli",
@@ -405,7 +407,7 @@ def _game_tables_cached(
     mode = _schweine_mode(rules)
     for i, (game_type, re_count) in enumerate(kinds):
         for variant, (schweine, superschweine) in enumerate(((False, False), (True, False), (True, True))):
-            order = card_order(game_type, schweine, superschweine)
+            order = card_order(game_type, schweine, superschweine, rules.dullen)
             group[i, variant] = order.group
             power[i, variant] = order.power
             for card in range(24):

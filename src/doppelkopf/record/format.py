@@ -53,6 +53,7 @@ OPTIONS_ADDED: dict[int, dict[str, Any]] = {
     4: {  # issue 26: FreeDoko's options and other programs' variants, each at today's behaviour
         "dullen": True,
         "dulle_first_with_schweine": False,
+        "erwiderung": True,
         "hochzeit_first_trick_decides": False,
         "genscher": False,
         "announcement_till_full_trick": False,

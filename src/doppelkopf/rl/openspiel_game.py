@@ -749,7 +749,7 @@ def _dealt_hands_in_exchange(core: _Core, player: int, rng: random.Random) -> li
     if poor is not None and poor != player:
         # the poor player may hold at most armut_max_trumps trumps (as the normal game counts them):
         # its hand is filled first, Fehl cards taking the place of trumps beyond that
-        normal = card_order(GameType.NORMAL)
+        normal = card_order(GameType.NORMAL, dullen=game.rules.dullen)
         trumps = sum(1 for card in hands[poor] if normal.is_trump(card))
         kept = []
         for card in rest:
