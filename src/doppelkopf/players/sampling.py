@@ -343,7 +343,9 @@ class HandSampler:
             self.fehl_only = (poor, sum(n for c, n in given.items() if normal.is_trump(c)))
             return
         trumps_played = sum(n for c, n in played_by[poor].items() if normal.is_trump(c))
-        self.fehl_only = (poor, info.rules.armut_cards - trumps_played)
+        # it got back as many cards as it laid (armut_count: armut_cards, or per armut_only_trumps /
+        # armut_fuchs_extra)
+        self.fehl_only = (poor, info.armut_count - trumps_played)
 
     def _deal(self, rng: random.Random) -> list[list[int]]:
         pool = list(self.pool)
