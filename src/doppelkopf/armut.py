@@ -14,12 +14,13 @@ The functions take the :class:`~doppelkopf.state.GameState` in its ``ARMUT`` pha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from .cards import Card
 from .moves import Action, IllegalAction, Phase
 from .order import TRUMP, card_order
-from .rules import GameType, Party
+from .rules import GameType, Party, RuleSet
 from .schweine import at_armut_exchange
 from .state import ASK_AGAIN, GameState, StartPlay, ThrowIn, Transition
 
@@ -42,23 +43,27 @@ def start_armut(game: GameState, poor: int) -> None:
     game.current_player = poor
 
 
-def armut_size(game: GameState) -> int:
-    """How many cards the poor player lays (and the taker returns), from its hand as dealt (nothing
-    changes a hand before the exchange). FreeDoko's ``Hand::numberofpovertycards``:
+def cards_to_pass(rules: RuleSet, hand: Sequence[int]) -> int:
+    """How many cards a poor player with the dealt ``hand`` lays (and the taker returns) under
+    ``rules``; FreeDoko's ``Hand::numberofpovertycards``:
 
     * ``armut_only_trumps`` (FreeDoko POVERTY_SHIFT_ONLY_TRUMP): its trumps, at least one card;
     * else ``armut_cards``, plus its Füchse under ``armut_fuchs_extra`` (POVERTY_FOX_SHIFT_EXTRA),
       and never fewer than its trumps: every trump is passed, an uncounted Fuchs too
       (``armut_fuchs_counts = false``, POVERTY_FOX_DO_NOT_COUNT: ``max(3, trumps)``).
     """
-    rules = game.options.rules
-    hand = game.initial_hands[game.armut_poor]  # type: ignore[index]
     group = _NORMAL_GROUP
     trumps = sum(1 for c in hand if group[c] == TRUMP)
     if rules.armut_only_trumps:
         return max(1, trumps)
-    base = rules.armut_cards + (hand.count(_KARO_ASS) if rules.armut_fuchs_extra else 0)
+    base = rules.armut_cards + (sum(1 for c in hand if c == _KARO_ASS) if rules.armut_fuchs_extra else 0)
     return max(base, trumps)
+
+
+def armut_size(game: GameState) -> int:
+    """:func:`cards_to_pass` of the poor player's hand as dealt (nothing changes a hand before the
+    exchange)."""
+    return cards_to_pass(game.options.rules, game.initial_hands[game.armut_poor])  # type: ignore[index]
 
 
 def armut_step(game: GameState) -> str:

@@ -202,8 +202,8 @@ class GameState:
             6.4.4), ``announcements`` (in order), ``must_announce`` (the seat under the Pflichtansage,
             seed 002).
         end: ``thrown_in``, ``redeal_same_dealer``, ``thrown_reason`` (``"schmeissen"``, ``"armut"``
-            or ``"armut_declared"``, see :class:`ThrowIn`), ``claim`` (``(seat, held)`` after a claim of the rest), ``conceded_by``
-            (the soloist who gave up the rest, TSR 5.4.6).
+            or ``"armut_declared"``, see :class:`ThrowIn`), ``claim`` (``(seat, held)`` after a claim
+            of the rest), ``conceded_by`` (the soloist who gave up the rest, TSR 5.4.6).
     """
 
     options: GameOptions

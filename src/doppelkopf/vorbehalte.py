@@ -200,7 +200,8 @@ def resolve_vorbehalte(game: GameState) -> Transition:
     seat asked first (TSR 4.1.7), among several soli per ``solo_conflict``. A solo is a
     Pflichtsolo while the soloist has not played one. Returns the game to play
     (:class:`~doppelkopf.state.StartPlay`) or :class:`~doppelkopf.state.ThrowIn` (Schmeissen, or an
-    Armut under ``armut_exchange = false``: ``"armut_declared"``); an Armut or the bidding for a solo begins here (``None``: the game goes on in that phase)."""
+    Armut under ``armut_exchange = false``: ``"armut_declared"``); an Armut or the bidding for a
+    solo begins here (``None``: the game goes on in that phase)."""
     seats = [(game.dealer + 1 + i) % 4 for i in range(4)]
     for kind in game.options.priority:  # rules.vorbehalt_priority, the kinds it leaves out last
         candidates = [s for s in seats if _answer_is(game, s, kind)]
