@@ -15,7 +15,7 @@ from conftest import answer_vorbehalte, hands
 from doppelkopf.cards import Card, parse_cards
 from doppelkopf.game import Action, Game, IllegalAction, Phase
 from doppelkopf.i18n import translator
-from doppelkopf.players.sampling import HandSampler
+from doppelkopf.players.sampling import HandSampler, rebuild_game
 from doppelkopf.rl.encoding import observation
 from doppelkopf.rules import DDV, GameType, Party, RuleSet
 
@@ -292,3 +292,22 @@ def test_schmeissen_before_solo(priority: tuple[str, ...], thrown: bool) -> None
     answer_vorbehalte(game, Action.vorbehalt(GameType.BUBEN), GESUND, Action.SCHMEISSEN, GESUND)
     assert game.thrown_in is thrown
     assert game.game_type is (GameType.NORMAL if thrown else GameType.BUBEN)
+
+
+def test_search_players_rebuild_an_exchange_of_the_house_rules() -> None:
+    """TWO_TRUMPS_HANDS under "shift only trump", "fox shift open" and Fehl returns: seat 1 lays ♦A ♦9,
+    seat 2 takes and returns ♣A ♠A (two cards). Seat 0 (outside) sees the Fuchs and a 2-card exchange;
+    the search players' sampling draws deals and rebuilds a game from them that shows what seat 0 saw
+    (the made-up exchange: two cards each way, Fehl returned first)."""
+    rules = ARMUT_RULES.replace(armut_only_trumps=True, armut_fuchs_open=True, armut_return_trumps=False)
+    game = armut_game(rules, TWO_TRUMPS_HANDS)
+    lay(game, "♦A ♦9")
+    game.apply(Action.ARMUT_TAKE)
+    give_back(game, "♣A ♠A")
+    info = game.information_state(0)
+    assert (info.armut_count, info.armut_laid) == (2, tuple(cards("♦A")))
+    rng = random.Random(3)
+    for _ in range(5):
+        rebuilt = rebuild_game(info, HandSampler(info).sample(rng), rng)
+        assert len(rebuilt.armut_laid) == len(rebuilt.armut_returned) == 2
+        assert rebuilt.information_state(0).hand == info.hand
