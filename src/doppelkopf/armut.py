@@ -14,12 +14,13 @@ The functions take the :class:`~doppelkopf.state.GameState` in its ``ARMUT`` pha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from .cards import Card
 from .moves import Action, IllegalAction, Phase
-from .order import card_order
-from .rules import GameType, Party
+from .order import TRUMP, card_order
+from .rules import GameType, Party, RuleSet
 from .schweine import at_armut_exchange
 from .state import ASK_AGAIN, GameState, StartPlay, ThrowIn, Transition
 
@@ -28,6 +29,8 @@ _KONTRA: Final = Party.KONTRA
 _NORMAL: Final = GameType.NORMAL
 _ARMUT_GAME: Final = GameType.ARMUT
 _ARMUT: Final = Phase.ARMUT
+_KARO_ASS: Final = int(Card.KARO_ASS)
+_NORMAL_GROUP: Final[tuple[int, ...]] = card_order(_NORMAL).group
 
 
 def start_armut(game: GameState, poor: int) -> None:
@@ -40,12 +43,55 @@ def start_armut(game: GameState, poor: int) -> None:
     game.current_player = poor
 
 
+def cards_to_pass(rules: RuleSet, hand: Sequence[int]) -> int:
+    """How many cards a poor player with the dealt ``hand`` lays (and the taker returns) under
+    ``rules``; FreeDoko's ``Hand::numberofpovertycards``:
+
+    * ``armut_only_trumps`` (FreeDoko POVERTY_SHIFT_ONLY_TRUMP): its trumps, at least one card;
+    * else ``armut_cards``, plus its Füchse under ``armut_fuchs_extra`` (POVERTY_FOX_SHIFT_EXTRA),
+      and never fewer than its trumps: every trump is passed, an uncounted Fuchs too
+      (``armut_fuchs_counts = false``, POVERTY_FOX_DO_NOT_COUNT: ``max(3, trumps)``).
+    """
+    group = _NORMAL_GROUP
+    trumps = sum(1 for c in hand if group[c] == TRUMP)
+    if rules.armut_only_trumps:
+        return max(1, trumps)
+    base = rules.armut_cards + (sum(1 for c in hand if c == _KARO_ASS) if rules.armut_fuchs_extra else 0)
+    return max(base, trumps)
+
+
+def armut_size(game: GameState) -> int:
+    """:func:`cards_to_pass` of the poor player's hand as dealt (nothing changes a hand before the
+    exchange)."""
+    return cards_to_pass(game.options.rules, game.initial_hands[game.armut_poor])  # type: ignore[index]
+
+
 def armut_step(game: GameState) -> str:
     """The step of the exchange: ``"lay"`` (the poor player lays his cards), ``"ask"`` (the others
     are asked in turn) or ``"return"`` (the taker gives cards back)."""
-    if len(game.armut_laid) < game.options.rules.armut_cards:
+    if len(game.armut_laid) < armut_size(game):
         return "lay"
     return "ask" if game.armut_taker is None else "return"
+
+
+def armut_shown(game: GameState) -> tuple[int, ...]:
+    """The laid cards every player sees: the Füchse among them under ``armut_fuchs_open``
+    (FreeDoko POVERTY_FOX_SHIFT_OPEN), else none (seed 002: "verdeckt")."""
+    if not game.options.rules.armut_fuchs_open:
+        return ()
+    return tuple([c for c in game.armut_laid if c == _KARO_ASS])
+
+
+def may_take_out_of_turn(game: GameState, seat: int) -> bool:
+    """Under ``armut_taker = "anyone"``: whether ``seat`` may take the offered Armut now out of its
+    turn (any seat but the poor player that has not refused it, while the Armut is offered)."""
+    return (
+        game.options.rules.armut_taker == "anyone"
+        and game.phase is _ARMUT
+        and seat != game.armut_poor
+        and game.armut_answers[seat] is None
+        and armut_step(game) == "ask"
+    )
 
 
 def schwein_whole(game: GameState) -> bool:
@@ -53,13 +99,17 @@ def schwein_whole(game: GameState) -> bool:
     return game.schweine is not None and game.options.rules.schweine_armut == "at_exchange"
 
 
-def legal_armut(game: GameState) -> list[int]:
-    """The actions of the seat to move in the exchange, ascending: a card to lay (trumps while any
-    are left to lay), take or refuse, or a card to return (keeping Schweine of the exchange whole)."""
+def legal_armut(game: GameState, seat: int | None = None) -> list[int]:
+    """The actions of ``seat`` (default: the seat to move) in the exchange, ascending: a card to lay
+    (trumps while any are left to lay), take or refuse, or a card to return (keeping Schweine of the
+    exchange whole; Fehl cards while the taker holds any under ``armut_return_trumps = false``).
+    Another seat has only the take of :func:`may_take_out_of_turn` (``armut_taker = "anyone"``)."""
+    if seat is not None and seat != game.current_player:
+        return [Action.ARMUT_TAKE] if may_take_out_of_turn(game, seat) else []
     step = armut_step(game)
     if step == "ask":
         return [Action.ARMUT_TAKE, Action.ARMUT_REFUSE]
-    k = game.options.rules.armut_cards
+    k = armut_size(game)
     normal = card_order(_NORMAL)
     if step == "lay":
         hand = game.hands[game.armut_poor]  # type: ignore[index]
@@ -76,6 +126,10 @@ def legal_armut(game: GameState) -> list[int]:
             cards = {int(Card.KARO_ASS)}
         elif given == 0 and left < 2:
             cards.discard(Card.KARO_ASS)
+    if not game.options.rules.armut_return_trumps:
+        fehl = {c for c in cards if not normal.is_trump(c)}
+        if fehl:
+            cards = fehl
     return [Action.armut_return(c) for c in sorted(cards)]
 
 
@@ -85,22 +139,37 @@ def armut_action(game: GameState, seat: int, action: int) -> Transition:
     Returns :class:`~doppelkopf.state.StartPlay` once every card is returned,
     :class:`~doppelkopf.state.ThrowIn` or :data:`~doppelkopf.state.ASK_AGAIN` when nobody took it
     (rule ``armut_none``), else ``None``."""
-    if action not in legal_armut(game):
+    if action not in legal_armut(game, seat):
         step = armut_step(game)
+        if seat != game.current_player:
+            if action == Action.ARMUT_TAKE and game.options.rules.armut_taker == "anyone":
+                raise IllegalAction(
+                    "only a player who has not refused may take the Armut while it is offered (rule armut_taker = "
+                    "anyone)"
+                )
+            raise IllegalAction(
+                "it is seat {current_player}'s turn, not seat {seat}'s", current_player=game.current_player, seat=seat
+            )
         if step == "ask":
             raise IllegalAction("the Armut is offered: take or refuse it (seed 002, Gibt es Vorbehalte?)")
         if step == "lay":
             raise IllegalAction(
                 "lay {armut_cards} cards of your hand face down, all your trumps among them (seed 002, Gibt "
                 "es Vorbehalte?)",
-                armut_cards=game.options.rules.armut_cards,
+                armut_cards=armut_size(game),
+            )
+        if not game.options.rules.armut_return_trumps:
+            raise IllegalAction(
+                "return {armut_cards} cards of your hand, Fehl cards while you hold any (rule armut_return_trumps "
+                "= false)",
+                armut_cards=armut_size(game),
             )
         if schwein_whole(game):
             raise IllegalAction(
                 "return {armut_cards} cards of your hand and keep the Schweine together (seed 002, Sonderkarten)",
-                armut_cards=game.options.rules.armut_cards,
+                armut_cards=armut_size(game),
             )
-        raise IllegalAction("return {armut_cards} cards of your hand", armut_cards=game.options.rules.armut_cards)
+        raise IllegalAction("return {armut_cards} cards of your hand", armut_cards=armut_size(game))
     poor = game.armut_poor
     assert poor is not None
     if Action.is_armut_lay(action):
@@ -138,6 +207,6 @@ def armut_action(game: GameState, seat: int, action: int) -> Transition:
     game.hands[taker].remove(card)
     game.armut_returned.append(card)
     game.hands[poor] = sorted(game.hands[poor] + [card])
-    if len(game.armut_returned) == game.options.rules.armut_cards:
+    if len(game.armut_returned) == len(game.armut_laid):
         return StartPlay(_ARMUT_GAME, poor)
     return None

@@ -44,7 +44,7 @@ from itertools import chain
 from typing import Final, cast
 
 from .announcements import announce, do_announce, legal_levels, level_range, obliged, owes_pflichtansage
-from .armut import armut_action, legal_armut
+from .armut import armut_action, armut_shown, legal_armut
 from .cards import AUGEN, DECK_VALUES, HERZ, KREUZ, PIK, Card, cut, deal_sorted, shuffle_values
 from .claims import (
     alone,
@@ -171,7 +171,8 @@ class InformationState:
         armut_answers: per seat ``"take"``, ``"refuse"`` or ``None``.
         armut_count: how many cards the poor player has laid face down (public).
         armut_laid, armut_returned: the exchanged cards, shown only to the poor player and (after
-            taking) to the taker; empty for everyone else.
+            taking) to the taker; for everyone else empty, but the laid Füchse under
+            ``armut_fuchs_open`` (FreeDoko POVERTY_FOX_SHIFT_OPEN) in ``armut_laid``.
         bids: the bidding for a solo so far as ``(seat, "raise" | "pass")``; ``bid_level`` the bid.
         must_announce: the seat that must announce before leading (Pflichtansage), or ``None``.
         thrown_in: the game was thrown in (Schmeissen, or an Armut nobody took): no play, no score.
@@ -379,7 +380,8 @@ class Game(GameState):
         announcement, the claim of the rest and giving up the rest; any other seat has the same
         actions but the cards (they may be taken out of turn, TSR 6.4.1, 5.4.4, 5.4.6). In the
         Vorbehaltsabfrage, the Armut exchange, the bidding and a concession only the seat to move
-        has actions.
+        has actions, but under ``armut_taker = "anyone"`` any seat that has not refused the offered
+        Armut may take it out of turn (``ARMUT_TAKE``, applied with ``apply(action, seat)``).
         A seat under the Pflichtansage (seed 002) has only its announcements until it made one.
         Raises IllegalAction for a seat outside 0..3.
         """
@@ -406,7 +408,8 @@ class Game(GameState):
             return [Action.ANNOUNCE_BASE - 1 + lv for lv in legal_levels(self, seat)] + [Action.PASS]
         if self.phase is not _PLAY:
             if seat != self.current_player:
-                return []
+                # armut_taker = "anyone": the offered Armut may be taken out of turn
+                return legal_armut(self, seat) if self.phase is _ARMUT else []
             if self.phase is _VORBEHALT:
                 return legal_vorbehalte(self, seat)
             if self.phase is _ARMUT:
@@ -597,6 +600,8 @@ class Game(GameState):
             self._call(seat, action)
         elif self.phase is _PLAY and Action.is_genscher(action):
             self._genscher(seat, action)
+        elif self.phase is _ARMUT and action == Action.ARMUT_TAKE:
+            self._carry_out(armut_action(self, seat, action))  # in turn, or out of turn (rule armut_taker)
         elif seat != self.current_player:
             raise IllegalAction(
                 "it is seat {current_player}'s turn, not seat {seat}'s", current_player=self.current_player, seat=seat
@@ -827,6 +832,8 @@ class Game(GameState):
             label = (
                 N_("Schmeissen: deal again")
                 if self.thrown_reason == "schmeissen"
+                else N_("Armut: deal again")
+                if self.thrown_reason == "armut_declared"
                 else N_("Armut not taken: deal again")
             )
             return Score(None, (ScoreItem("thrown_in", label, 0),), 0, (0, 0, 0, 0), False, 1, shares=(0, 0, 0, 0))
@@ -903,6 +910,8 @@ class Game(GameState):
         declarer = self.declarer if game_type is not None and game_type is not _NORMAL else None
         superschweine = self.superschweine if (self.superschweine_public or seat == self.superschweine) else None
         insider = seat == self.armut_poor or (seat == self.armut_taker and self.armut_taker is not None)
+        # the others see no laid card, but the open Füchse (rule armut_fuchs_open)
+        laid = tuple(self.armut_laid) if insider else armut_shown(self)
         schweine = self.schweine if self.phase is not _VORBEHALT else None
         order = card_order(
             game_type if game_type is not None else _NORMAL,
@@ -934,7 +943,7 @@ class Game(GameState):
             superschweine=superschweine,
             armut_answers=tuple(self.armut_answers),
             armut_count=len(self.armut_laid),
-            armut_laid=tuple(self.armut_laid) if insider else (),
+            armut_laid=laid,
             armut_returned=tuple(self.armut_returned) if insider else (),
             bids=tuple(self.bids),
             bid_level=self.bid_level,
@@ -950,7 +959,8 @@ class Game(GameState):
 
     def public_information_state(self) -> InformationState:
         """What every seat knows (for a spectator): seat 0's :meth:`information_state` without its own
-        parts (``hand``, ``legal_actions``, ``own_vorbehalt``, ``own_party``, the Armut cards), with the
+        parts (``hand``, ``legal_actions``, ``own_vorbehalt``, ``own_party``, the Armut cards but the open
+        Füchse of ``armut_fuchs_open``), with the
         game type and the Superschweine as a seat sees them that is not the one who knows more: a
         Stille Hochzeit that seat 0 plays shows as the normal game seat 1 sees (TSR 5.5.1), and the
         Superschweine only once they are public (their holder knows at once). ``seat`` is 0."""
@@ -965,7 +975,7 @@ class Game(GameState):
             own_vorbehalt=None,
             own_party=None,
             legal_actions=(),
-            armut_laid=(),
+            armut_laid=armut_shown(self),
             armut_returned=(),
             game_type=game_type,
             declarer=declarer,

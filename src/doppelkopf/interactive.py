@@ -25,6 +25,7 @@ import click
 from rich.console import Console
 from rich.text import Text as RichText
 
+from .armut import cards_to_pass
 from .cards import Card, CardError
 from .cli.lang import gettext as _
 from .cli.lang import ngettext, tr
@@ -681,7 +682,7 @@ class HumanPlayer(Player):
     def _show_armut(self, info: InformationState) -> None:
         poor = info.declarer
         who = self.names[poor] if poor is not None else "?"
-        total = info.rules.armut_cards
+        total = _armut_total(info)
         line = _("Armut of {who}: {n} of {total} cards face down").format(who=who, n=info.armut_count, total=total)
         answers = [
             self._answer(s, a, _("{name} takes"), _("{name} refuses")) for s, a in enumerate(info.armut_answers) if a
@@ -689,7 +690,7 @@ class HumanPlayer(Player):
         if answers:
             line += "   " + ", ".join(answers)
         self.console.print(line)
-        if info.armut_laid and info.seat != poor:
+        if info.armut_laid and info.armut_answers[info.seat] == "take":  # (others see at most the open Füchse)
             self.console.print(_("You took: {cards}").format(cards=" ".join(Card(c).symbol for c in info.armut_laid)))
 
     def _show_play(self, info: InformationState) -> None:
@@ -763,7 +764,7 @@ class HumanPlayer(Player):
                     "Take the Armut of {poor} ({n} cards)? (take, refuse)",
                     info.armut_count,
                 ).format(poor=poor, n=info.armut_count)
-            total = info.rules.armut_cards
+            total = _armut_total(info)
             if any(Action.is_armut_lay(a) for a in legal):
                 return _("Card to lay face down ({n} of {total})").format(n=info.armut_count + 1, total=total)
             return _("Card to give back to {poor} ({n} of {total})").format(
@@ -787,3 +788,21 @@ class HumanPlayer(Player):
         if extra:
             prompt += " " + _("(or: {words})").format(words=", ".join(extra))
         return prompt
+
+
+def _armut_total(info: InformationState) -> int | str:
+    """How many cards the Armut passes, as ``info``'s seat knows it: the poor player from its hand
+    as dealt (:func:`doppelkopf.armut.cards_to_pass`), everyone once the cards lie on the table,
+    ``"?"`` while they are laid where the number depends on the hand (``armut_only_trumps``,
+    ``armut_fuchs_extra``, ``armut_fuchs_counts = false``)."""
+    rules = info.rules
+    if info.seat == info.declarer:
+        dealt = list(info.hand) + list(info.armut_laid)
+        for card in info.armut_returned:
+            dealt.remove(card)
+        return cards_to_pass(rules, dealt)
+    if info.current_player != info.declarer or any(info.armut_answers):
+        return info.armut_count
+    if rules.armut_only_trumps or rules.armut_fuchs_extra or not rules.armut_fuchs_counts:
+        return "?"
+    return rules.armut_cards

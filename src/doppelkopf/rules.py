@@ -601,8 +601,11 @@ class RuleSet:
         "Hands that may be thrown in at the Vorbehalt (the same dealer deals again): five_nines (at least "
         "schmeissen_nines nines), no_trump_above_fuchs (no trump ranks above the Karo-Ass), kings (at least "
         "schmeissen_kings kings), nines_and_kings (at least schmeissen_nines_kings of both), augen_low (fewer than "
-        "schmeissen_augen_low Augen), augen_high (more than schmeissen_augen_high Augen)",
-        "seed 002, Gibt es Vorbehalte? (five_nines, no_trump_above_fuchs); the others are common house rules",
+        "schmeissen_augen_low Augen), augen_high (more than schmeissen_augen_high Augen), few_trumps (at most "
+        "schmeissen_max_trumps trumps)",
+        "seed 002, Gibt es Vorbehalte? (five_nines, no_trump_above_fuchs); the others are common house rules; "
+        "FreeDoko, rules 'throw with nines/kings/nines and kings/richness', 'throw when fox highest trump', "
+        "'throw with one trump'",
         get_args(SchmeissenReason),
     )
     schmeissen_nines: int = _opt(
@@ -795,7 +798,8 @@ class RuleSet:
     )
     armut_fuchs_counts: bool = _opt(
         True,
-        "The Karo-Asse count among the trumps of an Armut hand (false: a Fuchs is not counted for armut_max_trumps)",
+        "The Karo-Asse count among the trumps of an Armut hand (false: a Fuchs is not counted for armut_max_trumps; "
+        "it is still passed: the poor player lays all his trumps, armut_cards or more)",
         "seed 002, Gibt es Vorbehalte? (counts: true); FreeDoko, rule 'poverty: fox do not count' (false)",
     )
     armut_only_trumps: bool = _opt(
@@ -806,25 +810,28 @@ class RuleSet:
     )
     armut_fuchs_extra: bool = _opt(
         False,
-        "The Füchse of the poor player are passed in addition to armut_cards cards (the taker returns as many "
-        "cards as he got)",
+        "The Füchse of the poor player are passed in addition to armut_cards cards, all his trumps at least (the "
+        "taker returns as many cards as he got)",
         "FreeDoko, rule 'poverty: fox shift extra'; seed 002 (false)",
     )
     armut_fuchs_open: bool = _opt(
         False,
-        "The Füchse among the passed cards are shown to every player",
+        "The Füchse among the passed cards are shown to every player as they are laid (no other card of the "
+        "exchange: the others see only how many cards go each way)",
         "FreeDoko, rule 'poverty: fox shift open'; seed 002: 'verdeckt' (false)",
     )
     armut_taker: ArmutTaker = _opt(
         "in_turn",
         "Who takes an Armut: the first player in turn who wants it (in_turn), or any player who says so while "
-        "the Armut is offered, in turn or not (anyone)",
+        "the Armut is offered, in turn or not (anyone): the players are still asked in turn (take or refuse), "
+        "and any other who has not refused may take it out of turn, like an announcement out of turn "
+        "(apply(ARMUT_TAKE, seat)); the first to take it has it",
         "seed 002, Gibt es Vorbehalte? (in_turn); a house rule asked for by a table app's users (anyone)",
         get_args(ArmutTaker),
     )
     armut_return_trumps: bool = _opt(
         True,
-        "The taker of an Armut may return trumps (false: he returns Fehl cards while he has them)",
+        "The taker of an Armut may return trumps (false: he returns Fehl cards while he has them, then trumps)",
         "seed 002: 'die Karten ... seiner Wahl' (true); a common house rule (false)",
     )
     armut_exchange: bool = _opt(

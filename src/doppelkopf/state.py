@@ -235,9 +235,9 @@ class GameState:
             0 none), ``timely_ansage`` (per party: its Ansage was in time for a first Ansage, TSR
             6.4.4), ``announcements`` (in order), ``must_announce`` (the seat under the Pflichtansage,
             seed 002).
-        end: ``thrown_in``, ``redeal_same_dealer``, ``thrown_reason`` (``"schmeissen"`` or
-            ``"armut"``), ``claim`` (``(seat, held)`` after a claim of the rest), ``conceded_by``
-            (the soloist who gave up the rest, TSR 5.4.6).
+        end: ``thrown_in``, ``redeal_same_dealer``, ``thrown_reason`` (``"schmeissen"``, ``"armut"``
+            or ``"armut_declared"``, see :class:`ThrowIn`), ``claim`` (``(seat, held)`` after a claim
+            of the rest), ``conceded_by`` (the soloist who gave up the rest, TSR 5.4.6).
     """
 
     options: GameOptions
@@ -394,8 +394,9 @@ class StartPlay(Record):
 
 
 class ThrowIn(Record):
-    """The game is thrown in without play (``reason``: ``"schmeissen"``, or ``"armut"`` for an Armut
-    nobody took under ``armut_none = "redeal"``): the same dealer deals again."""
+    """The game is thrown in without play (``reason``: ``"schmeissen"``, ``"armut"`` for an Armut
+    nobody took under ``armut_none = "redeal"``, or ``"armut_declared"`` for an Armut declared under
+    ``armut_exchange = false``): the same dealer deals again."""
 
     _fields: ClassVar[tuple[str, ...]] = ("reason",)
 

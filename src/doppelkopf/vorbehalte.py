@@ -53,7 +53,7 @@ def legal_vorbehalte(game: GameState, seat: int) -> list[int]:
     if count_card(game.hands[seat], _KREUZ_DAME) == 2:
         options.extend(opts.hochzeit_actions)
     options.extend(opts.solo_actions)
-    if opts.armut and normal_trumps(game, seat) <= opts.armut_max_trumps:
+    if opts.armut and armut_trumps(game, seat) <= opts.armut_max_trumps:
         options.append(Action.vorbehalt(_ARMUT_GAME))
     if opts.schmeissen_reasons and schmeissen_reasons(game, seat):
         options.append(Action.SCHMEISSEN)
@@ -73,6 +73,16 @@ def normal_trumps(game: GameState, seat: int) -> int:
     return count
 
 
+def armut_trumps(game: GameState, seat: int) -> int:
+    """The trumps of ``seat`` that count for ``armut_max_trumps``: as in the normal game, without the
+    Karo-Asse under ``armut_fuchs_counts = false`` (FreeDoko POVERTY_FOX_DO_NOT_COUNT; they are
+    still passed, see :func:`doppelkopf.armut.armut_size`)."""
+    count = normal_trumps(game, seat)
+    if not game.options.rules.armut_fuchs_counts:
+        count -= count_card(game.hands[seat], _KARO_ASS)
+    return count
+
+
 def schmeissen_reasons(game: GameState, seat: int) -> tuple[str, ...]:
     """The reasons of ``rules.schmeissen`` that ``seat``'s hand fulfils (seed 002, "Gibt es
     Vorbehalte?": at least five nines, or no trump above the Fuchs; the others are house rules):
@@ -84,12 +94,14 @@ def schmeissen_reasons(game: GameState, seat: int) -> tuple[str, ...]:
     * ``kings``: at least ``schmeissen_kings`` kings;
     * ``nines_and_kings``: at least ``schmeissen_nines_kings`` nines and kings together;
     * ``augen_low`` / ``augen_high``: fewer than ``schmeissen_augen_low`` / more than
-      ``schmeissen_augen_high`` Augen in the hand.
+      ``schmeissen_augen_high`` Augen in the hand;
+    * ``few_trumps``: at most ``schmeissen_max_trumps`` trumps, counted as in the normal game
+      (FreeDoko THROW_WITH_ONE_TRUMP: at most 1).
     """
     opts = game.options
     if not opts.schmeissen_reasons:
         return ()
-    nines = kings = augen_held = 0
+    nines = kings = augen_held = trumps = 0
     above_fuchs = False
     power, group = _NORMAL_POWER, _NORMAL_GROUP
     fuchs = power[_KARO_ASS]
@@ -100,8 +112,10 @@ def schmeissen_reasons(game: GameState, seat: int) -> tuple[str, ...]:
         elif rank == KOENIG:
             kings += 1
         augen_held += AUGEN[card]
-        if group[card] == TRUMP and power[card] > fuchs:
-            above_fuchs = True
+        if group[card] == TRUMP:
+            trumps += 1
+            if power[card] > fuchs:
+                above_fuchs = True
     reasons: list[str] = []
     for reason in opts.schmeissen_reasons:  # rules.schmeissen, in its order
         if (
@@ -111,6 +125,7 @@ def schmeissen_reasons(game: GameState, seat: int) -> tuple[str, ...]:
             or (reason == "nines_and_kings" and nines + kings >= opts.schmeissen_nines_kings)
             or (reason == "augen_low" and augen_held < opts.schmeissen_augen_low)
             or (reason == "augen_high" and augen_held > opts.schmeissen_augen_high)
+            or (reason == "few_trumps" and trumps <= opts.rules.schmeissen_max_trumps)
         ):
             reasons.append(reason)
     return tuple(reasons)
@@ -147,10 +162,10 @@ def declare(game: GameState, seat: int, action: int) -> Transition:
         if Action.is_vorbehalt(action) and Action.game_type(action) is _ARMUT_GAME:
             raise IllegalAction(
                 "Armut needs the rule armut and at most {armut_max_trumps} trumps (seed 002, Gibt es "
-                "Vorbehalte?); seat {seat} holds {normal_trumps}",
+                "Vorbehalte?; rule armut_fuchs_counts); seat {seat} holds {normal_trumps}",
                 armut_max_trumps=game.options.rules.armut_max_trumps,
                 seat=seat,
-                normal_trumps=normal_trumps(game, seat),
+                normal_trumps=armut_trumps(game, seat),
             )
         if action == Action.SCHMEISSEN:
             raise IllegalAction(
@@ -199,8 +214,9 @@ def resolve_vorbehalte(game: GameState) -> Transition:
     Lustsolo, Hochzeit; seed 002: Solo, Schmeissen, Armut, Hochzeit); among equal kinds the
     seat asked first (TSR 4.1.7), among several soli per ``solo_conflict``. A solo is a
     Pflichtsolo while the soloist has not played one. Returns the game to play
-    (:class:`~doppelkopf.state.StartPlay`) or :class:`~doppelkopf.state.ThrowIn` (Schmeissen); an
-    Armut or the bidding for a solo begins here (``None``: the game goes on in that phase)."""
+    (:class:`~doppelkopf.state.StartPlay`) or :class:`~doppelkopf.state.ThrowIn` (Schmeissen, or an
+    Armut under ``armut_exchange = false``: ``"armut_declared"``); an Armut or the bidding for a
+    solo begins here (``None``: the game goes on in that phase)."""
     seats = [(game.dealer + 1 + i) % 4 for i in range(4)]
     for kind in game.options.priority:  # rules.vorbehalt_priority, the kinds it leaves out last
         candidates = [s for s in seats if _answer_is(game, s, kind)]
@@ -219,6 +235,9 @@ def resolve_vorbehalte(game: GameState) -> Transition:
         if kind == "schmeissen":
             return ThrowIn("schmeissen")
         if kind == "armut":
+            if not game.options.rules.armut_exchange:
+                # FreeDoko POVERTY_SHIFT false: "give the cards again", the same dealer deals again
+                return ThrowIn("armut_declared")
             start_armut(game, candidates[0])
             return None
         game.hochzeit_rule = game.options.hochzeit_partner

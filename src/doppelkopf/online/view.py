@@ -460,7 +460,8 @@ def _own_augen(info: InformationState, parties: tuple[Party | None, ...]) -> int
 
 def _armut(info: InformationState, seated: bool) -> dict[str, Any] | None:
     """The Armut as the viewer may know it: the poor player, the taker, the answers, how many cards lie face
-    down; the cards only for the poor player and the taker (the information state holds them for them only)."""
+    down; the cards only for the poor player and the taker (the information state holds them for them only),
+    the open Füchse of ``armut_fuchs_open`` for everyone."""
     if info.game_type is not GameType.ARMUT or info.declarer is None:
         return None
     taker = next((s for s, a in enumerate(info.armut_answers) if a == "take"), None)
@@ -469,7 +470,7 @@ def _armut(info: InformationState, seated: bool) -> dict[str, Any] | None:
         "taker": taker,
         "answers": list(info.armut_answers),
         "count": info.armut_count,
-        "laid": [_card(c) for c in info.armut_laid] if seated else [],
+        "laid": [_card(c) for c in info.armut_laid],  # a spectator's: the open Füchse only (armut_fuchs_open)
         "returned": [_card(c) for c in info.armut_returned] if seated else [],
     }
 

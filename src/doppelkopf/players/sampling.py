@@ -345,7 +345,19 @@ class HandSampler:
             self.fehl_only = (poor, sum(n for c, n in given.items() if normal.is_trump(c)))
             return
         trumps_played = sum(n for c, n in played_by[poor].items() if normal.is_trump(c))
-        self.fehl_only = (poor, info.rules.armut_cards - trumps_played)
+        # it got back as many cards as it laid (armut_count: armut_cards, or per armut_only_trumps /
+        # armut_fuchs_extra)
+        self.fehl_only = (poor, info.armut_count - trumps_played)
+        if not info.rules.armut_return_trumps:
+            # the taker returned Fehl cards while it held any: a trump went back only if it kept none
+            fehl_played = sum(n for c, n in played_by[taker].items() if not normal.is_trump(c))
+
+            def fehl_first(hands: list[list[int]]) -> bool:
+                poor_trumps = trumps_played + sum(1 for c in hands[poor] if normal.is_trump(c))
+                taker_fehl = fehl_played + sum(1 for c in hands[taker] if not normal.is_trump(c))
+                return poor_trumps == 0 or taker_fehl == 0
+
+            self.checks.append(("the taker returned Fehl cards first (rule armut_return_trumps)", fehl_first))
 
     def _deal(self, rng: random.Random) -> list[list[int]]:
         pool = list(self.pool)
@@ -429,11 +441,12 @@ def armut_exchange(
     Augen; the poor player laid the taker's lowest trumps (the Karo-Asse only when the poor player
     announced Schweine with them, seed 002), then Fehl cards of fewest Augen; without Schweine
     announced, the taker cannot have held both Karo-Asse, so one of them was laid. The made-up
-    lists hold ``armut_cards`` cards each (when ``hands`` fit an exchange), trumps first by the
-    normal game's order, then Fehl cards by Augen."""
+    lists hold ``info.armut_count`` cards each (when ``hands`` fit an exchange), trumps first by the
+    normal game's order, then Fehl cards by Augen (the returned Fehl cards first under
+    ``armut_return_trumps = false``); the laid ones hold the Füchse shown under ``armut_fuchs_open``."""
     if info.armut_laid and len(info.armut_returned) == len(info.armut_laid):
         return list(info.armut_laid), list(info.armut_returned)
-    k = info.rules.armut_cards
+    k = info.armut_count or info.rules.armut_cards  # armut_cards, or per armut_only_trumps / armut_fuchs_extra
     normal = card_order(GameType.NORMAL)
 
     def key(card: int) -> tuple[int, int]:
@@ -445,6 +458,8 @@ def armut_exchange(
     laid: list[int] = []
     if info.schweine == poor and source.count(ass) >= 2:
         laid = [ass, ass]
+    elif info.armut_laid and source.count(ass) >= len(info.armut_laid):
+        laid = list(info.armut_laid)  # the open Füchse (armut_fuchs_open)
     rest = list(source)
     for card in laid:
         rest.remove(card)
@@ -452,6 +467,8 @@ def armut_exchange(
     laid += sorted(rest, key=key)[: k - len(laid)]
     if info.schweine is None and source.count(ass) - laid.count(ass) >= 2:
         laid[-1] = ass  # the taker cannot have held both Karo-Asse: one came from the poor player
+    if not info.rules.armut_return_trumps:
+        returned.sort(key=normal.is_trump)  # Fehl cards first (rule armut_return_trumps = false)
     return sorted(laid, key=key), returned
 
 

@@ -129,7 +129,12 @@ _LAYOUT: Final[tuple[tuple[str, int, str], ...]] = (
     ("superschweine", _SEATS, "one-hot relative seat of the Superschweine, once known to the observer"),
     ("armut_answers", _SEATS * 2, "per relative seat (take, refuse) of its answer to an Armut"),
     ("armut_count", 1, "cards the poor player laid face down / 12 (public)"),
-    ("armut_laid", _CARDS, "the cards laid for the Armut / 2 (only the poor player and the taker see them)"),
+    (
+        "armut_laid",
+        _CARDS,
+        "the cards laid for the Armut / 2 (only the poor player and the taker see them; everyone the open "
+        "Füchse of armut_fuchs_open)",
+    ),
     ("armut_returned", _CARDS, "the cards returned to the poor player / 2 (only the poor player and the taker)"),
     ("bids", _SEATS * 2, "per relative seat (raised, passed) in the bidding for a solo"),
     ("bid_level", 1, "the level bid so far / 5"),

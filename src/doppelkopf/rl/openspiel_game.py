@@ -749,12 +749,18 @@ def _dealt_hands_in_exchange(core: _Core, player: int, rng: random.Random) -> li
     if poor is not None and poor != player:
         # the poor player may hold at most armut_max_trumps trumps (as the normal game counts them):
         # its hand is filled first, Fehl cards taking the place of trumps beyond that
-        normal = card_order(GameType.NORMAL, dullen=game.rules.dullen)
-        trumps = sum(1 for card in hands[poor] if normal.is_trump(card))
+        normal = card_order(GameType.NORMAL, dullen=core.rules.dullen)
+        trumps = sum(
+            1
+            for card in hands[poor]
+            if normal.is_trump(card) and (core.rules.armut_fuchs_counts or card != Card.KARO_ASS)
+        )
         kept = []
         for card in rest:
-            if len(hands[poor]) < size and (not normal.is_trump(card) or trumps < core.rules.armut_max_trumps):
-                trumps += normal.is_trump(card)
+            # (a Karo-Ass does not count under armut_fuchs_counts = false)
+            counted = normal.is_trump(card) and (core.rules.armut_fuchs_counts or card != Card.KARO_ASS)
+            if len(hands[poor]) < size and (not counted or trumps < core.rules.armut_max_trumps):
+                trumps += counted
                 hands[poor].append(card)
             else:
                 kept.append(card)
