@@ -156,3 +156,49 @@ def test_without_erwiderung_a_late_re_cannot_answer_kontra() -> None:
 
     assert anna_after_two_cards(DDV) == [Action.announce(1)]
     assert anna_after_two_cards(replace(DDV, erwiderung=False)) == []
+
+
+def test_without_dullen_the_herz_10_follows_herz_below_the_ass() -> None:
+    """FreeDoko 'Dollen' off (rule ``dullen = false``): the Herz-10 is no trump but a Herz card between the Ass and
+    the König (Augen order A, 10, K, 9 of every Fehl suit, TSR 2.3.2). Herz-König led, Herz-10, Herz-Neun, Pik-Ass:
+    the 10 takes the trick; Herz-Ass led, Herz-10: the Ass; Herz-10 led, Karo-Neun: the Karo-Neun trumps it. Ben,
+    who holds Herz-Dame, Herz-10 and Herz-Buben, must follow a Herz lead with his 10 (Bedienpflicht, TSR 5.2), and
+    Anna's Karo-10 lead (trump) no longer allows his 10; with Dullen he holds no Herz card and may play any."""
+    order = card_order(GameType.NORMAL, dullen=False)
+    assert (
+        order.dulle == -1 and not order.is_trump(int(C.HERZ_ZEHN)) and len(order.trumps_high_to_low) == 12
+    )  # 4 Damen, 4 Buben, Karo A 10 K 9
+    assert (
+        trick_winner_index(order, [int(C.HERZ_KOENIG), int(C.HERZ_ZEHN), int(C.HERZ_NEUN), int(C.PIK_ASS)], False) == 1
+    )
+    assert (
+        trick_winner_index(order, [int(C.HERZ_ASS), int(C.HERZ_ZEHN), int(C.HERZ_NEUN), int(C.HERZ_KOENIG)], False) == 0
+    )
+    assert (
+        trick_winner_index(order, [int(C.HERZ_ZEHN), int(C.KARO_NEUN), int(C.HERZ_NEUN), int(C.HERZ_KOENIG)], False)
+        == 1
+    )
+
+    def ben_after(rules: RuleSet, lead: Card) -> set[int]:
+        game = Game(rules, HANDS, dealer=3)
+        for _ in range(4):
+            game.apply(Action.GESUND)
+        game.apply(int(lead))
+        return {a for a in game.legal_actions() if Action.is_card(a)}
+
+    rules = replace(DDV, dullen=False)
+    assert ben_after(rules, C.HERZ_ASS) == {int(C.HERZ_ZEHN)}  # his only Herz card: Dame and Buben are trumps
+    assert int(C.HERZ_ZEHN) not in ben_after(rules, C.KARO_ZEHN)
+    # with Dullen his 10 is a trump: he must trump-follow the Karo-10 with it or another trump, and holds no Herz
+    assert int(C.HERZ_ZEHN) in ben_after(DDV, C.KARO_ZEHN)
+    assert ben_after(DDV, C.HERZ_ASS) == {int(c) for c in BEN}
+
+
+def test_the_kernel_plays_a_game_without_dullen_as_the_engine() -> None:
+    """The kernel's tables follow ``dullen = false`` (the Herz-10 a Herz card): 40 kernel games replayed through the
+    engine agree card by card and in the score, Soli included."""
+    rules = replace(DDV, dullen=False)
+    check_supported(rules)
+    games = random_games(rules, 40, seed=27, record=True)
+    for i in range(40):
+        check_against_engine(rules, games, i)

@@ -30,7 +30,6 @@ _NORMAL: Final = GameType.NORMAL
 _ARMUT_GAME: Final = GameType.ARMUT
 _ARMUT: Final = Phase.ARMUT
 _KARO_ASS: Final = int(Card.KARO_ASS)
-_NORMAL_GROUP: Final[tuple[int, ...]] = card_order(_NORMAL).group
 
 
 def start_armut(game: GameState, poor: int) -> None:
@@ -52,7 +51,7 @@ def cards_to_pass(rules: RuleSet, hand: Sequence[int]) -> int:
       and never fewer than its trumps: every trump is passed, an uncounted Fuchs too
       (``armut_fuchs_counts = false``, POVERTY_FOX_DO_NOT_COUNT: ``max(3, trumps)``).
     """
-    group = _NORMAL_GROUP
+    group = card_order(_NORMAL, dullen=rules.dullen).group
     trumps = sum(1 for c in hand if group[c] == TRUMP)
     if rules.armut_only_trumps:
         return max(1, trumps)
@@ -110,7 +109,7 @@ def legal_armut(game: GameState, seat: int | None = None) -> list[int]:
     if step == "ask":
         return [Action.ARMUT_TAKE, Action.ARMUT_REFUSE]
     k = armut_size(game)
-    normal = card_order(_NORMAL)
+    normal = card_order(_NORMAL, dullen=game.options.dullen)
     if step == "lay":
         hand = game.hands[game.armut_poor]  # type: ignore[index]
         trumps = {c for c in hand if normal.is_trump(c)}

@@ -860,7 +860,7 @@ def sonderpunkte_of_typed_tricks(
     that ``rules.sonderpunkte`` lists, trick by trick."""
     opts = _SCORE_OPTIONS.get(rules)
     if order is None:
-        order = card_order(_NORMAL)
+        order = card_order(_NORMAL, dullen=rules.dullen)
     group = order.group
     dulle = order.dulle if opts.dulle_gefangen else -1
     herzstich = opts.herzstich

@@ -34,9 +34,6 @@ _BIDDING: Final = Phase.BIDDING
 _KARO_ASS: Final = int(Card.KARO_ASS)
 _KREUZ_DAME: Final = int(Card.KREUZ_DAME)
 _SOLO_KINDS: Final = frozenset(["pflichtsolo", "lustsolo", "solo"])
-#: The normal game's card order (the Armut's trump count and Schmeissen look at it).
-_NORMAL_GROUP: Final[tuple[int, ...]] = card_order(_NORMAL).group
-_NORMAL_POWER: Final[tuple[int, ...]] = card_order(_NORMAL).power
 #: Whether a game type is a declared solo, by its number (``GameType.is_declared_solo`` is a Python property).
 _DECLARED_SOLO: Final[tuple[bool, ...]] = tuple([g.is_declared_solo for g in sorted(GameType)])
 
@@ -65,7 +62,7 @@ def legal_vorbehalte(game: GameState, seat: int) -> list[int]:
 
 def normal_trumps(game: GameState, seat: int) -> int:
     """Trumps in ``seat``'s hand counted as in the normal game (for the Armut, seed 002)."""
-    group = _NORMAL_GROUP
+    group = card_order(_NORMAL, dullen=game.options.dullen).group  # the Herz-10 no trump without Dullen
     count = 0
     for card in game.hands[seat]:
         if group[card] == TRUMP:
@@ -103,7 +100,8 @@ def schmeissen_reasons(game: GameState, seat: int) -> tuple[str, ...]:
         return ()
     nines = kings = augen_held = trumps = 0
     above_fuchs = False
-    power, group = _NORMAL_POWER, _NORMAL_GROUP
+    normal = card_order(_NORMAL, dullen=opts.dullen)  # the normal game's order (rule dullen)
+    power, group = normal.power, normal.group
     fuchs = power[_KARO_ASS]
     for card in game.hands[seat]:
         rank = card % 6

@@ -493,9 +493,9 @@ class RuleBasedPlayer(Player):
         orders = [info.order]
         rules = info.rules
         if rules.schweine == "on" and info.schweine is None:
-            orders.append(card_order(gt, True, False))
+            orders.append(card_order(gt, True, False, rules.dullen))
             if rules.superschweine:
-                orders.append(card_order(gt, True, True))
+                orders.append(card_order(gt, True, True, rules.dullen))
         unseen = set(unseen_cards(info))
         for order in orders:
             for last in (False, True):

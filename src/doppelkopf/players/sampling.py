@@ -69,7 +69,7 @@ def voids(info: InformationState) -> tuple[frozenset[int], ...]:
     """Per seat 0..3 the groups it has shown void: a Fehl suit 0..3 or ``TRUMP`` (4) that was
     led while the seat played a card of another group (Bedienpflicht, TSR 5.2). Groups are those
     of :func:`~doppelkopf.order.card_order` for the game type the observer knows."""
-    group = card_order(game_order_type(info)).group
+    group = card_order(game_order_type(info), dullen=info.rules.dullen).group
     shown: list[set[int]] = [set(), set(), set(), set()]
     tricks = [list(zip(t.seats, t.cards, strict=True)) for t in info.tricks]
     if info.trick:
@@ -220,7 +220,7 @@ class HandSampler:
             forbidden[s].add(int(Card.KREUZ_DAME))
         self._schweine(pool, pinned, forbidden, played_by)
         self._armut(pinned, played_by)
-        group = card_order(game_order_type(info)).group
+        group = card_order(game_order_type(info), dullen=info.rules.dullen).group
         shown = voids(info)
         for s, cards in pinned.items():
             for card in cards:
@@ -331,7 +331,7 @@ class HandSampler:
         if seats is None:
             return
         poor, taker = seats
-        normal = card_order(GameType.NORMAL)
+        normal = card_order(GameType.NORMAL, dullen=info.rules.dullen)
         if info.seat == poor:
             kept = Counter(info.armut_laid) - Counter(info.armut_returned) - played_by[taker]
             pinned[taker].extend(sorted(kept.elements()))
@@ -447,7 +447,7 @@ def armut_exchange(
     if info.armut_laid and len(info.armut_returned) == len(info.armut_laid):
         return list(info.armut_laid), list(info.armut_returned)
     k = info.armut_count or info.rules.armut_cards  # armut_cards, or per armut_only_trumps / armut_fuchs_extra
-    normal = card_order(GameType.NORMAL)
+    normal = card_order(GameType.NORMAL, dullen=info.rules.dullen)
 
     def key(card: int) -> tuple[int, int]:
         return (0, normal.power[card]) if normal.is_trump(card) else (1, AUGEN[card])
