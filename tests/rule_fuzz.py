@@ -253,6 +253,7 @@ class FuzzFailure(AssertionError):
                 "deal_seed": game.seed,
                 "pflichtsolo_done": list(game.pflichtsolo_done),
                 "forced_solo_seat": game.forced_solo_seat,
+                "forced_kind": game.forced_kind,
             }
         )
         super().__init__(f"{kind}: {detail}\n{self.reproducer()}")
@@ -416,6 +417,7 @@ def play_deals(
                 seed=game.seed,
                 pflichtsolo_done=game.pflichtsolo_done,
                 forced_solo_seat=game.forced_solo_seat,
+                forced_kind=game.forced_kind,
             )
             if not replayed.is_terminal or replayed.score() != result:
                 raise _Breach("replay", f"the replay scores {replayed.score()!r}, the game {result!r}")

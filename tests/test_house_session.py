@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from doppelkopf.game import Action, Game, IllegalAction
+from doppelkopf.record import from_dict, record_game, replay, to_dict
 from doppelkopf.rules import DDV, GameType, RuleError
 from doppelkopf.session import Session, SessionError
 from doppelkopf.sheet import written_points
@@ -65,6 +67,28 @@ def test_the_vorgefuehrte_player_must_play_the_kind_he_owes() -> None:
         session.record_quick(frozenset({1}), 3, GameType.DAMEN)
     row = session.record_quick(frozenset({1}), 3, GameType.HERZ)
     assert "vorgeführt" in row.label and session.dealer == 1  # after a forced one the deal moves on
+
+
+def test_the_game_of_a_vorgefuehrter_player_offers_only_the_kind_he_owes() -> None:
+    # The same Vorführung dealt as a game: Ben names his solo alone (TSR 4.1.9), and of DDV's soli (four Farbsoli,
+    # Damen, Buben, Fleischlos) only the Farbsoli Kreuz, Pik, Herz, Karo fill the Farbsolo he owes; a Damensolo is
+    # refused. The record of the game keeps the kind, so that its replay refuses the same.
+    session = Session(DDV.replace(round_games=4, farb_pflichtsoli=1), PLAYERS)
+    game = session.new_game(seed=5)
+    assert (game.forced_solo_seat, game.forced_kind, game.current_player) == (1, "farbsolo", 1)
+    offered = {Action.game_type(a) for a in game.legal_actions()}
+    assert offered == {GameType.KREUZ, GameType.PIK, GameType.HERZ, GameType.KARO}
+    with pytest.raises(IllegalAction):
+        game.apply(Action.vorbehalt(GameType.DAMEN))
+    game.apply(Action.vorbehalt(GameType.HERZ))
+    while not game.is_terminal:
+        game.apply(game.legal_actions()[0])
+    record = from_dict(to_dict(record_game(game)))
+    assert record.forced_kind == "farbsolo" and replay(record).score() == game.score()
+    row = session.record_result(game)
+    assert row is not None and "vorgeführt" in row.label and session.pflichtsoli_owed(1) == 0
+    with pytest.raises(IllegalAction, match="forced_kind: 'bildersolo' needs a forced_solo_seat"):
+        Game.new(DDV, seed=1, forced_kind="bildersolo")
 
 
 def test_two_pflichtsoli_force_earlier() -> None:

@@ -68,6 +68,7 @@ from .players.runner import session_for, session_seeds
 from .rules import GameType, RuleSet
 from .scoring import GameSummary
 from .session import Session
+from .vorbehalte import of_owed_kind
 
 T = TypeVar("T")
 
@@ -400,6 +401,7 @@ class Setup(NamedTuple):
     pflichtsolo_done: tuple[bool, bool, bool, bool]
     forced_solo_seat: int | None
     games_left_in_round: int | None = None
+    forced_kind: str | None = None
 
 
 def play_session_game(rules: RuleSet, kinds: tuple[str, ...], session_seed: int, game_seed: int, setup: Setup) -> Game:
@@ -413,16 +415,18 @@ def play_session_game(rules: RuleSet, kinds: tuple[str, ...], session_seed: int,
         pflichtsolo_done=setup.pflichtsolo_done,
         forced_solo_seat=setup.forced_solo_seat,
         games_left_in_round=setup.games_left_in_round,
+        forced_kind=setup.forced_kind,
     )
     players = [make_player(kind, session_player_seed(session_seed, seat)) for seat, kind in enumerate(kinds)]
     return play_game(game, players)
 
 
-def _plain_summary(rules: RuleSet, dealer: int, forced: int | None) -> GameSummary:
+def _plain_summary(rules: RuleSet, dealer: int, forced: int | None, kind: str | None = None) -> GameSummary:
     """The game a prediction assumes: the forced soloist's Pflichtsolo where a seat is forced (it
-    must play one), else a normal game Re wins without announcements."""
+    must play one, of the ``kind`` it owes: :func:`~doppelkopf.vorbehalte.of_owed_kind`), else a normal game Re
+    wins without announcements."""
     if forced is not None:
-        solo = next((t for t in rules.allowed_soli if rules.plays(t) is None), None)
+        solo = next((t for t in rules.allowed_soli if rules.plays(t) is None and of_owed_kind(kind, t)), None)
         if solo is not None:
             return GameSummary(solo, frozenset({forced}), 150)
     return GameSummary(GameType.NORMAL, frozenset({(dealer + 1) % 4, (dealer + 2) % 4}), 150)
@@ -459,10 +463,17 @@ class _Predictor:
     def _extend(self, copy: Session) -> None:
         setup = copy.next_game_setup()
         self.setups.append(
-            Setup(copy.deals, setup.dealer, setup.pflichtsolo_done, setup.forced_solo_seat, setup.games_left_in_round)
+            Setup(
+                copy.deals,
+                setup.dealer,
+                setup.pflichtsolo_done,
+                setup.forced_solo_seat,
+                setup.games_left_in_round,
+                setup.forced_kind,
+            )
         )
         try:
-            copy.record_summary(_plain_summary(copy.rules, setup.dealer, setup.forced_solo_seat))
+            copy.record_summary(_plain_summary(copy.rules, setup.dealer, setup.forced_solo_seat, setup.forced_kind))
         except ValueError:  # a plain game this session refuses: predict no further
             self.stuck = True
         self.after.append(copy.snapshot())

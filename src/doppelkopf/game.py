@@ -90,9 +90,11 @@ from .state import (
 )
 from .values import reduce_dataclass
 from .vorbehalte import (
+    FORCED_KINDS,
     bid,
     declare,
     do_declare,
+    forced_soli,
     legal_bids,
     legal_vorbehalte,
     normal_trumps,
@@ -101,6 +103,7 @@ from .vorbehalte import (
 )
 
 __all__ = [
+    "FORCED_KINDS",
     "HOCHZEIT_KINDS",
     "Action",
     "Announcement",
@@ -238,12 +241,16 @@ class Game(GameState):
     seat 0..3 clockwise). ``dealer`` is the dealer's seat; the seat to its left answers first in
     the Vorbehaltsabfrage and leads the first trick (TSR 4.1, 5.1). ``pflichtsolo_done`` says per
     seat whether it has played its Pflichtsolo of the round (TSR 4.2); ``forced_solo_seat`` is a seat
-    that must play its Pflichtsolo now (Vorführung, TSR 4.2.3): it alone names the kind of solo.
+    that must play its Pflichtsolo now (Vorführung, TSR 4.2.3): it alone names the kind of solo, one of
+    ``forced_kind`` where the session says which kind it owes (:data:`FORCED_KINDS`; ``None``: any allowed solo;
+    FreeDoko NUMBER_OF_DUTY_COLOR_SOLI, NUMBER_OF_DUTY_PICTURE_SOLI, options ``farb_pflichtsoli``,
+    ``bilder_pflichtsoli``).
     ``games_left_in_round`` is the session's count of counted games still to play in the round,
     this one included (:attr:`doppelkopf.session.Session.games_left_in_round`), or ``None`` outside
     a session; the game only hands it to the seats (:class:`InformationState`), the rules do not use it.
     Raises IllegalAction for a bad deal, a forced seat outside 0..3, one that has played its
-    Pflichtsolo, a forced seat under rules that allow no solo, or a negative ``games_left_in_round``.
+    Pflichtsolo, a forced seat under rules that allow no solo, a ``forced_kind`` that is unknown, has no forced
+    seat or no allowed solo of its kind, or a negative ``games_left_in_round``.
 
     After a thrown-in game (Schmeissen, or an Armut nobody took with ``armut_none = "redeal"``)
     :attr:`thrown_in` and :attr:`redeal_same_dealer` are true: the game is over without play, the
@@ -260,6 +267,7 @@ class Game(GameState):
         forced_solo_seat: int | None = None,
         games_left_in_round: int | None = None,
         *,
+        forced_kind: str | None = None,
         _fields: dict[str, object] | None = None,
         _whole_deck: bool = False,
     ) -> None:
@@ -297,7 +305,24 @@ class Game(GameState):
                     "can be forced to play one (TSR 4.2.3)",
                     rules_name=rules.name,
                 )
-        super().__init__(game_options(rules), dealt, dealer % 4, seed, done, games_left_in_round, forced_solo_seat)
+        options = game_options(rules)
+        if forced_kind is not None:
+            if forced_kind not in FORCED_KINDS:
+                raise IllegalAction(
+                    "forced_kind: {forced_kind!r} is none of {kinds}",
+                    forced_kind=forced_kind,
+                    kinds=", ".join(FORCED_KINDS),
+                )
+            if forced_solo_seat is None:
+                raise IllegalAction("forced_kind: {forced_kind!r} needs a forced_solo_seat", forced_kind=forced_kind)
+            if not forced_soli(options.solo_actions, forced_kind):
+                raise IllegalAction(
+                    "forced_kind: rules {rules_name!r} allow no solo of the kind {forced_kind!r} (solo_types)",
+                    rules_name=rules.name,
+                    forced_kind=forced_kind,
+                )
+        super().__init__(options, dealt, dealer % 4, seed, done, games_left_in_round, forced_solo_seat)
+        self.forced_kind = forced_kind
         # the current player's legal actions, computed at the first ask after each change (never
         # changed in place: legal_actions hands out copies, so clones may share it)
         self._legal = None
@@ -313,6 +338,7 @@ class Game(GameState):
         pflichtsolo_done: Sequence[bool] = (False, False, False, False),
         forced_solo_seat: int | None = None,
         games_left_in_round: int | None = None,
+        forced_kind: str | None = None,
     ) -> Game:
         """Shuffle with ``seed`` (same seed, same hands), cut (at ``cut_at``, or where the seeded
         generator says, at least ``rules.cut_minimum`` from either end) and deal in the rule set's
@@ -336,8 +362,28 @@ class Game(GameState):
         hands = deal_sorted(cards, dealer % 4, options.deal_packets)
         left = games_left_in_round
         if cls is Game:  # a direct call where compiled (cls(...) is a generic one)
-            return Game(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat, left, _whole_deck=True)
-        return cls(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat, left, _whole_deck=True)
+            return Game(
+                rules,
+                hands,
+                dealer,
+                seed,
+                pflichtsolo_done,
+                forced_solo_seat,
+                left,
+                forced_kind=forced_kind,
+                _whole_deck=True,
+            )
+        return cls(
+            rules,
+            hands,
+            dealer,
+            seed,
+            pflichtsolo_done,
+            forced_solo_seat,
+            left,
+            forced_kind=forced_kind,
+            _whole_deck=True,
+        )
 
     def clone(self) -> Game:
         """An independent copy (for search): every field of the :class:`~doppelkopf.state.GameState`,
@@ -994,11 +1040,13 @@ class Game(GameState):
         seed: int | None = None,
         pflichtsolo_done: Sequence[bool] = (False, False, False, False),
         forced_solo_seat: int | None = None,
+        forced_kind: str | None = None,
     ) -> Game:
         """Rebuild a game from its deal and ``(seat, action)`` history; ``pflichtsolo_done`` must be
-        the one of the original game (it decides Pflicht- or Lustsolo and who leads). Raises
-        IllegalAction naming the position of the first illegal step."""
-        game = cls(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat)
+        the one of the original game (it decides Pflicht- or Lustsolo and who leads), ``forced_solo_seat`` and
+        ``forced_kind`` too (see :class:`Game`). Raises IllegalAction naming the position of the first illegal
+        step."""
+        game = cls(rules, hands, dealer, seed, pflichtsolo_done, forced_solo_seat, forced_kind=forced_kind)
         for index, (seat, action) in enumerate(actions):
             try:
                 game.apply(action, seat)

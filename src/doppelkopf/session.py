@@ -51,6 +51,7 @@ from .messages import N_, Text, TextError
 from .rules import GameType, Party, RuleError, RuleSet
 from .scoring import GameSummary, Score, score, scored_as_solo
 from .sheet import Row, Sheet
+from .vorbehalte import of_owed_kind
 
 #: What each Bock trigger of ``RuleSet.bock_triggers`` means (documentation and display): English messages
 #: of the catalogue, shown translated with ``tr.gettext(BOCK_TRIGGERS[key])``.
@@ -611,11 +612,7 @@ class Session:
         and the solo is of the kind :meth:`owed_kind` names (a Bubensolo while only a Farbsolo is owed is a
         Lustsolo). Options ``pflichtsoli``, ``farb_pflichtsoli``, ``bilder_pflichtsoli``."""
         kind = self.owed_kind(position)
-        if kind is None or not game_type.is_declared_solo:
-            return False
-        if kind == "solo":
-            return True
-        return (game_type.is_farbsolo and "farbsolo" in kind) or (game_type.is_bildersolo and "bildersolo" in kind)
+        return kind is not None and of_owed_kind(kind, game_type)
 
     @property
     def games_left_in_round(self) -> int:
@@ -691,8 +688,8 @@ class Session:
 
     def new_game(self, seed: int | None) -> Game:
         """Deal the next game with ``seed`` as :meth:`next_game_setup` says (a forced Pflichtsolo,
-        TSR 4.2.3, goes to the game as ``forced_solo_seat``; the Pflichtsoli played and the games left
-        in the round go to the seats' information states)."""
+        TSR 4.2.3, goes to the game as ``forced_solo_seat`` with the kind owed as ``forced_kind``; the
+        Pflichtsoli played and the games left in the round go to the seats' information states)."""
         setup = self.next_game_setup()
         return Game.new(
             self.rules,
@@ -701,6 +698,7 @@ class Session:
             pflichtsolo_done=setup.pflichtsolo_done,
             forced_solo_seat=setup.forced_solo_seat,
             games_left_in_round=setup.games_left_in_round,
+            forced_kind=setup.forced_kind,
         )
 
     # -- results ---------------------------------------------------------------------------------

@@ -204,8 +204,10 @@ class GameState:
     Attributes by group:
         setup: ``options`` (:class:`GameOptions` of the rule set), ``dealer``, ``seed`` (of the deal,
             or ``None``), ``pflichtsolo_done`` (per seat, TSR 4.2), ``games_left_in_round`` (from a
-            session, or ``None``), ``forced_solo_seat`` (Vorführung, TSR 4.2.3), ``initial_hands``
-            (the deal), ``hands`` (the cards held now, each list sorted ascending).
+            session, or ``None``), ``forced_solo_seat`` (Vorführung, TSR 4.2.3), ``forced_kind`` (the
+            kind of solo it owes: ``None`` or ``"solo"`` any, ``"farbsolo"``, ``"bildersolo"``,
+            ``"farbsolo_or_bildersolo"``), ``initial_hands`` (the deal), ``hands`` (the cards held now, each
+            list sorted ascending).
         turn: ``phase`` (:class:`~doppelkopf.moves.Phase`), ``current_player``, ``history`` (the
             applied ``(seat, action)`` pairs).
         Vorbehalte (TSR 4.1): ``answers`` (per seat the answer action, or ``None``), ``declarations``
@@ -246,6 +248,7 @@ class GameState:
     pflichtsolo_done: tuple[bool, ...]
     games_left_in_round: int | None
     forced_solo_seat: int | None
+    forced_kind: str | None
     initial_hands: tuple[tuple[int, ...], ...]
     hands: list[list[int]]
     phase: Phase
@@ -312,6 +315,7 @@ class GameState:
         self.pflichtsolo_done = pflichtsolo_done
         self.games_left_in_round = games_left_in_round
         self.forced_solo_seat = forced_solo_seat
+        self.forced_kind = None  # Game sets the kind of solo a forced seat owes (farb_/bilder_pflichtsoli)
         self.hands = hands
         self.initial_hands = tuple([tuple(h) for h in hands])
         self.phase = _VORBEHALT

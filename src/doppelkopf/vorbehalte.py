@@ -33,6 +33,8 @@ _PLAIN_HOCHZEIT: Final = Action.vorbehalt(GameType.HOCHZEIT)
 _BIDDING: Final = Phase.BIDDING
 _KARO_ASS: Final = int(Card.KARO_ASS)
 _KREUZ_DAME: Final = int(Card.KREUZ_DAME)
+#: The kinds of solo a vorgeführter player may owe (:func:`forced_soli`; ``Session.owed_kind`` names them).
+FORCED_KINDS: Final[tuple[str, ...]] = ("solo", "farbsolo", "bildersolo", "farbsolo_or_bildersolo")
 _SOLO_KINDS: Final = frozenset(["pflichtsolo", "lustsolo", "solo"])
 #: Whether a game type is a declared solo, by its number (``GameType.is_declared_solo`` is a Python property).
 _DECLARED_SOLO: Final[tuple[bool, ...]] = tuple([g.is_declared_solo for g in sorted(GameType)])
@@ -44,8 +46,8 @@ def legal_vorbehalte(game: GameState, seat: int) -> list[int]:
     an Armut (rule ``armut``) and Schmeissen (rule ``schmeissen``), ascending."""
     opts = game.options
     if game.forced_solo_seat is not None:
-        # vorgeführt: only the kind of solo is named (TSR 4.1.9)
-        return list(opts.solo_actions)
+        # vorgeführt: only the kind of solo is named (TSR 4.1.9), one of the kind owed (farb_/bilder_pflichtsoli)
+        return forced_soli(opts.solo_actions, game.forced_kind)
     options = [Action.GESUND]
     if count_card(game.hands[seat], _KREUZ_DAME) == 2:
         options.extend(opts.hochzeit_actions)
@@ -58,6 +60,30 @@ def legal_vorbehalte(game: GameState, seat: int) -> list[int]:
         if options[i - 1] >= options[i]:  # a Hochzeit kind or the Armut among the soli
             return sorted(set(options))
     return options
+
+
+def of_owed_kind(kind: str | None, game_type: GameType) -> bool:
+    """Whether a declared solo of ``game_type`` is of ``kind``, the kind of Pflichtsolo still owed
+    (:data:`FORCED_KINDS`; :meth:`doppelkopf.session.Session.owed_kind`): ``None`` or ``"solo"`` any declared solo,
+    ``"farbsolo"`` a Farbsolo, ``"bildersolo"`` a picture solo, ``"farbsolo_or_bildersolo"`` either (FreeDoko
+    NUMBER_OF_DUTY_COLOR_SOLI, NUMBER_OF_DUTY_PICTURE_SOLI; options ``farb_pflichtsoli``, ``bilder_pflichtsoli``).
+
+    >>> of_owed_kind("farbsolo", GameType.KREUZ), of_owed_kind("farbsolo", GameType.DAMEN)
+    (True, False)
+    """
+    if not game_type.is_declared_solo:
+        return False
+    if kind is None or kind == "solo":
+        return True
+    return (game_type.is_farbsolo and "farbsolo" in kind) or (game_type.is_bildersolo and "bildersolo" in kind)
+
+
+def forced_soli(solo_actions: tuple[int, ...], kind: str | None) -> list[int]:
+    """The soli a vorgeführter player may name (TSR 4.2.3, 4.1.9): of ``solo_actions`` (the allowed soli's
+    Vorbehalt actions, ascending) those :func:`of_owed_kind` takes for ``kind``, the kind it still owes."""
+    if kind is None or kind == "solo":
+        return list(solo_actions)
+    return [a for a in solo_actions if of_owed_kind(kind, Action.game_type(a))]
 
 
 def normal_trumps(game: GameState, seat: int) -> int:

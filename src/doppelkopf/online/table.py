@@ -24,7 +24,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..game import Action, Game, IllegalAction, InformationState, Phase
+from ..game import FORCED_KINDS, Action, Game, IllegalAction, InformationState, Phase
 from ..liste import game_entry
 from ..messages import N_, Text
 from ..players import PLAYERS, IllegalPlayerAction, Player, make_player
@@ -101,6 +101,8 @@ class DealSetup:
         bock_multiplier: 1 without Bock, 2 Bock, 4 Doppelbock (seed 002).
         games_left_in_round: counted games still to play in the round, this one included (TSR 4.2.3), or
             ``None`` where not known (a deal stored before the field existed); the seats see it.
+        forced_kind: the kind of solo the forced seat owes (``farb_pflichtsoli``, ``bilder_pflichtsoli``;
+            :data:`~doppelkopf.game.FORCED_KINDS`), or ``None``: any solo.
     """
 
     number: int
@@ -111,6 +113,7 @@ class DealSetup:
     forced_solo_seat: int | None
     bock_multiplier: int
     games_left_in_round: int | None = None
+    forced_kind: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (see :meth:`from_dict`)."""
@@ -123,6 +126,7 @@ class DealSetup:
             "forced_solo_seat": self.forced_solo_seat,
             "bock_multiplier": self.bock_multiplier,
             "games_left_in_round": self.games_left_in_round,
+            "forced_kind": self.forced_kind,
         }
 
     @classmethod
@@ -132,6 +136,7 @@ class DealSetup:
             done = tuple(bool(x) for x in data["pflichtsolo_done"])
             forced = data["forced_solo_seat"]
             left = data.get("games_left_in_round")
+            kind = data.get("forced_kind")
             setup = cls(
                 int(data["number"]),
                 int(data["game_number"]),
@@ -141,6 +146,7 @@ class DealSetup:
                 None if forced is None else int(forced),
                 int(data["bock_multiplier"]),
                 None if left is None else int(left),
+                None if kind is None else str(kind),
             )
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise ValueError(f"deal setup: not readable ({exc})") from None
@@ -148,6 +154,8 @@ class DealSetup:
             raise ValueError("deal setup: dealer and forced_solo_seat must be seats 0..3, pflichtsolo_done 4 flags")
         if setup.games_left_in_round is not None and setup.games_left_in_round < 0:
             raise ValueError(f"deal setup: games_left_in_round must be 0 or more, got {setup.games_left_in_round}")
+        if setup.forced_kind is not None and (setup.forced_kind not in FORCED_KINDS or setup.forced_solo_seat is None):
+            raise ValueError(f"deal setup: forced_kind {setup.forced_kind!r} is no kind owed by a forced seat")
         return setup
 
 
@@ -163,6 +171,7 @@ def setup_for(setup: GameSetup, *, number: int, game_number: int, table_seed: in
         forced_solo_seat=setup.forced_solo_seat,
         bock_multiplier=setup.bock_multiplier,
         games_left_in_round=setup.games_left_in_round,
+        forced_kind=setup.forced_kind,
     )
 
 
@@ -259,6 +268,7 @@ class TableState:
             pflichtsolo_done=setup.pflichtsolo_done,
             forced_solo_seat=setup.forced_solo_seat,
             games_left_in_round=setup.games_left_in_round,
+            forced_kind=setup.forced_kind,
         )
         done: list[tuple[int, int]] = []
         for index, (seat, action) in enumerate(actions):

@@ -108,7 +108,15 @@ def play_log_likelihood(
         game = rebuild_game(info, hands, rng)
     except IllegalAction:
         return -math.inf
-    replay = Game(info.rules, game.initial_hands, game.dealer, None, game.pflichtsolo_done, game.forced_solo_seat)
+    replay = Game(
+        info.rules,
+        game.initial_hands,
+        game.dealer,
+        None,
+        game.pflichtsolo_done,
+        game.forced_solo_seat,
+        forced_kind=game.forced_kind,
+    )
     total = 0.0
     for seat, action in game.history:
         if seat != info.seat and replay.phase in COUNTED_PHASES:
@@ -296,7 +304,15 @@ class ParticleFilter:
         history = list(game.history)
         logs: list[float] = []
         same = old is not None
-        replay = Game(info.rules, game.initial_hands, game.dealer, None, game.pflichtsolo_done, game.forced_solo_seat)
+        replay = Game(
+            info.rules,
+            game.initial_hands,
+            game.dealer,
+            None,
+            game.pflichtsolo_done,
+            game.forced_solo_seat,
+            forced_kind=game.forced_kind,
+        )
         for index, (seat, action) in enumerate(history):
             same = same and old is not None and index < len(old.history) and old.history[index] == (seat, action)
             value = 0.0

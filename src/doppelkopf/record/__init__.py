@@ -23,6 +23,7 @@ The file format is JSON (version 4), with cards and actions written as the ASCII
       "dealer": 0,
       "pflichtsolo_done": [false, false, false, false],
       "forced_solo_seat": 2,                      (only when a seat was forced)
+      "forced_kind": "farbsolo",                  (only when it owed one kind: farb_/bilder_pflichtsoli)
       "hands": [["KrA", ...], [...], [...], [...]],
       "actions": [[1, "vorbehalt:normal"], ..., [2, "announce:ansage"], [2, "He10"], ...],
       "thrown_in": "schmeissen",                  (only for a deal thrown in; result is null)

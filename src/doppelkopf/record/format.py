@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, CardError
-from ..game import Action, Game, IllegalAction
+from ..game import FORCED_KINDS, Action, Game, IllegalAction
 from ..jsonutil import (
     MAX_DEPTH,
     JSONNestingError,
@@ -108,6 +108,7 @@ FIELDS = (
     "dealer",
     "pflichtsolo_done",
     "forced_solo_seat",
+    "forced_kind",
     "hands",
     "actions",
     "thrown_in",
@@ -201,6 +202,8 @@ class GameRecord:
             ``"armut"``), or ``None``; the same dealer deals again and nothing is scored.
         forced_solo_seat: the seat the game forced to play its Pflichtsolo (Vorführung, TSR
             4.2.3), when the engine has that option, else ``None``.
+        forced_kind: the kind of solo that seat owed (``Game.forced_kind``, :data:`~doppelkopf.game.FORCED_KINDS`:
+            ``"farbsolo"`` ... under ``farb_pflichtsoli`` / ``bilder_pflichtsoli``), or ``None`` (any solo).
     """
 
     rules: RuleSet
@@ -215,6 +218,7 @@ class GameRecord:
     version: int = FORMAT_VERSION
     thrown_in: str | None = None
     forced_solo_seat: int | None = None
+    forced_kind: str | None = None
 
     @property
     def finished(self) -> bool:
@@ -279,6 +283,7 @@ def record_game(game: Game, players: Sequence[str] | None = None, **meta: Any) -
         meta=clean,
         thrown_in=thrown_in,
         forced_solo_seat=game.forced_solo_seat,
+        forced_kind=game.forced_kind,
     )
 
 
@@ -327,7 +332,7 @@ def replay(record: GameRecord, source: str = "<record>") -> Game:
     """Play the record's actions again from its deal and return the game (finished or not).
 
     The game is built with the record's rules, hands, dealer, seed, ``pflichtsolo_done`` and
-    ``forced_solo_seat`` and every action is applied for its seat, step for step what
+    ``forced_solo_seat`` (with ``forced_kind``) and every action is applied for its seat, step for step what
     :meth:`Game.replay` does; the loop is here so that an error names the action by its 0-based
     index in the file.
 
@@ -336,7 +341,13 @@ def replay(record: GameRecord, source: str = "<record>") -> Game:
     """
     try:
         game = Game(
-            record.rules, record.hands, record.dealer, record.seed, record.pflichtsolo_done, record.forced_solo_seat
+            record.rules,
+            record.hands,
+            record.dealer,
+            record.seed,
+            record.pflichtsolo_done,
+            record.forced_solo_seat,
+            forced_kind=record.forced_kind,
         )
     except IllegalAction as exc:
         raise RecordError(
@@ -456,6 +467,8 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
     }
     if record.forced_solo_seat is not None:
         data["forced_solo_seat"] = record.forced_solo_seat
+    if record.forced_kind is not None:
+        data["forced_kind"] = record.forced_kind
     data["hands"] = [[Card(c).short for c in hand] for hand in record.hands]
     data["actions"] = [[seat, Action.key(action)] for seat, action in record.actions]
     if record.thrown_in is not None:
@@ -706,6 +719,16 @@ def _build(data: Any, source: str) -> GameRecord:
         raise fail(
             "forced_solo_seat", Text("expected a seat 0..3 or null, got {short_repr}", short_repr=short_repr(forced))
         )
+    forced_kind = data.get("forced_kind")
+    if forced_kind is not None and (forced_kind not in FORCED_KINDS or forced is None):
+        raise fail(
+            "forced_kind",
+            Text(
+                "expected one of {kinds} with a forced_solo_seat, or null, got {short_repr}",
+                kinds=", ".join(FORCED_KINDS),
+                short_repr=short_repr(forced_kind),
+            ),
+        )
 
     hands = _build_hands(data["hands"], fail)
     actions = _build_actions(data["actions"], fail)
@@ -740,6 +763,7 @@ def _build(data: Any, source: str) -> GameRecord:
         version=version,
         thrown_in=thrown_in,
         forced_solo_seat=forced,
+        forced_kind=forced_kind,
     )
 
 

@@ -102,7 +102,15 @@ class TrickView:
 
 def _fresh(game: Game) -> Game:
     """``game`` as dealt, before its first action (for stepping through its history)."""
-    return Game(game.rules, game.initial_hands, game.dealer, game.seed, game.pflichtsolo_done, game.forced_solo_seat)
+    return Game(
+        game.rules,
+        game.initial_hands,
+        game.dealer,
+        game.seed,
+        game.pflichtsolo_done,
+        game.forced_solo_seat,
+        forced_kind=game.forced_kind,
+    )
 
 
 def _said_in_tricks(game: Game) -> tuple[dict[int, list[AnnouncementView]], dict[int, list[CallView]]]:
