@@ -46,7 +46,7 @@ def test_the_research_example_runs() -> None:
     assert e.agents == [] and e.unwrapped.game.is_terminal  # type: ignore[attr-defined]  # played to its end
     assert str(namespace["game"]) == "python_doppelkopf(dealer=0,rules=ohne-neunen)"
     obs, _ = namespace["learner"].reset(seed=1)  # type: ignore[attr-defined]
-    assert obs["observation"].shape == (1664,) and obs["action_mask"].sum() >= 1
+    assert obs["observation"].shape == (1675,) and obs["action_mask"].sum() >= 1
 
 
 @pytest.mark.parametrize("index", [0, 1])
