@@ -571,15 +571,7 @@ def _partner_open(game: Game) -> bool:
 
 def _steps(game: Game) -> list[_Step]:
     """The cards played, each with its position before and after (parties of the position before)."""
-    replay = Game(
-        game.rules,
-        game.initial_hands,
-        game.dealer,
-        game.seed,
-        game.pflichtsolo_done,
-        game.forced_solo_seat,
-        forced_kind=game.forced_kind,
-    )
+    replay = game.as_dealt()
     steps: list[_Step] = []
     for seat, action in game.history:
         if Action.is_card(action) and replay.phase is Phase.PLAY:

@@ -86,7 +86,7 @@ import re as _re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, NamedTuple, get_args
 
 from .cards import AUGEN, Card, deck
 from .fileutil import NotUTF8Error, decode_text, read_limited
@@ -94,6 +94,7 @@ from .jsonutil import loads_strict, short_repr, type_name
 from .messages import TextError
 from .names import PlayerNameError, clean_name, clean_names, name_key
 from .rules import ANSAGE, LEVEL_KEYS, GameType, Party, RuleError, RuleSet, get_preset
+from .rules import Sonderpunkt as SonderpunktKind
 from .scoring import SONDERPUNKT_LABELS, GameSummary, Score, ScoreError, Sonderpunkt, score
 from .session import bock_covers_sonderpunkte, bock_problem
 
@@ -129,20 +130,9 @@ REQUIRED = ("players", "game", "re", "augen_re")
 #: The fields that describe the game itself (without the table: rules, players, Bock); see :func:`parse_game`.
 GAME_FIELDS = ("game", "re", "augen_re", "tricks_re", "tricks_kontra", "announcements", "extras")
 GAME_REQUIRED = ("game", "re", "augen_re")
-EXTRA_TYPES = (
-    "doppelkopf",
-    "fuchs_gefangen",
-    "karlchen",
-    "karlchen_gefangen",
-    "fuchs_am_end",
-    # FreeDoko's kinds (issue 26; doppelkopf.scoring.sonderpunkte_of_tricks)
-    "fuchs_gefangen_am_end",
-    "doppelfuchs_am_end",
-    "doppelkarlchen",
-    "doppelkarlchen_gefangen",
-    "dulle_gefangen",
-    "herzstich",
-)
+#: The Sonderpunkte an entry may name: every kind a rule set can count (``rules.Sonderpunkt``: the seeds' five,
+#: then FreeDoko's kinds of issue 26, :func:`doppelkopf.scoring.sonderpunkte_of_tricks`).
+EXTRA_TYPES: tuple[str, ...] = get_args(SonderpunktKind)
 PARTY_KEYS = {"re": Party.RE, "kontra": Party.KONTRA}
 
 #: Announcement item -> level (1 the Ansage, 2..5 the Absagen; see doppelkopf.rules).

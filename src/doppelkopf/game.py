@@ -360,29 +360,22 @@ class Game(GameState):
         drawn = shuffle_values(cards, seed, minimum if cut_at is None else -1, len(cards) - minimum)
         cards = cut(cards, drawn if cut_at is None else cut_at, minimum)
         hands = deal_sorted(cards, dealer % 4, options.deal_packets)
-        left = games_left_in_round
+        left, done, forced, kind = games_left_in_round, pflichtsolo_done, forced_solo_seat, forced_kind
         if cls is Game:  # a direct call where compiled (cls(...) is a generic one)
-            return Game(
-                rules,
-                hands,
-                dealer,
-                seed,
-                pflichtsolo_done,
-                forced_solo_seat,
-                left,
-                forced_kind=forced_kind,
-                _whole_deck=True,
-            )
-        return cls(
-            rules,
-            hands,
-            dealer,
-            seed,
-            pflichtsolo_done,
-            forced_solo_seat,
-            left,
-            forced_kind=forced_kind,
-            _whole_deck=True,
+            return Game(rules, hands, dealer, seed, done, forced, left, forced_kind=kind, _whole_deck=True)
+        return cls(rules, hands, dealer, seed, done, forced, left, forced_kind=kind, _whole_deck=True)
+
+    def as_dealt(self) -> Game:
+        """A new game of the same deal and setup (rules, hands, dealer, seed, Pflichtsolo state, forced seat and
+        kind, games left in the round) before its first action: what a replay of :attr:`history` starts from."""
+        left, done, forced, kind = (
+            self.games_left_in_round,
+            self.pflichtsolo_done,
+            self.forced_solo_seat,
+            self.forced_kind,
+        )
+        return Game(
+            self.options.rules, self.initial_hands, self.dealer, self.seed, done, forced, left, forced_kind=kind
         )
 
     def clone(self) -> Game:

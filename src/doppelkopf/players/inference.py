@@ -41,7 +41,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..game import Action, Game, IllegalAction, InformationState, Phase
+from ..game import Action, IllegalAction, InformationState, Phase
 from ..rules import GameType
 from .rules_player import RuleBasedPlayer
 from .sampling import HandSampler, rebuild_game
@@ -108,15 +108,7 @@ def play_log_likelihood(
         game = rebuild_game(info, hands, rng)
     except IllegalAction:
         return -math.inf
-    replay = Game(
-        info.rules,
-        game.initial_hands,
-        game.dealer,
-        None,
-        game.pflichtsolo_done,
-        game.forced_solo_seat,
-        forced_kind=game.forced_kind,
-    )
+    replay = game.as_dealt()
     total = 0.0
     for seat, action in game.history:
         if seat != info.seat and replay.phase in COUNTED_PHASES:
@@ -304,15 +296,7 @@ class ParticleFilter:
         history = list(game.history)
         logs: list[float] = []
         same = old is not None
-        replay = Game(
-            info.rules,
-            game.initial_hands,
-            game.dealer,
-            None,
-            game.pflichtsolo_done,
-            game.forced_solo_seat,
-            forced_kind=game.forced_kind,
-        )
+        replay = game.as_dealt()
         for index, (seat, action) in enumerate(history):
             same = same and old is not None and index < len(old.history) and old.history[index] == (seat, action)
             value = 0.0

@@ -100,24 +100,11 @@ class TrickView:
         return self.winner is not None
 
 
-def _fresh(game: Game) -> Game:
-    """``game`` as dealt, before its first action (for stepping through its history)."""
-    return Game(
-        game.rules,
-        game.initial_hands,
-        game.dealer,
-        game.seed,
-        game.pflichtsolo_done,
-        game.forced_solo_seat,
-        forced_kind=game.forced_kind,
-    )
-
-
 def _said_in_tricks(game: Game) -> tuple[dict[int, list[AnnouncementView]], dict[int, list[CallView]]]:
     """Announcements and calls of ``game`` by the index of the trick they were made in. The
     history is stepped through on a fresh copy of the game, so the engine says when the Schweine
     and Superschweine came (also when the rules announce them by themselves)."""
-    step = _fresh(game)
+    step = game.as_dealt()
     announced: dict[int, list[AnnouncementView]] = {}
     calls: dict[int, list[CallView]] = {}
     for seat, action in game.history:
