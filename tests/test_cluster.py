@@ -224,17 +224,30 @@ def test_predicted_setups_follow_the_pflichtsolo_rules_by_hand() -> None:
     """DDV, round of 24 games: 22 played, nobody has played a Pflichtsolo, seat 0 deals. Four owe a
     Pflichtsolo and two games are left, so seat 1 (left of the dealer) is forced now (TSR 4.2.3);
     its forced solo moves the deal on to seat 1, and with three owing and one game left, seat 2 is
-    forced next. The setups carry the games left in the round (2, then 1; 24, 23, 22 in a fresh one)."""
+    forced next. The setups carry the games left in the round (2, then 1; 24, 23, 22 in a fresh one) and the
+    kind of solo owed: under DDV any solo ("solo"; farb_pflichtsoli and bilder_pflichtsoli are 0)."""
     session = Session(DDV, ["A", "B", "C", "D"])
     snapshot: dict[str, object] = {"dealer": 0, "round": 1, "games_in_round": 22, "games": 22, "deals": 22}
     session.restore({**snapshot, "done": [False] * 4, "bocks": []})
     assert predict_setups(session, 2) == [
-        Setup(22, 0, (False, False, False, False), 1, 2),
-        Setup(23, 1, (False, True, False, False), 2, 1),
+        Setup(22, 0, (False, False, False, False), 1, 2, "solo"),
+        Setup(23, 1, (False, True, False, False), 2, 1, "solo"),
     ]
     fresh = Session(DDV, ["A", "B", "C", "D"])
     assert predict_setups(fresh, 3) == [Setup(d, d, (False,) * 4, None, 24 - d) for d in range(3)]
     assert fresh.deals == 0 and not fresh.sheet.rows  # the session itself is unchanged
+
+
+def test_predicted_setups_assume_a_forced_solo_of_the_kind_owed() -> None:
+    """round_games 4 and one picture solo owed by each (bilder_pflichtsoli = 1): four owe in four games, so seat 1
+    is forced at once to a picture solo; the play-ahead assumes he plays one (DDV's first picture solo, a
+    Damensolo, not its first solo, a Kreuzsolo, which would leave him owing), so seat 2 is forced next with
+    three games left, and the deal has moved on to seat 1."""
+    session = Session(DDV.replace(round_games=4, bilder_pflichtsoli=1), ["A", "B", "C", "D"])
+    assert predict_setups(session, 2) == [
+        Setup(0, 0, (False,) * 4, 1, 4, "bildersolo"),
+        Setup(1, 1, (False, True, False, False), 2, 3, "bildersolo"),
+    ]
 
 
 def sequential(rules: RuleSet, games: int, seed: int) -> Session:
