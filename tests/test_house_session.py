@@ -4,8 +4,13 @@ rule text in the comments (FreeDoko's rule names, TSR 4.2, seed 004)."""
 
 from __future__ import annotations
 
-import pytest
+import json
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from doppelkopf.cli import main
 from doppelkopf.game import Action, Game, IllegalAction
 from doppelkopf.record import from_dict, record_game, replay, to_dict
 from doppelkopf.rules import DDV, GameType, RuleError
@@ -432,3 +437,25 @@ def test_the_store_takes_a_player_leaving(tmp_path: object) -> None:
         assert page.next.dealer == "Carla" and page.next.sitting_out == ()
         # the whole list computed again from the entries agrees
         assert store.liste(sitting.id, recompute=True).totals == page.totals
+
+
+def test_doko_simulate_writes_the_liste_as_liste_counting_says(tmp_path: Path) -> None:
+    # A plus Liste (FreeDoko counting PLUS): every row is raised by what its biggest loser lost, so the loser of a
+    # solo writes 0 and each opponent 3 times the solo's value more; the money is the same as under plus_minus.
+    # With sitting_rounds = 1 and rounds of 4 games, 5 games end the sitting: the Liste says so.
+    rules = tmp_path / "plus.toml"
+    rules.write_text('preset = "ddv"\nliste_counting = "plus"\nsitting_rounds = 1\nround_games = 4\n', "utf-8")
+    args = ["--lang", "en", "simulate", "--games", "5", "--seed", "3", "--no-records", "--rules", str(rules)]
+    result = CliRunner().invoke(main, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    balanced, written = out["totals"], out["written_totals"]
+    assert sum(balanced.values()) == 0 and min(written.values()) >= 0
+    first = out["rows"][0]["points"]  # the first game's balanced Punkte
+    assert written != balanced and len({written[p] - balanced[p] for p in balanced}) == 1  # one shift for all
+    assert max(first) - min(first) > 0
+    text = CliRunner().invoke(main, args).output
+    assert "The sitting is over: its rounds are played (sitting_rounds)" in text
+    liste = text.split("Settlement")[0].splitlines()
+    last_row = [line for line in liste if "(Pflichtsolo" in line or " wins" in line or "loses" in line][-1]
+    assert last_row.split()[-4:] == [str(written[p]) for p in ("Anna", "Ben", "Carla", "Dirk")]

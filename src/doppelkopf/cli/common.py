@@ -276,12 +276,19 @@ def print_sheet(
     table.add_column(_("Game"), overflow="fold")
     for name in sheet.players:
         table.add_column(name, justify="right", no_wrap=True)
-    for row in sheet.rows:
+    # the running totals as the Liste writes them (liste_counting plus, minus or plus_minus); the money below
+    # settles the balanced totals, the same under every counting
+    for row, (_points, written) in zip(sheet.rows, sheet.written_rows, strict=True):
         label = list_label(row.label) + (f" (×{row.multiplier})" if row.multiplier != 1 else "")
-        table.add_row(label, *(number(total) for total in row.totals))
+        table.add_row(label, *(number(total) for total in written))
     print_plain(console, table)
     if session is not None:
+        from ..session import sitting_over
+
         _print_session_state(console, session, games)
+        over = sitting_over_line(sitting_over(session.rules, session.round, sheet.written_totals))
+        if over:
+            console.print(over)
     totals = sheet.totals
     money = Table(title=_("Settlement ({cents} ct/Punkt)").format(cents=cents))
     money.add_column(_("Player"))
@@ -292,6 +299,19 @@ def print_sheet(
     print_plain(console, money)
     for line in settlement_lines(sheet.settlement(cents)):
         console.print(line)
+
+
+def sitting_over_line(reason: str | None) -> str | None:
+    """The notice that a sitting is over (:func:`doppelkopf.session.sitting_over`: ``"sitting_rounds"`` or
+    ``"sitting_points"``) in the reader's language, ``None`` while it goes on."""
+    if reason == "sitting_rounds":
+        return _("The sitting is over: its rounds are played (sitting_rounds). A further game is still written.")
+    if reason == "sitting_points":
+        return _(
+            "The sitting is over: a player's total reached its Punkte (sitting_points). "
+            "A further game is still written."
+        )
+    return None
 
 
 def list_label(label: object) -> str:

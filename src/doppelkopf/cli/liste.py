@@ -47,7 +47,7 @@ import click
 
 from ..extras import missing_library
 from ..messages import N_, one_line
-from .common import check_output, friendly_errors, load_rules, print_plain, settlement_lines
+from .common import check_output, friendly_errors, load_rules, print_plain, settlement_lines, sitting_over_line
 from .lang import DokoGroup, DokoOption, and_list, ngettext, number, option, tr
 from .lang import gettext as _
 
@@ -490,15 +490,9 @@ def liste_footer(liste: Liste | ListePage, pflichtsolo_rule: bool) -> list[str]:
     if pflichtsolo_rule:
         lines.append(_("Pflichtsolo owed: {owed}").format(owed=", ".join(liste.pflichtsolo_owed) or _("none")))
     lines.append(next_line(liste.next))
-    if liste.over == "sitting_rounds":
-        lines.append(_("The sitting is over: its rounds are played (sitting_rounds). A further game is still written."))
-    elif liste.over == "sitting_points":
-        lines.append(
-            _(
-                "The sitting is over: a player's total reached its Punkte (sitting_points). "
-                "A further game is still written."
-            )
-        )
+    over = sitting_over_line(liste.over)
+    if over:
+        lines.append(over)
     return lines
 
 

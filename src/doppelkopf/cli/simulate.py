@@ -272,6 +272,7 @@ def simulate(
             "rules": rules.name,
             "seed": seed,
             "totals": sheet.totals,
+            "written_totals": dict(zip(sheet.players, sheet.written_totals, strict=True)),
             "rows": [{"label": r.label, "points": list(r.points), "multiplier": r.multiplier} for r in sheet.rows],
             "bock_owed": list(session.bock_queue),
             "thrown_in": thrown_in,
