@@ -23,11 +23,13 @@ import pytest
 
 from doppelkopf.cards import Card
 from doppelkopf.game import Action, Game, IllegalAction
+from doppelkopf.i18n import translator
 from doppelkopf.interactive import HumanPlayer, parse_genscher
 from doppelkopf.moves import Announcement
 from doppelkopf.online import DealSetup, TableState, deal_seed, seat_view
 from doppelkopf.players import RandomPlayer, RuleBasedPlayer, play_game
 from doppelkopf.record import format as records
+from doppelkopf.record.view import trick_lines
 from doppelkopf.rules import DDV, GameType, Party, RuleSet
 
 C = Card
@@ -95,6 +97,11 @@ def test_a_genscher_game_is_scored_for_the_new_parties() -> None:
     stored = records.from_json(records.to_json(records.record_game(game)))  # and so does a stored record
     assert "genscher:2" in records.to_json(stored)
     assert records.replay(stored).party == game.party
+    # the replay says it in the first trick, before Anna's Karo-König, in the reader's language
+    first = next(line for line in trick_lines(game, NAMES) if line.startswith("Trick 1:"))
+    assert first.startswith("Trick 1: Anna: Genscher with Carla!, Anna ")
+    german = translator("de").gettext
+    assert "Anna: Genscher mit Carla!" in " ".join(trick_lines(game, NAMES, translate=german))
 
 
 def test_the_genscher_cuts_the_announcements_back_to_re_and_kontra() -> None:

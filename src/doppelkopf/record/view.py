@@ -43,10 +43,11 @@ class CallView:
     * ``"superschweine"``: ``seat`` holds the Superschweine (found when the Schweine are announced);
     * ``"claim"``: ``seat`` claimed the rest (Spielabkürzung); ``held`` says whether its party
       won every remaining trick (otherwise the other party got them);
-    * ``"concede"``: the soloist ``seat`` gave up the rest (TSR 5.4.6): the other party got it.
+    * ``"concede"``: the soloist ``seat`` gave up the rest (TSR 5.4.6): the other party got it;
+    * ``"genscher"``: ``seat`` named ``partner`` with its first Karo-König (rule ``genscher``).
 
     ``label`` is the German name (``Schweine``, ``Superschweine``, ``Rest beansprucht``,
-    ``Rest abgegeben``).
+    ``Rest abgegeben``, ``Genscher``).
     """
 
     seat: int
@@ -54,6 +55,7 @@ class CallView:
     label: str
     before_card: int
     held: bool | None = None
+    partner: int | None = None
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,8 @@ def _said_in_tricks(game: Game) -> tuple[dict[int, list[AnnouncementView]], dict
             said.append(CallView(seat, "claim", "Rest beansprucht", down, held=step.claim[1]))
         if action == Action.CONCEDE:
             said.append(CallView(seat, "concede", "Rest abgegeben", down))
+        if Action.is_genscher(action):
+            said.append(CallView(seat, "genscher", "Genscher", down, partner=Action.genscher_partner(action)))
     return announced, calls
 
 
@@ -247,7 +251,13 @@ def trick_lines(
                 if a.before_card == position:
                     parts.append(f"{names[a.seat]}: {a.label}!")
             for call in view.calls:
-                if call.before_card == position and call.kind not in ("claim", "concede"):
+                if call.before_card == position and call.kind == "genscher" and call.partner is not None:
+                    parts.append(
+                        t(N_("{name}: Genscher with {partner}!")).format(
+                            name=names[call.seat], partner=names[call.partner]
+                        )
+                    )
+                elif call.before_card == position and call.kind not in ("claim", "concede"):
                     parts.append(f"{names[call.seat]}: {call.label}!")
             if position < len(view.plays):
                 seat, card = view.plays[position]
