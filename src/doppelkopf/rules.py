@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
 from .cards import AUGEN, KOENIG, NEUN, deck
-from .messages import N_, TextError
+from .messages import N_, Text, TextError
 
 
 class RuleError(TextError):
@@ -262,15 +262,16 @@ class Range:
         low, high = self.bounds(with_nines)
         return low <= value <= high and (value - low) % self.step == 0
 
-    def wording(self, with_nines: bool, value: int | None = None) -> str:
-        """The rule as a message says it, e.g. ``between 1 and 12``; a ``text`` without ``{high}`` gets
-        ``and at most HIGH`` for a ``value`` above the range."""
+    def wording(self, with_nines: bool, value: int | None = None) -> Text:
+        """The rule as a message says it, e.g. ``between 1 and 12`` (a :class:`~doppelkopf.messages.Text`, so that
+        it is read in the reader's language); a ``text`` without ``{high}`` gets ``and at most HIGH`` for a
+        ``value`` above the range."""
         low, high = self.bounds(with_nines)
         if not self.text:
-            return f"between {low} and {high}"
-        words = self.text.format(low=low, high=high)
+            return Text(N_("between {low} and {high}"), low=low, high=high)
+        words = Text(self.text, low=low, high=high)
         if "{high}" not in self.text and value is not None and value > high:
-            words += f" and at most {high}"
+            return Text(N_("{words} and at most {high}"), words=words, high=high)
         return words
 
     def shown(self, with_nines: bool) -> str:
@@ -310,8 +311,24 @@ def _opt(
     return field(default=default, metadata=meta)
 
 
+#: The words of the ranges in an error message (``Range.text``; module constants, so that Babel finds them).
+_PACKETS: Final = N_("{low} to {high} packets")
+_FIVE_LEVELS: Final = N_("5 numbers (Re/Kontra, keine 90, 60, 30, schwarz)")
+_THIRDS: Final = N_("3, 6, 9, ... up to {high} (a positive multiple of 3: the three opponents share it)")
+_TRICK_AUGEN: Final = N_("between {low} and {high} (the most Augen one trick can hold)")
+_LOW_AUGEN: Final = N_(
+    "between {low} and {high} (above {high}, the mean of a hand, one hand of every deal holds fewer "
+    "Augen: every deal could be thrown in; below {low} no hand can)"
+)
+_HIGH_AUGEN: Final = N_(
+    "between {low} and {high} (below {low}, the mean of a hand, one hand of every deal holds more "
+    "Augen: every deal could be thrown in; above {high} no hand can)"
+)
+_FEW_TRUMPS: Final = N_("between {low} and {high} (with more, one hand of every deal has so few trumps)")
+_WHOLE_PUNKTE: Final = N_("a whole number of Punkte >= {low}")
+_PFLICHTSOLO_ROUND: Final = N_("between {low} and {high} (at least one Pflichtsolo per player fits)")
 #: The Schmeissen counts: below the range one hand of every deal qualifies, above it none can.
-_EVERY_DEAL: Final = (
+_EVERY_DEAL: Final = N_(
     "between {low} and {high} (with fewer, one hand of every deal has them: every deal could be thrown in; "
     "more fit no hand)"
 )
@@ -430,7 +447,7 @@ class RuleSet:
         "Cards per packet in each dealing round, clockwise from left of the dealer; together a hand",
         "TSR 3.3.7",
         bounds=Range(1, "hand"),
-        length=Range(1, "hand", text="{low} to {high} packets"),
+        length=Range(1, "hand", text=_PACKETS),
     )
     cut_minimum: int = _opt(
         3, "Cards that must be lifted and left when cutting", "TSR 3.3.4", bounds=Range(0, "half_deck")
@@ -480,7 +497,7 @@ class RuleSet:
         "Re/Kontra at least 1)",
         "TSR 6.2.2, 6.3.4",
         bounds=Range(0, "hand"),
-        length=Range(5, 5, text="5 numbers (Re/Kontra, keine 90, 60, 30, schwarz)"),
+        length=Range(5, 5, text=_FIVE_LEVELS),
     )
     reply_extra_cards: int = _opt(
         1,
@@ -500,7 +517,10 @@ class RuleSet:
         "opponent 100 times, as solo_factors)",
         "TSR 7.2.4",
         bounds=Range(
-            3, 300, step=3, text="3, 6, 9, ... up to {high} (a positive multiple of 3: the three opponents share it)"
+            3,
+            300,
+            step=3,
+            text=_THIRDS,
         ),
     )
     nobody_wins: NobodyWins = _opt(
@@ -527,7 +547,7 @@ class RuleSet:
         40,
         "Least Augen in one trick for a Doppelkopf",
         "TSR 7.2.3",
-        bounds=Range(1, "trick_augen", text="between {low} and {high} (the most Augen one trick can hold)"),
+        bounds=Range(1, "trick_augen", text=_TRICK_AUGEN),
     )
 
     # --- house-rule options of play (deck, Vorbehalte, card order, announcements, claiming) ---
@@ -633,8 +653,7 @@ class RuleSet:
         bounds=Range(
             "hand_augen_low",
             "hand_augen_mean",
-            text="between {low} and {high} (above {high}, the mean of a hand, one hand of every deal holds fewer "
-            "Augen: every deal could be thrown in; below {low} no hand can)",
+            text=_LOW_AUGEN,
         ),
     )
     schmeissen_augen_high: int = _opt(
@@ -644,8 +663,7 @@ class RuleSet:
         bounds=Range(
             "hand_augen_mean",
             "hand_augen_high",
-            text="between {low} and {high} (below {low}, the mean of a hand, one hand of every deal holds more "
-            "Augen: every deal could be thrown in; above {high} no hand can)",
+            text=_HIGH_AUGEN,
         ),
     )
     vorbehalt_priority: tuple[VorbehaltKind, ...] = _opt(
@@ -692,7 +710,7 @@ class RuleSet:
         "this many tricks and one more card are played (not falling; before the last trick)",
         "seed 002, Es geht los - Ansagen",
         bounds=Range(0, "last_trick"),
-        length=Range(5, 5, text="5 numbers (Re/Kontra, keine 90, 60, 30, schwarz)"),
+        length=Range(5, 5, text=_FIVE_LEVELS),
     )
     announcement_skipping: bool = _opt(
         True,
@@ -709,7 +727,7 @@ class RuleSet:
         30,
         "Least Augen in the first trick for the Pflichtansage",
         "seed 002",
-        bounds=Range(0, "trick_augen", text="between {low} and {high} (the most Augen one trick can hold)"),
+        bounds=Range(0, "trick_augen", text=_TRICK_AUGEN),
     )
     claim: Claim = _opt(
         "soloist",
@@ -844,7 +862,7 @@ class RuleSet:
         1,
         "Schmeissen few_trumps: most trumps (counted as in the normal game) in the hand",
         "FreeDoko, rule 'throw with one trump' (1)",
-        bounds=Range(0, 5, text="between {low} and {high} (with more, one hand of every deal has so few trumps)"),
+        bounds=Range(0, 5, text=_FEW_TRUMPS),
     )
     schweine_only_second: bool = _opt(
         False,
@@ -980,7 +998,7 @@ class RuleSet:
         0,
         "Punkte added to the value of a game scored as a solo, for the winning party",
         "seed 002, Abgerechnet wird am Schluss: the line 'Solo' (1); TSR 7.2.2: none (0)",
-        bounds=Range(0, 100, text="a whole number of Punkte >= {low}"),
+        bounds=Range(0, 100, text=_WHOLE_PUNKTE),
     )
 
     re_120_after_kontra: bool = _opt(
@@ -1095,7 +1113,7 @@ class RuleSet:
         "Games in a round (at least 4: one Pflichtsolo per player fits); the Pflichtsoli count among them, "
         "thrown-in deals do not",
         "TSR 8.5.1; Pflichtsoli counted: reading of TSR 4.2.3 (missing Pflichtsoli against games left)",
-        bounds=Range(4, 1000, text="between {low} and {high} (at least one Pflichtsolo per player fits)"),
+        bounds=Range(4, 1000, text=_PFLICHTSOLO_ROUND),
     )
     bock_triggers: tuple[BockTrigger, ...] = _opt(
         (),
@@ -1293,11 +1311,11 @@ class RuleSet:
                 continue
             for v in value if isinstance(value, tuple) else (value,):
                 if not bounds.holds(v, nines):
-                    every = "every entry " if isinstance(value, tuple) else ""
                     raise RuleError(
-                        "{f_name}: {every}must be {wording}, got {v}",
+                        N_("{f_name}: every entry must be {wording}, got {v}")
+                        if isinstance(value, tuple)
+                        else N_("{f_name}: must be {wording}, got {v}"),
                         f_name=f.name,
-                        every=every,
                         wording=bounds.wording(nines, v),
                         v=v,
                     )

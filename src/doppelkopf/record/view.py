@@ -236,7 +236,7 @@ def trick_lines(
                 name=names[by_bid[-1].seat], announcements=", ".join(a.label for a in by_bid)
             )
         lines.append(text)
-    lines.extend(_armut_lines(game, names, card_text, show_armut_cards))
+    lines.extend(_armut_lines(game, names, card_text, show_armut_cards, t))
     if game.thrown_in:
         lines.append(t(N_("Thrown in: {reason}")).format(reason=t(game.score().items[0].label)))
     elif game.phase not in (Phase.VORBEHALT, Phase.BIDDING, Phase.ARMUT):
@@ -355,8 +355,14 @@ def _game_text(game: Game, names: Sequence[str], t: Callable[[str], str] = str) 
     return played
 
 
-def _armut_lines(game: Game, names: Sequence[str], card_text: Callable[[int], str], show_cards: bool) -> list[str]:
-    """The Armut exchange in words: the cards laid, the answers, the cards given back."""
+def _armut_lines(
+    game: Game,
+    names: Sequence[str],
+    card_text: Callable[[int], str],
+    show_cards: bool,
+    t: Callable[[str], str],
+) -> list[str]:
+    """The Armut exchange in words (``t`` translates them): the cards laid, the answers, the cards given back."""
     laid = [int(Action.card_of(a)) for _, a in game.history if Action.is_armut_lay(a)]
     if not laid:
         return []
@@ -365,9 +371,12 @@ def _armut_lines(game: Game, names: Sequence[str], card_text: Callable[[int], st
     def cards(items: list[int]) -> str:
         return f" ({' '.join(card_text(c) for c in items)})" if show_cards else ""
 
-    parts = [f"{names[poor]} lays {len(laid)} cards face down{cards(laid)}"]
+    lay = (
+        N_("{name} lays one card face down{cards}") if len(laid) == 1 else N_("{name} lays {n} cards face down{cards}")
+    )
+    parts = [t(lay).format(name=names[poor], n=len(laid), cards=cards(laid))]
     answers = [
-        f"{names[seat]} {'takes' if a == Action.ARMUT_TAKE else 'refuses'}"
+        t(N_("{name} takes") if a == Action.ARMUT_TAKE else N_("{name} refuses")).format(name=names[seat])
         for seat, a in game.history
         if a in (Action.ARMUT_TAKE, Action.ARMUT_REFUSE)
     ]
@@ -376,5 +385,6 @@ def _armut_lines(game: Game, names: Sequence[str], card_text: Callable[[int], st
     returned = [(seat, int(Action.card_of(a))) for seat, a in game.history if Action.is_armut_return(a)]
     if returned:
         back = [c for _, c in returned]
-        parts.append(f"{names[returned[0][0]]} gives back {len(back)} cards{cards(back)}")
-    return ["Armut: " + "; ".join(parts)]
+        give = N_("{name} gives back one card{cards}") if len(back) == 1 else N_("{name} gives back {n} cards{cards}")
+        parts.append(t(give).format(name=names[returned[0][0]], n=len(back), cards=cards(back)))
+    return [t(N_("Armut: {parts}")).format(parts="; ".join(parts))]
