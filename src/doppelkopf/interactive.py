@@ -99,7 +99,8 @@ HELP = N_(
     "Vorbehalt: gesund, hochzeit (where the rules let you name the trick that finds the partner: "
     "hochzeit fehl, hochzeit trumpf, hochzeit fremd, hochzeit kreuz, hochzeit pik, hochzeit herz; a bare "
     "hochzeit takes the first the rules list), "
-    "a solo (kreuz, pik, herz, karo, damen, buben, bubendamen, fleischlos), schmeissen, armut; "
+    "a solo (kreuz, pik, herz, karo, damen, buben, bubendamen, fleischlos; where the house plays them also "
+    "koenige, koenig_buben, koenig_damen, koehler), schmeissen, armut; "
     "the prompt lists those your rules and hand allow. "
     "Armut: take or refuse; lay or give back a card by number or notation. Bidding: raise or pass."
 )

@@ -454,7 +454,8 @@ class RuleSet:
     )
     dulle: Dulle = _opt(
         "first",
-        "Two Herz-10 in one trick: the first played wins, the second wins, or the second wins except in the last trick",
+        "Two Herz-10 in one trick: the first played wins (first), the second wins (second), the second wins except "
+        "in the last trick (second_except_last), or the first wins except in the last trick (first_except_last)",
         "TSR 5.3.3 (equal cards: the first played wins, Herz-10 included)",
         get_args(Dulle),
     )
@@ -537,7 +538,11 @@ class RuleSet:
         ("doppelkopf", "fuchs_gefangen", "karlchen"),
         "Sonderpunkte that count in a normal game or Hochzeit: doppelkopf, fuchs_gefangen, karlchen (the Kreuz-Bube "
         "wins the last trick), karlchen_gefangen (a Kreuz-Bube of the other party falls in the last trick), "
-        "fuchs_am_end (a Karo-Ass wins the last trick)",
+        "fuchs_am_end (a Karo-Ass wins the last trick); FreeDoko's: fuchs_gefangen_am_end (a Fuchs caught in the "
+        "last trick, one more), doppelfuchs_am_end (both Karo-Asse of one party in the last trick, won with one of "
+        "them), doppelkarlchen (both Kreuz-Buben of one party in the last trick, won with one of them), "
+        "doppelkarlchen_gefangen (both Kreuz-Buben of one party caught in the last trick), dulle_gefangen (a Dulle "
+        "wins the other party's Dulle), herzstich (a trick of four Herz cards that are not trumps)",
         "TSR 7.2.3; karlchen_gefangen: seed 002, Sonderkarten ('Wer den gegnerischen Charlie im letzten Stich fängt "
         "erhält einen Sonderpunkt'), seed 000, Karlchen Müller; fuchs_am_end: seed 000, Fuchs fangen",
         get_args(Sonderpunkt),
@@ -1119,7 +1124,8 @@ class RuleSet:
         (),
         "Results that start a Bock (one Bock per trigger that fires): lost_solo (a game scored as a solo that the "
         "soloist lost), spaltarsch (120:120 Augen), lost_kontra / lost_re (Kontra / Re announced and that party "
-        "did not win), nullspiel (game value 0 Punkte, Sonderpunkte included), schwarz (a party without a trick)",
+        "did not win), nullspiel (game value 0 Punkte, Sonderpunkte included), schwarz (a party without a trick), "
+        "herzstich (a trick of four Herz cards that are not trumps, not in a solo)",
         "seed 002, 'Abgerechnet wird am Schluss': 'Böcke entstehen durch ein verlorenes Solo, Nullspiel, "
         "Spaltarsch (beide Parteien haben 120 Punkte) oder durch ein verlorenes Contra'; TSR: no Bock (empty)",
         get_args(BockTrigger),
