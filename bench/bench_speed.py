@@ -55,6 +55,22 @@ from doppelkopf.game import Action
 from doppelkopf.rules import RuleSet
 
 
+def disagreements(rules: RuleSet, games: Any, n: int, prefix: str, shown: int) -> int:
+    """How many of the first ``n`` kernel ``games`` disagree with the engine replaying them; the first ``shown``
+    disagreements are printed after ``prefix``."""
+    from doppelkopf.fast.kernel import KernelMismatch, check_against_engine
+
+    bad = 0
+    for i in range(n):
+        try:
+            check_against_engine(rules, games, i)
+        except (KernelMismatch, ValueError) as exc:
+            bad += 1
+            if bad <= shown:
+                print(f"{prefix}{exc}")
+    return bad
+
+
 def timed_totals(run: Callable[[], int], seconds: float) -> tuple[int, float, float]:
     """Call ``run`` (which plays some games and returns how many) for about ``seconds``; returns
     (games, wall-clock seconds, CPU seconds)."""
@@ -198,7 +214,7 @@ def lower_bound_per_game(rules: RuleSet) -> float:
 
 
 def agree(presets: list[str], n: int) -> bool:
-    from doppelkopf.fast.kernel import KernelMismatch, check_against_engine, random_games
+    from doppelkopf.fast.kernel import random_games
     from doppelkopf.fast.tables import KernelUnsupported
 
     ok = True
@@ -210,14 +226,7 @@ def agree(presets: list[str], n: int) -> bool:
             print(f"  {name:14s} refused: {exc}")
             continue
         start = time.perf_counter()
-        bad = 0
-        for i in range(n):
-            try:
-                check_against_engine(rules, games, i)
-            except (KernelMismatch, ValueError) as exc:
-                bad += 1
-                if bad <= 5:
-                    print(f"  {name}: {exc}")
+        bad = disagreements(rules, games, n, f"  {name}: ", 5)
         ok = ok and bad == 0
         took = time.perf_counter() - start
         print(f"  {name:14s} {n - bad:,} of {n:,} kernel games agree with the engine ({took:.0f} s)")
@@ -258,7 +267,7 @@ def agree_options(n: int) -> bool:
     """``--agree-options N``: for every variant of :func:`option_variants`, the kernel's verdict on the rule set
     ``ddv`` with that one option changed: refused (the reason printed: the engine plays it, the search players
     go through the core), or N kernel games replayed through the engine, every difference counted."""
-    from doppelkopf.fast.kernel import KernelMismatch, check_against_engine, random_games
+    from doppelkopf.fast.kernel import random_games
     from doppelkopf.fast.tables import KernelUnsupported
     from doppelkopf.rules import DDV, RuleError
 
@@ -280,14 +289,7 @@ def agree_options(n: int) -> bool:
             ok = False
             print(f"  ERROR    {shown}: {type(exc).__name__}: {exc}")
             continue
-        bad = 0
-        for i in range(n):
-            try:
-                check_against_engine(rules, games, i)
-            except (KernelMismatch, ValueError) as exc:
-                bad += 1
-                if bad <= 3:
-                    print(f"  MISMATCH {shown}: {exc}")
+        bad = disagreements(rules, games, n, f"  MISMATCH {shown}: ", 3)
         agreed += 1
         ok = ok and bad == 0
         print(f"  {'agree' if not bad else 'DIFFER':8s} {shown}: {n - bad:,} of {n:,} kernel games")
