@@ -1429,12 +1429,15 @@ def test_a_bock_game_is_recorded_and_shown_with_its_multiplied_punkte() -> None:
     assert again.result.points == (10, -10, 10, -10)
     lines = trick_lines(replay(again), again.players, bock=again.bock)
     assert lines[-2:] == [
-        "Punkte: Anna +10, Ben -10, Carla +10, Dirk -10",
-        "Bock ×2: Anna +20, Ben -20, Carla +20, Dirk -20",
+        "Punkte: Anna +10, Ben −10, Carla +10, Dirk −10",  # the minus sign U+2212 (docs/i18n.md)
+        "Bock ×2: Anna +20, Ben −20, Carla +20, Dirk −20",
     ]
     assert trick_lines(replay(again), NAMES, ascii_only=True, bock=2)[-1].startswith("Bock x2: Anna +20")
     value_only = bock_game(DOPPELBOCK.replace(bock_multiplies="value"))
-    assert trick_lines(value_only, NAMES, bock=2)[-1] == "Bock ×2: Anna +18, Ben -18, Carla +18, Dirk -18"
+    assert trick_lines(value_only, NAMES, bock=2)[-1] == "Bock ×2: Anna +18, Ben −18, Carla +18, Dirk −18"
+    assert (
+        trick_lines(value_only, NAMES, ascii_only=True, bock=2)[-1] == "Bock x2: Anna +18, Ben -18, Carla +18, Dirk -18"
+    )
     assert trick_lines(game, NAMES)[-1].startswith("Punkte: ")
     assert record_game(game).bock == 1
 

@@ -195,7 +195,7 @@ def trick_lines(
     the result in Punkte; for a deal thrown in, why.
 
     ``players`` names seats 0..3 (default :data:`DEFAULT_PLAYERS`); ``ascii_only`` writes cards
-    as ``KrD`` instead of ``♣D``; ``show_armut_cards=False`` shows only how many cards went face
+    as ``KrD`` instead of ``♣D`` and a negative number with ``-`` instead of the minus sign ``−``; ``show_armut_cards=False`` shows only how many cards went face
     down in an Armut exchange (what the other players saw), not which. ``bock`` is the game's Bock
     multiplier on the Liste (:attr:`GameRecord.bock`): above 1, a finished game's line of Punkte is
     followed by the Punkte the Liste counts (``Bock ×2: Anna +20, ...``; ``x`` with ``ascii_only``),
@@ -212,6 +212,9 @@ def trick_lines(
 
     def card_text(card: int) -> str:
         return Card(card).short if ascii_only else Card(card).symbol
+
+    def signed(value: int) -> str:  # the minus sign U+2212 (docs/i18n.md), "-" with ascii_only
+        return f"{value:+d}" if ascii_only or value >= 0 else f"\u2212{-value}"
 
     lines = []
     history = game.history
@@ -302,7 +305,7 @@ def trick_lines(
     if game.is_terminal and game.thrown_in:
         result = game.score()
         lines.append(t(N_("Result: no game, {reason}")).format(reason=t(result.items[0].label)))
-        lines.append("Punkte: " + ", ".join(f"{names[s]} {result.points[s]:+d}" for s in range(4)))
+        lines.append("Punkte: " + ", ".join(f"{names[s]} {signed(result.points[s])}" for s in range(4)))
     elif game.is_terminal:
         result = game.score()
         summary = game.summary()
@@ -312,11 +315,11 @@ def trick_lines(
                 who=who, augen_re=summary.augen_re, augen_kontra=summary.augen_kontra, value=result.value
             )
         )
-        lines.append("Punkte: " + ", ".join(f"{names[s]} {result.points[s]:+d}" for s in range(4)))
+        lines.append("Punkte: " + ", ".join(f"{names[s]} {signed(result.points[s])}" for s in range(4)))
         if bock > 1:
             counted = bock_points(result, game.rules, bock)
             times = "x" if ascii_only else "×"
-            lines.append(f"Bock {times}{bock}: " + ", ".join(f"{names[s]} {counted[s]:+d}" for s in range(4)))
+            lines.append(f"Bock {times}{bock}: " + ", ".join(f"{names[s]} {signed(counted[s])}" for s in range(4)))
     else:
         lines.append(t(N_("(game not finished)")))
     return lines
