@@ -194,12 +194,12 @@ def trick_lines(
     card that won, the trick's Augen, the Sonderpunkte that counted), the claim of the rest, and
     the result in Punkte; for a deal thrown in, why.
 
-    ``players`` names seats 0..3 (default :data:`DEFAULT_PLAYERS`); ``ascii_only`` writes cards
-    as ``KrD`` instead of ``♣D`` and a negative number with ``-`` instead of the minus sign ``−``; ``show_armut_cards=False`` shows only how many cards went face
-    down in an Armut exchange (what the other players saw), not which. ``bock`` is the game's Bock
-    multiplier on the Liste (:attr:`GameRecord.bock`): above 1, a finished game's line of Punkte is
-    followed by the Punkte the Liste counts (``Bock ×2: Anna +20, ...``; ``x`` with ``ascii_only``),
-    multiplied as the rule ``bock_multiplies`` says (:func:`doppelkopf.session.bock_points`).
+    ``players`` names seats 0..3 (default :data:`DEFAULT_PLAYERS`); ``ascii_only`` writes cards as ``KrD`` instead
+    of ``♣D`` and a negative number with ``-`` instead of the minus sign ``−``; ``show_armut_cards=False`` shows
+    only how many cards went face down in an Armut exchange (what the other players saw), not which. ``bock`` is the
+    game's Bock multiplier on the Liste (:attr:`GameRecord.bock`): above 1, a finished game's line of Punkte is
+    followed by the Punkte the Liste counts (``Bock ×2: Anna +20, ...``; ``x`` with ``ascii_only``), multiplied as
+    the rule ``bock_multiplies`` says (:func:`doppelkopf.session.bock_points`).
     ``translate`` gives the lines' words in the reader's language (a gettext callable such as
     ``doppelkopf.i18n.translator("de").gettext``; default: English as written); names, cards and the
     engine's own labels stay as they are.
