@@ -3,7 +3,7 @@
 Run from the repository root::
 
     python bench/bench_announce.py [--rules ddv] [--deals 400] [--start 0] [--margin 0.5] [--z 1.0]
-        [--samples 8] [--rollouts 8] [--baseline wait|rule]
+        [--samples 8] [--rollouts 8] [--baseline wait|rule] [--learned default|FILE]
 
 Every deal (seeds ``start .. start + deals - 1``, dealer 3) is played twice by four ``search-easy``
 card players (seat 0 with seed 0, seats 1-3 with seeds 1-3). In the ``new`` game seat 0 decides
@@ -11,10 +11,12 @@ Re/Kontra and the Absagen by search (:class:`~doppelkopf.players.search_player.S
 ``announce_search=True``; method in :mod:`~doppelkopf.players.announce_search`; ``--samples`` deals
 x ``--rollouts`` kernel continuations per branch, announced above ``--margin`` Punkte and ``--z``
 paired standard errors; ``--baseline wait``: against announcing nothing now, ``rule``: against the
-rule player's answer). In the ``v1`` game seat 0 announces as the rule player does (as
-``search-v1``). Both games are deterministic, so they differ only through seat 0's announcements
-(and what follows from them). Seats 1-3 always announce as the rule player. Only one seat searches,
-so this isolates the decision; it is not the full-table arena.
+rule player's answer; with ``--learned`` by the learned value of ``search-v3`` instead,
+:mod:`~doppelkopf.players.value_model`, announced above ``--margin`` Punkte). In the ``v1`` game
+seat 0 announces as the rule player does (as ``search-v1``). Both games are deterministic, so they
+differ only through seat 0's announcements (and what follows from them). Seats 1-3 always announce
+as the rule player. Only one seat searches, so this isolates the decision; it is not the full-table
+arena.
 
 The first line printed is the command line (to rerun it), the second the settings in full. Then
 (all Punkte are score points (TSR 7) of seat 0; no Augen (card points) are reported):
@@ -116,7 +118,10 @@ def run(args: argparse.Namespace) -> None:
                 seconds,
                 seed=0,
                 **LEVELS["easy"],
-                announce_search=searching,
+                announce_search=searching and args.learned is None,
+                announce_model=args.learned if searching else None,
+                learned_margin=args.margin,
+                learned_levels=args.learned_levels,
                 announce_samples=args.samples,
                 announce_rollouts=args.rollouts,
                 announce_margin=args.margin,
@@ -197,6 +202,19 @@ def main() -> None:
         choices=("wait", "rule"),
         default=player_default("announce_baseline"),
         help="what an announcement must beat: announcing nothing now, or the rule player's answer",
+    )
+    parser.add_argument(
+        "--learned",
+        default=None,
+        help="seat 0 announces by the learned value (search-v3): 'default' (the shipped model) or an .npz file; "
+        "--margin is then its learned_margin",
+    )
+    parser.add_argument(
+        "--learned-levels",
+        type=int,
+        choices=range(1, 6),
+        default=player_default("learned_levels"),
+        help="with --learned: the highest level the model decides (default %(default)s: Re/Kontra)",
     )
     args = parser.parse_args()
     print("command: python " + shlex.join(sys.argv))

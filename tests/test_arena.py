@@ -336,3 +336,35 @@ def test_records_name_the_players_options(tmp_path: Path) -> None:
     assert 'random {"p_announce": 0.2}' in run.stderr and "random {}" in run.stderr, run.stderr
     alone = subprocess.run([sys.executable, str(script), files[0]], capture_output=True, text=True, check=False)
     assert alone.returncode == 0, alone.stderr
+
+
+def test_arena_pool_pools_seeds_and_refuses_the_same_deals_twice(tmp_path: Path) -> None:
+    """bench/arena_pool.py pools the deals of two ``--json`` files of one match with different seeds:
+    the pooled mean is the mean over both files' deals (one sample per deal); the same seed twice or
+    another reference is refused."""
+    import subprocess
+    import sys
+
+    def write(name: str, seed: int, points: dict[str, list[int]], reference: str = "random") -> str:
+        data = {
+            "candidate": {"name": "rules", "options": {}},
+            "reference": {"name": reference, "options": {}},
+            "rules": "ddv",
+            "seed": seed,
+            "deal_points": points,
+        }
+        path = tmp_path / name
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return str(path)
+
+    a = write("a.json", 1, {"0": [2, 2, -2, 2], "1": [1, 1, 1, 1]})  # deals worth +1.0 and +1.0
+    b = write("b.json", 2, {"0": [-4, 0, 0, 0]})  # -1.0
+    script = Path(__file__).resolve().parents[1] / "bench" / "arena_pool.py"
+    run = subprocess.run([sys.executable, str(script), a, b], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    assert "pooled: 3 deals, +0.333 Punkte per game" in run.stdout
+    twice = subprocess.run([sys.executable, str(script), a, a], capture_output=True, text=True, check=False)
+    assert twice.returncode != 0 and "seed 1 twice" in twice.stderr
+    other = write("c.json", 3, {"0": [0, 0, 0, 0]}, reference="rules")
+    mixed = subprocess.run([sys.executable, str(script), a, other], capture_output=True, text=True, check=False)
+    assert mixed.returncode != 0 and "not pooled" in mixed.stderr

@@ -167,7 +167,7 @@ def test_a_stand_in_plays_a_persons_seat() -> None:
 def test_an_unknown_computer_player_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match=r"bots\[2\]: unknown computer player 'genius'"):
         TableState(get_preset("ddv"), NAMES, ("rules", "rules", "genius", None), 1)
-    assert set(BOT_LEVELS) == {"rules", "search-easy", "search", "random"}
+    assert set(BOT_LEVELS) == {"rules", "search-easy", "search", "search-v3", "random"}
 
 
 def test_a_computer_player_answering_illegally_is_named(monkeypatch: pytest.MonkeyPatch) -> None:

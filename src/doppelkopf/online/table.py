@@ -49,6 +49,7 @@ BOT_LEVELS: dict[str, str] = {
     "rules": N_("rules player"),
     "search-easy": N_("search (easy)"),
     "search": N_("search"),
+    "search-v3": N_("search (strong)"),
     "random": N_("random"),
 }
 

@@ -9,8 +9,9 @@ hidden hands.
 :class:`SearchPlayer` samples the hidden hands and searches (``"search"`` is its ``normal`` level;
 ``"search-easy"`` and ``"search-strong"`` the others, see :func:`search_level`). ``"search-v1"`` is
 the search player as it was before issue 15, pinned (the baseline every gain is measured against);
-``"search-v2"`` adds the Vorbehalt by search and four times the deals and rollouts (the level
-``strong`` without its time budget).
+``"search-v2"`` adds the Vorbehalt by search and four times the deals and rollouts, pinned as the
+baseline of issue 27; ``"search-v3"`` decides Re/Kontra and the Absagen by a learned value of the
+information state (:mod:`~doppelkopf.players.value_model`; the level ``strong`` without its time budget).
 ``"policy"`` plays a trained linear policy from an ``.npz`` file (:mod:`doppelkopf.rl.policy`).
 
 The registry (:data:`PLAYERS`, :func:`make_player`, :func:`register_player`) is the one place that
@@ -24,7 +25,7 @@ the arena and the command line:
 >>> make_player("dummy", seed=0)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: player: unknown name 'dummy'; known: random, rules, search, search-easy, ..., search-v2, policy
+ValueError: player: unknown name 'dummy'; known: random, rules, search, search-easy, ..., search-v3, policy
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from .random_player import RandomPlayer
 from .rules_player import HandStrength, RuleBasedPlayer, hand_strength
 from .runner import IllegalPlayerAction, play_game, play_session, session_seeds
 from .sampling import inferred_parties, played_cards, rebuild_game, sample_hands, unseen_cards, voids
-from .search_player import LEVELS, SEARCH_V1, SEARCH_V2, SearchPlayer, search_factory, search_level
+from .search_player import LEVELS, SEARCH_V1, SEARCH_V2, SEARCH_V3, SearchPlayer, search_factory, search_level
 
 #: A factory ``factory(seed, **options) -> Player``; ``seed`` makes the player deterministic.
 PlayerFactory = Callable[..., Player]
@@ -60,6 +61,7 @@ PLAYERS: dict[str, PlayerFactory] = {
     "search-strong": search_factory(**LEVELS["strong"]),
     "search-v1": search_factory(**SEARCH_V1),
     "search-v2": search_factory(**SEARCH_V2),
+    "search-v3": search_factory(**SEARCH_V3),
     "policy": policy_player,
 }
 

@@ -56,7 +56,9 @@ on self-play, declared only against the rule player's answer with a margin); ``s
 off. With the option ``announce_search`` Re/Kontra and the Absagen (in turn, out of turn, as
 Erwiderung) are searched (:mod:`~doppelkopf.players.announce_search`: expected Punkte with and
 without the announcement over sampled deals, kernel rollouts, announced only above a margin);
-``search-v1`` keeps that off too.
+``search-v1`` keeps that off too. With the option ``announce_model`` (``search-v3``) Re and Kontra come
+from a model learned from self-play (:mod:`~doppelkopf.players.value_model`: the distribution of the
+party's result with and without the announcement, from the information state only).
 
 **Determinism and budget.** The deals come from a generator seeded with the player's seed, seat,
 the game seed and the number of cards played, so the same seed gives the same choices. The budget
@@ -76,6 +78,7 @@ one second per decision on one core of the reference machine (see ``bench/``).
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
 from collections.abc import Callable
@@ -183,13 +186,22 @@ class SearchPlayer(Player):
             ``"rule"``: the rule player's answer stands unless the search beats it (both ways).
         rollout_policy: policy of the kernel's continuations that value the cards before the
             solver takes over, one of :data:`ROLLOUT_POLICIES` (``search-v1``: ``"greedy"``).
+        announce_model: decide the announcements up to ``learned_levels`` from the learned value of the
+            information state (:mod:`~doppelkopf.players.value_model`; ``search-v3``): ``"default"`` the shipped
+            model, else the path of an ``.npz`` file; ``None`` (default) off. Where the model does not
+            value the game (a solo, an open Hochzeit) the rule player decides.
+        learned_margin: Punkte by which an announcement's expected value must beat announcing nothing
+            now (the value of waiting, which the model does not see).
+        learned_levels: the highest announcement level the model decides (1: Re and Kontra, also as
+            Erwiderung; 2..5 the Absagen up to schwarz); the levels above it stay the rule player's.
 
     Raises :class:`ValueError` naming the option for ``samples < 1``, ``rollouts < 1``,
     ``solver_tricks`` outside 0..8, more than 10,000 deals or 100,000 rollouts, a
     ``time_per_move`` that is not positive, ``vorbehalt_samples``, ``vorbehalt_rollouts``,
     ``announce_samples`` or ``announce_rollouts`` below 1, a flag that is not true or false, a
     margin or z below 0, an unknown ``vorbehalt_calibration`` name, game type or offset, an
-    unknown ``announce_baseline`` or an unknown ``rollout_policy``.
+    unknown ``announce_baseline``, an unknown ``rollout_policy`` or an ``announce_model`` that is
+    neither ``"default"`` nor a file.
     """
 
     def __init__(
@@ -217,6 +229,9 @@ class SearchPlayer(Player):
         announce_replies: bool = True,
         announce_baseline: str = "wait",
         rollout_policy: str = "greedy",
+        announce_model: str | None = None,
+        learned_margin: float = 1.0,
+        learned_levels: int = 1,
     ) -> None:
         super().__init__(name if name is not None else f"Suche {seed}")
         whole = (
@@ -261,6 +276,7 @@ class SearchPlayer(Player):
             ("vorbehalt_z", vorbehalt_z),
             ("announce_margin", announce_margin),
             ("announce_z", announce_z),
+            ("learned_margin", learned_margin),
         ):
             if isinstance(number, bool) or not isinstance(number, int | float) or not 0 <= number < math.inf:
                 raise ValueError(f"{label}: must be a number of 0 or more, got {number!r}")
@@ -344,6 +360,15 @@ class SearchPlayer(Player):
         if announce_baseline not in ("wait", "rule"):
             raise ValueError(f"announce_baseline: unknown {announce_baseline!r}; expected 'wait' or 'rule'")
         self.announce_baseline = announce_baseline
+        if announce_model is not None and (
+            not isinstance(announce_model, str) or (announce_model != "default" and not os.path.isfile(announce_model))
+        ):
+            raise ValueError(f"announce_model: expected 'default', an .npz file or None, got {announce_model!r}")
+        self.announce_model = announce_model
+        self.learned_margin = float(learned_margin)
+        if isinstance(learned_levels, bool) or learned_levels not in range(1, 6):
+            raise ValueError(f"learned_levels: must be a level 1..5, got {learned_levels!r}")
+        self.learned_levels = learned_levels
         #: per searched announcement moment: (rule player's answer or None, answer made or None)
         self.announce_log: list[tuple[int | None, int | None]] = []
         self._announce_asked: set[tuple[int, int, int]] = set()
@@ -366,7 +391,7 @@ class SearchPlayer(Player):
             return self._vorbehalt(info)
         if info.phase is not Phase.PLAY:
             return self.rule.choose(info)
-        if self.announce_search and any(Action.is_announcement(a) for a in info.legal_actions):
+        if self._announces() and any(Action.is_announcement(a) for a in info.legal_actions):
             announcement = self._announcement(info)
             if announcement is not None:
                 return announcement
@@ -392,9 +417,37 @@ class SearchPlayer(Player):
         return card
 
     def react(self, info: InformationState) -> int | None:
-        if self.announce_search:
+        if self._announces():
             return self._announcement(info)
         return self.rule.react(info)
+
+    def _announces(self) -> bool:
+        """Whether the announcements are the player's own (searched or learned), not the rule player's."""
+        return self.announce_search or self.announce_model is not None
+
+    def _learned_announcement(self, info: InformationState) -> int | None:
+        """The announcement to make now by the learned value (:mod:`~doppelkopf.players.value_model`):
+        the lowest level (up to ``learned_levels``) within ``learned_margin`` of the best expected Punkte,
+        if that beats announcing nothing by more than ``learned_margin``; the rule player where the model
+        does not value the game and for the levels above ``learned_levels``."""
+        from .value_model import announcement_values, default_model, model_key, supported
+
+        if info.must_announce == info.seat:
+            return None  # choose() plays the rule player's forced announcement
+        if not supported(info):
+            return self.rule.react(info)
+        levels = self.learned_levels
+        actions = [a for a in info.legal_actions if Action.is_announcement(a) and Action.level(a) <= levels]
+        if not actions:
+            return self.rule.react(info)  # the Absagen above learned_levels
+        path = None if self.announce_model == "default" else self.announce_model
+        model = default_model(model_key(info.rules), path)
+        wait, values = announcement_values(info, model, actions)
+        top = max(values.values())
+        best = min(a for a, v in values.items() if v >= top - self.learned_margin)
+        answer = best if values[best] - wait > self.learned_margin else None
+        self.announce_log.append((self.rule.react(info), answer))
+        return answer
 
     def _announcement(self, info: InformationState) -> int | None:
         """The announcement to make now by search (:mod:`~doppelkopf.players.announce_search`), or
@@ -404,6 +457,8 @@ class SearchPlayer(Player):
 
         if info.phase is not Phase.PLAY or not any(Action.is_announcement(a) for a in info.legal_actions):
             return None
+        if self.announce_model is not None:
+            return self._learned_announcement(info)
         if not searchable(info):
             if info.must_announce == info.seat:
                 return None  # choose() plays the rule player's forced announcement
@@ -545,10 +600,15 @@ SEARCH_V2: dict[str, Any] = {
     "vorbehalt_z": 1.0,
 }
 
+#: ``search-v3`` (issue 27): ``search-v2``'s card play and Vorbehalt; Re and Kontra (in turn, out of turn,
+#: as Erwiderung) from the learned value of the information state (:mod:`~doppelkopf.players.value_model`),
+#: the Absagen by the rule player (the model's Absagen lost, docs/search.md).
+SEARCH_V3: dict[str, Any] = {**SEARCH_V2, "announce_model": "default", "learned_margin": 1.0, "learned_levels": 1}
+
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"samples": 4, "rollouts": 4, "solver_tricks": 3},
     "normal": {"samples": 16, "rollouts": 12, "solver_tricks": 5},
-    "strong": {**SEARCH_V2, "time_per_move": 1.0},
+    "strong": {**SEARCH_V3, "time_per_move": 1.0},
 }
 
 #: ``search-v1``: the registry's ``search`` (level ``normal``) as it was before Vorbehalte were
