@@ -28,18 +28,33 @@ training library: numpy does it on a CPU.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .cluster import make_executor
 from .game import Action, Game, InformationState, Phase
-from .players import Player, make_player, play_game
+from .players import Player, location_model, make_player, play_game
+from .players.location_model import LocationModel
 from .players.value_model import FEATURE_NAMES, OUTCOMES, ValueModel, features, outcome_of, supported
+from .record import GameRecord, replay
 from .rules import Party, RuleSet, get_preset
 
-__all__ = ["Fit", "evaluate", "fit", "generate", "self_play"]
+__all__ = [
+    "Fit",
+    "LocationFit",
+    "evaluate",
+    "fit",
+    "fit_location",
+    "generate",
+    "generate_locations",
+    "location_data",
+    "location_rows",
+    "location_self_play",
+    "self_play",
+    "train_mlp",
+]
 
 
 class _Recorder(Player):
@@ -179,10 +194,19 @@ def generate(
     in their order, so the data do not depend on the backend or the number of workers. Raises
     :class:`~doppelkopf.cluster.ClusterError` for a backend that cannot start."""
     sizes = [min(chunk, games - start) for start in range(0, games, chunk)]
+    tasks = [(self_play, (preset, seed * 100003 + i, n, keep, player, explore)) for i, n in enumerate(sizes)]
+    return _run_chunks(tasks, backend, jobs, ray_address)
+
+
+def _run_chunks(
+    tasks: Sequence[tuple[Callable[..., tuple[np.ndarray, np.ndarray]], tuple[object, ...]]],
+    backend: str,
+    jobs: int | None,
+    ray_address: str | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The ``(x, y)`` of every ``(function, arguments)`` of ``tasks`` run on the backend, joined in order."""
     with make_executor(backend, jobs, ray_address) as pool:
-        futures = [
-            pool.submit(self_play, preset, seed * 100003 + i, n, keep, player, explore) for i, n in enumerate(sizes)
-        ]
+        futures = [pool.submit(task, *args) for task, args in tasks]
         parts = [f.result() for f in futures]
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
@@ -197,6 +221,63 @@ class Fit:
     prior_loss: float
     rows: int
     held_out: int
+
+
+def train_mlp(
+    x: np.ndarray,
+    train: np.ndarray,
+    sizes: Sequence[int],
+    out_bias: np.ndarray,
+    out_grad: Callable[[np.ndarray, np.ndarray], np.ndarray],
+    rng: np.random.Generator,
+    epochs: int = 8,
+    lr: float = 2e-3,
+    batch: int = 256,
+    l2: float = 1e-5,
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Weights and biases of a ReLU multi-layer perceptron of layer ``sizes`` (inputs first) trained by Adam
+    (step ``lr``, the usual 0.9 / 0.999) on the rows ``train`` of ``x`` in mini-batches of ``batch``, ``epochs``
+    passes in orders drawn from ``rng``, an L2 penalty ``l2`` on the weights. ``out_grad(z, rows)`` gives the
+    gradient of the batch's mean loss with respect to the last layer's outputs ``z`` (``(len(rows), sizes[-1])``)
+    for the rows ``rows``; the last bias starts at ``out_bias``. The weights start He-normal from ``rng``."""
+    shapes = list(zip(sizes, sizes[1:], strict=False))
+    ws = [(rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32) for a, b in shapes]
+    bs = [np.zeros(b, dtype=np.float32) for b in sizes[1:]]
+    bs[-1] = np.asarray(out_bias, dtype=np.float32).reshape(sizes[-1])
+    params = ws + bs
+    m = [np.zeros_like(p) for p in params]
+    v = [np.zeros_like(p) for p in params]
+    t = 0
+    for _ in range(epochs):
+        order = train[rng.permutation(len(train))]
+        for start in range(0, len(order), batch):
+            rows = order[start : start + batch]
+            acts = [x[rows].astype(np.float32)]
+            for i, (w, b) in enumerate(zip(ws, bs, strict=True)):
+                h = acts[-1] @ w + b
+                acts.append(np.maximum(h, 0.0) if i < len(ws) - 1 else h)
+            delta = out_grad(acts[-1], rows)
+            gw: list[np.ndarray] = [np.empty(0)] * len(ws)
+            gb: list[np.ndarray] = [np.empty(0)] * len(ws)
+            for i in range(len(ws) - 1, -1, -1):
+                gw[i] = acts[i].T @ delta + l2 * ws[i]
+                gb[i] = delta.sum(axis=0)
+                if i:
+                    delta = (delta @ ws[i].T) * (acts[i] > 0)
+            t += 1
+            for j, (param, grad) in enumerate(zip(params, gw + gb, strict=True)):
+                m[j] = 0.9 * m[j] + 0.1 * grad
+                v[j] = 0.999 * v[j] + 0.001 * grad * grad
+                step = lr * (m[j] / (1 - 0.9**t)) / (np.sqrt(v[j] / (1 - 0.999**t)) + 1e-8)
+                param -= step.astype(np.float32)
+    return ws, bs
+
+
+def _split(rows: int, held_out: float, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """The rows to train on and the last ``held_out`` share kept, in an order drawn from ``rng``."""
+    perm = rng.permutation(rows)
+    cut = int(round(rows * (1.0 - held_out)))
+    return perm[:cut], perm[cut:]
 
 
 def fit(
@@ -220,47 +301,20 @@ def fit(
     if x.shape[0] < 100:
         raise ValueError(f"fit: need at least 100 rows, got {x.shape[0]}")
     rng = np.random.default_rng(seed)
-    perm = rng.permutation(x.shape[0])
-    cut = int(round(x.shape[0] * (1.0 - held_out)))
-    train, test = perm[:cut], perm[cut:]
-    sizes = [x.shape[1], *hidden, len(OUTCOMES)]
-    shapes = list(zip(sizes, sizes[1:], strict=False))
-    ws = [(rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32) for a, b in shapes]
-    bs = [np.zeros(b, dtype=np.float32) for b in sizes[1:]]
+    train, test = _split(x.shape[0], held_out, rng)
     prior = np.bincount(y[train].astype(np.int64), minlength=len(OUTCOMES)) + 1.0
-    bs[-1] = np.log(prior / prior.sum()).astype(np.float32)
-    params = ws + bs
-    m = [np.zeros_like(p) for p in params]
-    v = [np.zeros_like(p) for p in params]
-    t = 0
-    for _ in range(epochs):
-        order = train[rng.permutation(len(train))]
-        for start in range(0, len(order), batch):
-            rows = order[start : start + batch]
-            xb = x[rows].astype(np.float32)
-            yb = y[rows].astype(np.int64)
-            acts = [xb]
-            for i, (w, b) in enumerate(zip(ws, bs, strict=True)):
-                h = acts[-1] @ w + b
-                acts.append(np.maximum(h, 0.0) if i < len(ws) - 1 else h)
-            z = acts[-1] - acts[-1].max(axis=1, keepdims=True)
-            p = np.exp(z)
-            p /= p.sum(axis=1, keepdims=True)
-            p[np.arange(len(rows)), yb] -= 1.0
-            delta = p / len(rows)
-            gw: list[np.ndarray] = [np.empty(0)] * len(ws)
-            gb: list[np.ndarray] = [np.empty(0)] * len(ws)
-            for i in range(len(ws) - 1, -1, -1):
-                gw[i] = acts[i].T @ delta + l2 * ws[i]
-                gb[i] = delta.sum(axis=0)
-                if i:
-                    delta = (delta @ ws[i].T) * (acts[i] > 0)
-            t += 1
-            for j, (param, grad) in enumerate(zip(params, gw + gb, strict=True)):
-                m[j] = 0.9 * m[j] + 0.1 * grad
-                v[j] = 0.999 * v[j] + 0.001 * grad * grad
-                step = lr * (m[j] / (1 - 0.9**t)) / (np.sqrt(v[j] / (1 - 0.999**t)) + 1e-8)
-                param -= step.astype(np.float32)
+
+    def softmax_grad(z: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        z = z - z.max(axis=1, keepdims=True)
+        p = np.exp(z)
+        p /= p.sum(axis=1, keepdims=True)
+        p[np.arange(len(rows)), y[rows].astype(np.int64)] -= 1.0
+        return p / len(rows)
+
+    sizes = [x.shape[1], *hidden, len(OUTCOMES)]
+    ws, bs = train_mlp(
+        x, train, sizes, np.log(prior / prior.sum()), softmax_grad, rng, epochs=epochs, lr=lr, batch=batch, l2=l2
+    )
     model = ValueModel(tuple(ws), tuple(bs))
     loss, prior_loss = evaluate(model, x[test], y[test], prior / prior.sum())
     return Fit(model, loss, prior_loss, len(train), len(test))
@@ -275,3 +329,146 @@ def evaluate(model: ValueModel, x: np.ndarray, y: np.ndarray, prior: np.ndarray)
     idx = y.astype(np.int64)
     loss = float(-np.log(np.maximum(p[np.arange(len(idx)), idx], 1e-12)).mean())
     return loss, float(-np.log(prior[idx]).mean())
+
+
+def location_rows(final: Game, seats: Sequence[int] = (0, 1, 2, 3)) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Rows for the card-location model (:mod:`doppelkopf.players.location_model`) from one finished game
+    ``final``: at every card a seat of ``seats`` plays (every trick, every game type), that seat's
+    :func:`~doppelkopf.players.location_model.features` and the true places of the cards it has not seen
+    (:func:`~doppelkopf.players.location_model.targets`), in the order of play."""
+    xs: list[np.ndarray] = []
+    ys: list[np.ndarray] = []
+    game = final.as_dealt()
+    for seat, action in final.history:
+        if game.phase is Phase.PLAY and Action.is_card(action) and seat in seats:
+            info = game.information_state(seat)
+            xs.append(location_model.features(info))
+            ys.append(location_model.targets(info, game.hands))
+        game.apply(action, seat)
+    return xs, ys
+
+
+def _stack_locations(xs: list[np.ndarray], ys: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    width = len(location_model.FEATURE_NAMES)
+    if not xs:
+        return np.zeros((0, width), dtype=np.float16), np.zeros((0, 24, 3), dtype=np.int8)
+    return np.stack(xs).astype(np.float16), np.stack(ys).astype(np.int8)
+
+
+def location_data(records: Iterable[GameRecord]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`location_rows` of every finished game of ``records`` (e.g. ``doko arena --records``), stacked:
+    ``(x, y)`` of shapes ``(n, features)`` (``float16``) and ``(n, 24, 3)`` (``int8``). Raises
+    :class:`~doppelkopf.record.RecordError` for a record that does not replay."""
+    xs: list[np.ndarray] = []
+    ys: list[np.ndarray] = []
+    for record in records:
+        if record.result is not None:
+            x, y = location_rows(replay(record))
+            xs += x
+            ys += y
+    return _stack_locations(xs, ys)
+
+
+def location_self_play(
+    preset: str, seed: int, games: int, player: str = "search-easy"
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`location_rows` of ``games`` games of four players of the registered kind ``player`` under the
+    preset ``preset``, dealt from seeds derived from ``seed`` (a pure function of its arguments); thrown-in
+    games give no rows. Returns ``(x, y)`` as :func:`location_data`. Raises :class:`ValueError` for an
+    unknown player."""
+    rules = get_preset(preset)
+    rng = random.Random(f"location:{preset}:{seed}")
+    xs: list[np.ndarray] = []
+    ys: list[np.ndarray] = []
+    for g in range(games):
+        game_seed = rng.getrandbits(48)
+        players = [make_player(player, seed=game_seed + s) for s in range(4)]
+        game = play_game(Game.new(rules, seed=game_seed, dealer=g % 4), players)
+        if not game.thrown_in:
+            x, y = location_rows(game)
+            xs += x
+            ys += y
+    return _stack_locations(xs, ys)
+
+
+def generate_locations(
+    preset: str,
+    games: int,
+    seed: int,
+    backend: str = "process",
+    jobs: int | None = None,
+    ray_address: str | None = None,
+    chunk: int = 250,
+    player: str = "search-easy",
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`location_self_play` of ``games`` games in chunks of ``chunk`` on the ``backend`` of
+    :func:`doppelkopf.cluster.make_executor`, as :func:`generate` does: chunk ``i`` has the seed
+    ``seed * 100003 + i`` and the chunks are joined in order, so the data depend on the seed only."""
+    sizes = [min(chunk, games - start) for start in range(0, games, chunk)]
+    tasks = [(location_self_play, (preset, seed * 100003 + i, n, player)) for i, n in enumerate(sizes)]
+    return _run_chunks(tasks, backend, jobs, ray_address)
+
+
+@dataclass(frozen=True)
+class LocationFit:
+    """A fitted card-location model with its figures on the held-out rows: ``log_loss`` (nats per unseen
+    card copy) of the model and of the card-by-seat frequencies (``prior_loss``), and ``hits``: the mean
+    probability the model gives the true seat of an unseen copy (``prior_hits`` the same for the
+    frequencies; a uniform guess among three seats gives 1/3)."""
+
+    model: LocationModel
+    log_loss: float
+    prior_loss: float
+    hits: float
+    prior_hits: float
+    rows: int
+    held_out: int
+
+
+def fit_location(
+    x: np.ndarray,
+    y: np.ndarray,
+    hidden: Sequence[int] = (256,),
+    epochs: int = 8,
+    seed: int = 0,
+    lr: float = 1e-3,
+    batch: int = 256,
+    l2: float = 1e-5,
+    held_out: float = 0.1,
+) -> LocationFit:
+    """Train a :class:`~doppelkopf.players.location_model.LocationModel` on features ``x`` ``(n, inputs)``
+    and card places ``y`` ``(n, 24, 3)`` (:func:`location_data`): per card value a softmax over the three
+    seats, cross-entropy summed over the unseen copies, Adam (:func:`train_mlp`); the rows are shuffled with
+    ``seed`` and the last ``held_out`` share kept for the figures. Deterministic for a seed. Raises
+    :class:`ValueError` for mismatched shapes or fewer than 100 rows."""
+    if x.ndim != 2 or y.shape != (x.shape[0], 24, 3):
+        raise ValueError(f"fit_location: need x (n, features) and y (n, 24, 3), got {x.shape} and {y.shape}")
+    if x.shape[0] < 100:
+        raise ValueError(f"fit_location: need at least 100 rows, got {x.shape[0]}")
+    rng = np.random.default_rng(seed)
+    train, test = _split(x.shape[0], held_out, rng)
+    counts = y[train].astype(np.float64).sum(axis=0) + 1.0
+    prior = counts / counts.sum(axis=1, keepdims=True)
+
+    def seat_grad(z: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        t = y[rows].astype(np.float32)
+        z = z.reshape(-1, 24, 3)
+        z = z - z.max(axis=2, keepdims=True)
+        p = np.exp(z)
+        p /= p.sum(axis=2, keepdims=True)
+        return ((p * t.sum(axis=2, keepdims=True) - t) / len(rows)).reshape(len(rows), 72)
+
+    sizes = [x.shape[1], *hidden, 72]
+    ws, bs = train_mlp(x, train, sizes, np.log(prior), seat_grad, rng, epochs=epochs, lr=lr, batch=batch, l2=l2)
+    model = LocationModel(tuple(ws), tuple(bs))
+    t = y[test].astype(np.float64)
+    copies = max(1.0, float(t.sum()))
+    z = model.logits(x[test].astype(np.float32)).astype(np.float64)
+    z -= z.max(axis=2, keepdims=True)
+    p = np.exp(z)
+    p /= p.sum(axis=2, keepdims=True)
+    loss = float(-(t * np.log(np.maximum(p, 1e-12))).sum() / copies)
+    prior_loss = float(-(t * np.log(prior)[None]).sum() / copies)
+    hits = float((t * p).sum() / copies)
+    prior_hits = float((t * prior[None]).sum() / copies)
+    return LocationFit(model, loss, prior_loss, hits, prior_hits, len(train), len(test))

@@ -10,8 +10,9 @@ hidden hands.
 ``"search-easy"`` and ``"search-strong"`` the others, see :func:`search_level`). ``"search-v1"`` is
 the search player as it was before issue 15, pinned (the baseline every gain is measured against);
 ``"search-v2"`` adds the Vorbehalt by search and four times the deals and rollouts, pinned as the
-baseline of issue 27; ``"search-v3"`` decides Re/Kontra and the Absagen by a learned value of the
-information state (:mod:`~doppelkopf.players.value_model`; the level ``strong`` without its time budget).
+baseline of issue 27; ``"search-v3"`` decides Re and Kontra by a learned value of the information state
+(:mod:`~doppelkopf.players.value_model`) and draws its deals by a learned card-location model
+(:mod:`~doppelkopf.players.location_model`; the level ``strong`` without its time budget).
 ``"policy"`` plays a trained linear policy from an ``.npz`` file (:mod:`doppelkopf.rl.policy`).
 
 The registry (:data:`PLAYERS`, :func:`make_player`, :func:`register_player`) is the one place that

@@ -41,7 +41,9 @@ options open) and *non-locality* (the opponents' play is taken as if they, too, 
 Long et al. show that PIMC is nevertheless strong in games like Skat and Doppelkopf, where the
 hidden information shrinks fast (high disambiguation) and leaf correlation is high. The sampler
 itself is the inference: it only deals what the rules allow (voids, parties, Schweine), not what
-the opponents' choices make likely.
+the opponents' choices make likely; with the option ``location_model`` (``search-v3``) it draws more deals
+than it evaluates and keeps them by a learned model of where the unseen cards are, given the play so far
+(:mod:`~doppelkopf.players.location_model`).
 
 **Other decisions** (Vorbehalt, Armut, bidding, announcements in turn and out of turn
 (:meth:`SearchPlayer.react`), Schweine, claim, the Pflichtansage) are delegated to
@@ -81,7 +83,8 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -194,14 +197,21 @@ class SearchPlayer(Player):
             now (the value of waiting, which the model does not see).
         learned_levels: the highest announcement level the model decides (1: Re and Kontra, also as
             Erwiderung; 2..5 the Absagen up to schwarz); the levels above it stay the rule player's.
+        location_model: draw the deals of the card search by the learned card-location model
+            (:mod:`~doppelkopf.players.location_model`): ``"default"`` the shipped model, else the path of an
+            ``.npz`` file; ``None`` (default) uniform deals under the hard constraints only.
+        location_candidates: with ``location_model``, uniform deals drawn per deal evaluated (the kept ones
+            are resampled from them by the model's weight; at least 1).
+        location_power: the power of the model's likelihood in the weights (0: uniform, 1: the likelihood).
 
     Raises :class:`ValueError` naming the option for ``samples < 1``, ``rollouts < 1``,
     ``solver_tricks`` outside 0..8, more than 10,000 deals or 100,000 rollouts, a
     ``time_per_move`` that is not positive, ``vorbehalt_samples``, ``vorbehalt_rollouts``,
-    ``announce_samples`` or ``announce_rollouts`` below 1, a flag that is not true or false, a
+    ``announce_samples``, ``announce_rollouts`` or ``location_candidates`` below 1, more than 10,000 deals
+    drawn with ``location_candidates``, a flag that is not true or false, a
     margin or z below 0, an unknown ``vorbehalt_calibration`` name, game type or offset, an
-    unknown ``announce_baseline``, an unknown ``rollout_policy`` or an ``announce_model`` that is
-    neither ``"default"`` nor a file.
+    unknown ``announce_baseline``, an unknown ``rollout_policy`` or an ``announce_model`` or
+    ``location_model`` that is neither ``"default"`` nor a file.
     """
 
     def __init__(
@@ -232,6 +242,9 @@ class SearchPlayer(Player):
         announce_model: str | None = None,
         learned_margin: float = 1.0,
         learned_levels: int = 1,
+        location_model: str | None = None,
+        location_candidates: int = 4,
+        location_power: float = 1.0,
     ) -> None:
         super().__init__(name if name is not None else f"Suche {seed}")
         whole = (
@@ -243,6 +256,7 @@ class SearchPlayer(Player):
             ("vorbehalt_rollouts", vorbehalt_rollouts),
             ("announce_samples", announce_samples),
             ("announce_rollouts", announce_rollouts),
+            ("location_candidates", location_candidates),
         )
         for label, value in whole:
             if isinstance(value, bool) or not isinstance(value, int):
@@ -259,6 +273,7 @@ class SearchPlayer(Player):
             ("vorbehalt_rollouts", vorbehalt_rollouts),
             ("announce_samples", announce_samples),
             ("announce_rollouts", announce_rollouts),
+            ("location_candidates", location_candidates),
         ):
             if count < 1:
                 raise ValueError(f"{label}: at least 1, got {count}")
@@ -277,6 +292,7 @@ class SearchPlayer(Player):
             ("announce_margin", announce_margin),
             ("announce_z", announce_z),
             ("learned_margin", learned_margin),
+            ("location_power", location_power),
         ):
             if isinstance(number, bool) or not isinstance(number, int | float) or not 0 <= number < math.inf:
                 raise ValueError(f"{label}: must be a number of 0 or more, got {number!r}")
@@ -369,6 +385,18 @@ class SearchPlayer(Player):
         if isinstance(learned_levels, bool) or learned_levels not in range(1, 6):
             raise ValueError(f"learned_levels: must be a level 1..5, got {learned_levels!r}")
         self.learned_levels = learned_levels
+        if location_model is not None and (
+            not isinstance(location_model, str) or (location_model != "default" and not os.path.isfile(location_model))
+        ):
+            raise ValueError(f"location_model: expected 'default', an .npz file or None, got {location_model!r}")
+        if location_candidates * samples > MAX_SAMPLES:
+            raise ValueError(
+                f"location_candidates: at most {MAX_SAMPLES} deals drawn per decision, "
+                f"got {location_candidates} x {samples}"
+            )
+        self.location_model = location_model
+        self.location_candidates = location_candidates
+        self.location_power = float(location_power)
         #: per searched announcement moment: (rule player's answer or None, answer made or None)
         self.announce_log: list[tuple[int | None, int | None]] = []
         self._announce_asked: set[tuple[int, int, int]] = set()
@@ -523,11 +551,12 @@ class SearchPlayer(Player):
         samples = self.samples
         if self.solver_samples is not None and len(info.hand) <= self.solver_tricks:
             samples = min(samples, self.solver_samples)  # exact values: less variance, more cost per deal
-        for _ in range(samples):
+        weight = 0.0
+        for hands, count in self._deals(info, sampler, samples, rng):
             if self.time_per_move is not None and deals and time.perf_counter() - start > self.time_per_move:
                 break
             try:
-                game = rebuild_game(info, sampler.sample(rng))
+                game = rebuild_game(info, hands)
             except (ValueError, IllegalAction):
                 self.stats["rejected"] += 1
                 continue
@@ -539,12 +568,42 @@ class SearchPlayer(Player):
                 break
             values = self._evaluate(game, cards, rng.getrandbits(48))
             for card in cards:
-                totals[card] += values[card]
-            deals += 1
+                totals[card] += count * values[card]
+            deals += count
+            weight += count
         self.stats["deals"] += deals
         if not deals:
             return {}
-        return {card: total / deals for card, total in totals.items()}
+        return {card: total / weight for card, total in totals.items()}
+
+    def _deals(
+        self, info: InformationState, sampler: HandSampler, samples: int, rng: random.Random
+    ) -> Iterator[tuple[list[list[int]], int]]:
+        """The deals to evaluate, each with its multiplicity: ``samples`` uniform draws of ``sampler``, or
+        with ``location_model`` ``samples`` draws by the model's weight from ``location_candidates`` times
+        as many uniform ones (:func:`~doppelkopf.players.location_model.resample`; a deal drawn twice is
+        evaluated once and counted twice)."""
+        if self.location_model is None:
+            for _ in range(samples):
+                try:
+                    yield sampler.sample(rng), 1
+                except ValueError:
+                    self.stats["rejected"] += 1
+            return
+        from .location_model import default_location_model, resample
+
+        model = default_location_model(None if self.location_model == "default" else self.location_model)
+        pool = []
+        for _ in range(samples * self.location_candidates):
+            try:
+                pool.append(sampler.sample(rng))
+            except ValueError:
+                self.stats["rejected"] += 1
+        if not pool:
+            return
+        picks = resample(model.log_weights(info, pool), self.location_power, samples, rng)
+        for index, count in sorted(Counter(picks).items()):
+            yield pool[index], count
 
     def _evaluate(self, game: Game, cards: list[int], seed: int) -> dict[int, float]:
         """Value of each card in one deal (all hands known): Punkte for the player's seat."""
@@ -600,10 +659,20 @@ SEARCH_V2: dict[str, Any] = {
     "vorbehalt_z": 1.0,
 }
 
-#: ``search-v3`` (issue 27): ``search-v2``'s card play and Vorbehalt; Re and Kontra (in turn, out of turn,
-#: as Erwiderung) from the learned value of the information state (:mod:`~doppelkopf.players.value_model`),
-#: the Absagen by the rule player (the model's Absagen lost, docs/search.md).
-SEARCH_V3: dict[str, Any] = {**SEARCH_V2, "announce_model": "default", "learned_margin": 1.0, "learned_levels": 1}
+#: ``search-v3`` (issue 27): ``search-v2``'s card search and Vorbehalt, its deals drawn by the learned
+#: card-location model (:mod:`~doppelkopf.players.location_model`: four uniform deals drawn per deal kept);
+#: Re and Kontra (in turn, out of turn, as Erwiderung) from the learned value of the information state
+#: (:mod:`~doppelkopf.players.value_model`), the Absagen by the rule player (the model's Absagen lost,
+#: docs/search.md).
+SEARCH_V3: dict[str, Any] = {
+    **SEARCH_V2,
+    "announce_model": "default",
+    "learned_margin": 1.0,
+    "learned_levels": 1,
+    "location_model": "default",
+    "location_candidates": 4,
+    "location_power": 1.0,
+}
 
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"samples": 4, "rollouts": 4, "solver_tricks": 3},

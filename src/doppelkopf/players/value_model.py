@@ -42,7 +42,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Final
 
 import numpy as np
@@ -52,6 +51,7 @@ from ..game import InformationState, Phase
 from ..order import TRUMP, second_dulle_wins, trick_winner_index
 from ..rules import GameType, Party, RuleSet
 from ..scoring import GameSummary, score
+from .mlp import Layers, load_arrays, read_layers
 from .rules_player import hand_strength
 
 __all__ = [
@@ -241,54 +241,26 @@ def punkte_by_outcome(
 
 
 @dataclass(frozen=True)
-class ValueModel:
-    """A multi-layer perceptron: ``weights[i]`` of shape ``(n_in, n_out)`` and ``biases[i]``, ReLU
-    between the layers and a softmax over :data:`OUTCOMES` at the end (numpy only)."""
-
-    weights: tuple[np.ndarray, ...]
-    biases: tuple[np.ndarray, ...]
+class ValueModel(Layers):
+    """A multi-layer perceptron (:class:`~doppelkopf.players.mlp.Layers`: ``weights[i]`` of shape
+    ``(n_in, n_out)`` and ``biases[i]``, ReLU between the layers) with a softmax over :data:`OUTCOMES` at the
+    end (numpy only)."""
 
     def predict(self, x: np.ndarray) -> np.ndarray:
         """``(n, len(OUTCOMES))`` class probabilities for the ``(n, len(FEATURE_NAMES))`` features ``x``."""
-        h = np.asarray(x, dtype=np.float32)
-        last = len(self.weights) - 1
-        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
-            h = h @ w + b
-            if i < last:
-                np.maximum(h, 0.0, out=h)
+        h = self.forward(x)
         h -= h.max(axis=1, keepdims=True)
         np.exp(h, out=h)
         h /= h.sum(axis=1, keepdims=True)
         return h
-
-    def arrays(self, key: str) -> dict[str, np.ndarray]:
-        """The arrays of the model under ``key`` as :func:`numpy.savez` takes them."""
-        out: dict[str, np.ndarray] = {}
-        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
-            out[f"{key}/w{i}"] = w.astype(np.float32)
-            out[f"{key}/b{i}"] = b.astype(np.float32)
-        return out
 
     @classmethod
     def from_arrays(cls, arrays: dict[str, np.ndarray], key: str, inputs: int | None = None) -> ValueModel:
         """The model stored under ``key`` in ``arrays`` (an ``.npz`` file's contents), taking
         ``inputs`` features (default ``len(FEATURE_NAMES)``). Raises :class:`ValueError` naming the key
         when it is missing or the shapes do not chain."""
-        weights: list[np.ndarray] = []
-        biases: list[np.ndarray] = []
-        while f"{key}/w{len(weights)}" in arrays:
-            weights.append(np.asarray(arrays[f"{key}/w{len(weights)}"], dtype=np.float32))
-            biases.append(np.asarray(arrays[f"{key}/b{len(biases)}"], dtype=np.float32))
-        if not weights:
-            raise ValueError(f"value model: no model {key!r} in the file")
         n = len(FEATURE_NAMES) if inputs is None else inputs
-        for w, b in zip(weights, biases, strict=True):
-            if w.ndim != 2 or w.shape[0] != n or b.shape != (w.shape[1],):
-                raise ValueError(f"value model {key!r}: layer of shape {w.shape} does not take {n} inputs")
-            n = w.shape[1]
-        if n != len(OUTCOMES):
-            raise ValueError(f"value model {key!r}: {n} outputs, expected {len(OUTCOMES)}")
-        return cls(tuple(weights), tuple(biases))
+        return cls(*read_layers(arrays, key, n, len(OUTCOMES), "value model"))
 
 
 def model_key(rules: RuleSet) -> str:
@@ -300,22 +272,12 @@ def model_key(rules: RuleSet) -> str:
     return "ddv" if rules.with_nines else "ohne-neunen"
 
 
-@lru_cache(maxsize=8)
-def _load(path: str | None) -> dict[str, np.ndarray]:
-    if path is None:
-        with resources.files("doppelkopf.players").joinpath(DEFAULT_MODEL).open("rb") as f:
-            data = np.load(f)
-            return {k: data[k] for k in data.files}
-    with np.load(path) as data:
-        return {k: data[k] for k in data.files}
-
-
 def default_model(preset: str, path: str | None = None) -> ValueModel:
     """The model of the card family ``preset`` (a :func:`model_key`) from the ``.npz`` file ``path``
     (``None``: the shipped :data:`DEFAULT_MODEL`), taking :data:`INPUTS`; files are read once per
     process. Raises :class:`ValueError` when the file has no such model and :class:`OSError` when it
     cannot be read."""
-    return ValueModel.from_arrays(_load(path), preset, len(INPUTS))
+    return ValueModel.from_arrays(load_arrays(path, DEFAULT_MODEL), preset, len(INPUTS))
 
 
 def announcement_values(
